@@ -218,10 +218,10 @@
 /* ring write pointer (dwords) */
 #define R5XX_CP_RB_WPTR				0x0714
 
-/* write pointer delay (guide 5.5) */
+/* write pointer delay (guide 5.5; radeon_reg.h has 23 for the limit, AMD says 31:28) */
 #define R5XX_CP_RB_WPTR_DELAY			0x0718
-#define   R5XX_CP_RB_WPTR_DELAY_PRE_WRITE_LIMIT	GENMASK(27, 23)
-#define   R5XX_CP_RB_WPTR_DELAY_PRE_WRITE_TIMER	GENMASK(22, 0)
+#define   R5XX_CP_RB_WPTR_DELAY_PRE_WRITE_LIMIT	GENMASK(31, 28)
+#define   R5XX_CP_RB_WPTR_DELAY_PRE_WRITE_TIMER	GENMASK(27, 0)
 
 /* read pointer override (with RB_RPTR_WR_ENA) */
 #define R5XX_CP_RB_RPTR_WR			0x071c
@@ -317,8 +317,8 @@
 
 /* command stream queue status */
 #define R5XX_CP_CSQ_STAT			0x07f8
-#define   R5XX_CP_CSQ_STAT_CSQ_WPTR_PRIMARY	GENMASK(29, 20)
-#define   R5XX_CP_CSQ_STAT_CSQ_RPTR_INDIRECT	GENMASK(19, 10)
+#define   R5XX_CP_CSQ_STAT_CSQ_RPTR_INDIRECT	GENMASK(29, 20)
+#define   R5XX_CP_CSQ_STAT_CSQ_WPTR_PRIMARY	GENMASK(19, 10)
 #define   R5XX_CP_CSQ_STAT_CSQ_RPTR_PRIMARY	GENMASK(9, 0)
 
 /* surface byte swapping */
@@ -369,10 +369,12 @@
 
 /* CP waits for engine states */
 #define R5XX_WAIT_UNTIL				0x1720
+#define   R5XX_WAIT_UNTIL_ENG_DISPLAY_SELECT_CRTC1	BIT(31)
 #define   R5XX_WAIT_UNTIL_WAIT_3D_IDLECLEAN	BIT(17)
 #define   R5XX_WAIT_UNTIL_WAIT_2D_IDLECLEAN	BIT(16)
 #define   R5XX_WAIT_UNTIL_WAIT_HOST_IDLECLEAN	BIT(10)
 #define   R5XX_WAIT_UNTIL_WAIT_DMA_GUI_IDLE	BIT(9)
+#define   R5XX_WAIT_UNTIL_WAIT_CRTC_VLINE	BIT(3)
 
 /* implicit synchronisation */
 #define R5XX_ISYNC_CNTL				0x1724
@@ -383,6 +385,7 @@
 
 /* vertex index offset */
 #define R5XX_VAP_INDEX_OFFSET			0x208c
+#define   R5XX_VAP_INDEX_OFFSET_INDEX_OFFSET	GENMASK(24, 0)
 
 /* array-of-structures 0 address (cleared by rv515_ring_start) */
 #define R5XX_VAP_VTX_AOS_ADDR0			0x20c8
@@ -419,6 +422,8 @@
 
 /* antialiasing configuration */
 #define R5XX_GB_AA_CONFIG			0x4020
+#define   R5XX_GB_AA_CONFIG_NUM_AA_SUBSAMPLES	GENMASK(2, 1)
+#define   R5XX_GB_AA_CONFIG_AA_ENABLE		BIT(0)
 
 /* quad pipe selection (R420+) */
 #define R5XX_GB_PIPE_SELECT			0x402c
@@ -449,15 +454,21 @@
 
 /* rasteriser scissor top-left */
 #define R5XX_RE_SCISSORS_TL			0x43e0
+#define   R5XX_RE_SCISSORS_TL_Y			GENMASK(25, 13)
+#define   R5XX_RE_SCISSORS_TL_X			GENMASK(12, 0)
 
 /* rasteriser scissor bottom-right */
 #define R5XX_RE_SCISSORS_BR			0x43e4
+#define   R5XX_RE_SCISSORS_BR_Y			GENMASK(25, 13)
+#define   R5XX_RE_SCISSORS_BR_X			GENMASK(12, 0)
 
 /* 3D colour cache control */
 #define R5XX_RB3D_DSTCACHE_CTLSTAT		0x4e4c
 #define   R5XX_RB3D_DSTCACHE_CTLSTAT_DC_FINISH	BIT(4)
 #define   R5XX_RB3D_DSTCACHE_CTLSTAT_DC_FREE	GENMASK(3, 2)
+#define     R5XX_RB3D_DSTCACHE_CTLSTAT_DC_FREE_FREE_3D_TAGS	0x8
 #define   R5XX_RB3D_DSTCACHE_CTLSTAT_DC_FLUSH	GENMASK(1, 0)
+#define     R5XX_RB3D_DSTCACHE_CTLSTAT_DC_FLUSH_FLUSH_3D_DIRTY	0x2
 
 /* 3D Z cache control */
 #define R5XX_ZB_ZCACHE_CTLSTAT			0x4f18
@@ -627,23 +638,638 @@
 /* model: QEMU model only: debug and stand-in registers (Documentation/qemu-model.rst); no real chip decodes them */
 
 /* reads 0x5235584d ('R5XM'): this BAR belongs to the QEMU model */
-#define R5XX_MODEL_ID				0xff00
+#define R5XX_MODEL_ID				0x5f00
 
 /* model revision */
-#define R5XX_MODEL_REV				0xff04
+#define R5XX_MODEL_REV				0x5f04
 
 /* fault injection */
-#define R5XX_MODEL_DEBUG			0xff08
+#define R5XX_MODEL_DEBUG			0x5f08
 #define   R5XX_MODEL_DEBUG_CP_HANG		BIT(0)
 
 /* stand-in: scratch pair compared for the R5xx scratch interrupt (guide 5.9) */
-#define R5XX_MODEL_SCRATCH_INT_SEL		0xff10
+#define R5XX_MODEL_SCRATCH_INT_SEL		0x5f10
 #define   R5XX_MODEL_SCRATCH_INT_SEL_PAIR	GENMASK(1, 0)
 
 /* stand-in: scratch interrupt reference, low dword */
-#define R5XX_MODEL_SCRATCH_INT_REF_LO		0xff14
+#define R5XX_MODEL_SCRATCH_INT_REF_LO		0x5f14
 
 /* stand-in: scratch interrupt reference, high dword */
-#define R5XX_MODEL_SCRATCH_INT_REF_HI		0xff18
+#define R5XX_MODEL_SCRATCH_INT_REF_HI		0x5f18
+
+/* gfx: 3D and 2D engine registers written by command streams (BAR 2) */
+
+/* legacy CRTC1 vline window for WAIT_UNTIL.WAIT_CRTC_VLINE */
+#define R5XX_CRTC_GUI_TRIG_VLINE		0x0218
+
+/* legacy CRTC2 vline window (the checker retargets CRTC1 writes here) */
+#define R5XX_CRTC2_GUI_TRIG_VLINE		0x0318
+
+/* 2D source pitch and offset */
+#define R5XX_SRC_PITCH_OFFSET			0x1428
+#define   R5XX_SRC_PITCH_OFFSET_TILE_MICRO	BIT(31)
+#define   R5XX_SRC_PITCH_OFFSET_TILE_MACRO	BIT(30)
+#define   R5XX_SRC_PITCH_OFFSET_PITCH		GENMASK(29, 22)
+#define   R5XX_SRC_PITCH_OFFSET_OFFSET		GENMASK(21, 0)
+
+/* 2D destination pitch and offset */
+#define R5XX_DST_PITCH_OFFSET			0x142c
+#define   R5XX_DST_PITCH_OFFSET_TILE_MICRO	BIT(31)
+#define   R5XX_DST_PITCH_OFFSET_TILE_MACRO	BIT(30)
+#define   R5XX_DST_PITCH_OFFSET_PITCH		GENMASK(29, 22)
+#define   R5XX_DST_PITCH_OFFSET_OFFSET		GENMASK(21, 0)
+
+/* 2D source origin */
+#define R5XX_SRC_Y_X				0x1434
+#define   R5XX_SRC_Y_X_Y			GENMASK(31, 16)
+#define   R5XX_SRC_Y_X_X			GENMASK(15, 0)
+
+/* 2D destination origin */
+#define R5XX_DST_Y_X				0x1438
+#define   R5XX_DST_Y_X_Y			GENMASK(31, 16)
+#define   R5XX_DST_Y_X_X			GENMASK(15, 0)
+
+/* 2D rectangle size; writing it starts the operation */
+#define R5XX_DST_HEIGHT_WIDTH			0x143c
+#define   R5XX_DST_HEIGHT_WIDTH_HEIGHT		GENMASK(31, 16)
+#define   R5XX_DST_HEIGHT_WIDTH_WIDTH		GENMASK(15, 0)
+
+/* 2D engine control (guide 6.2.2 GUI_CONTROL) */
+#define R5XX_DP_GUI_MASTER_CNTL			0x146c
+#define   R5XX_DP_GUI_MASTER_CNTL_SRC_SOURCE	GENMASK(26, 24)
+#define     R5XX_DP_GUI_MASTER_CNTL_SRC_SOURCE_MEMORY	0x2000000
+#define     R5XX_DP_GUI_MASTER_CNTL_SRC_SOURCE_HOST_DATA	0x3000000
+#define     R5XX_DP_GUI_MASTER_CNTL_SRC_SOURCE_HOST_DATA_BYTE	0x4000000
+#define   R5XX_DP_GUI_MASTER_CNTL_ROP3		GENMASK(23, 16)
+#define   R5XX_DP_GUI_MASTER_CNTL_SRC_DATATYPE	GENMASK(13, 12)
+#define   R5XX_DP_GUI_MASTER_CNTL_DST_DATATYPE	GENMASK(11, 8)
+#define   R5XX_DP_GUI_MASTER_CNTL_BRUSH_DATATYPE	GENMASK(7, 4)
+#define   R5XX_DP_GUI_MASTER_CNTL_DST_CLIPPING	BIT(3)
+#define   R5XX_DP_GUI_MASTER_CNTL_SRC_CLIPPING	BIT(2)
+#define   R5XX_DP_GUI_MASTER_CNTL_DST_PITCH_OFFSET_CNTL	BIT(1)
+#define   R5XX_DP_GUI_MASTER_CNTL_SRC_PITCH_OFFSET_CNTL	BIT(0)
+
+#define R5XX_BRUSH_Y_X				0x1474
+
+#define R5XX_DP_BRUSH_BKGD_CLR			0x1478
+
+#define R5XX_DP_BRUSH_FRGD_CLR			0x147c
+
+#define R5XX_BRUSH_DATA(n)			(0x1480 + (n) * 0x4)
+#define R5XX_BRUSH_DATA_COUNT			2
+
+/* 2D rectangle size; writing it starts the operation */
+#define R5XX_DST_WIDTH_HEIGHT			0x1598
+#define   R5XX_DST_WIDTH_HEIGHT_WIDTH		GENMASK(31, 16)
+#define   R5XX_DST_WIDTH_HEIGHT_HEIGHT		GENMASK(15, 0)
+
+#define R5XX_CLR_CMP_CNTL			0x15c0
+
+#define R5XX_CLR_CMP_CLR_SRC			0x15c4
+
+#define R5XX_CLR_CMP_CLR_DST			0x15c8
+
+#define R5XX_CLR_CMP_MSK			0x15cc
+
+#define R5XX_DP_SRC_FRGD_CLR			0x15d8
+
+#define R5XX_DP_SRC_BKGD_CLR			0x15dc
+
+/* 2D line start point */
+#define R5XX_DST_LINE_START			0x1600
+#define   R5XX_DST_LINE_START_Y			GENMASK(31, 16)
+#define   R5XX_DST_LINE_START_X			GENMASK(15, 0)
+
+/* 2D line end point; writing it draws the line */
+#define R5XX_DST_LINE_END			0x1604
+#define   R5XX_DST_LINE_END_Y			GENMASK(31, 16)
+#define   R5XX_DST_LINE_END_X			GENMASK(15, 0)
+
+#define R5XX_DST_LINE_PATCOUNT			0x1608
+
+/* 2D blit direction */
+#define R5XX_DP_CNTL				0x16c0
+#define   R5XX_DP_CNTL_DST_Y_TOP_TO_BOTTOM	BIT(1)
+#define   R5XX_DP_CNTL_DST_X_LEFT_TO_RIGHT	BIT(0)
+
+#define R5XX_DP_WRITE_MSK			0x16cc
+
+/* 2D blit direction, other layout */
+#define R5XX_DP_CNTL_XDIR_YDIR_YMAJOR		0x16d0
+#define   R5XX_DP_CNTL_XDIR_YDIR_YMAJOR_DST_X_DIR_LEFT_TO_RIGHT	BIT(31)
+#define   R5XX_DP_CNTL_XDIR_YDIR_YMAJOR_DST_Y_DIR_TOP_TO_BOTTOM	BIT(15)
+#define   R5XX_DP_CNTL_XDIR_YDIR_YMAJOR_DST_Y_MAJOR	BIT(2)
+
+#define R5XX_DEFAULT_SC_BOTTOM_RIGHT		0x16e8
+
+#define R5XX_SC_TOP_LEFT			0x16ec
+
+#define R5XX_SC_BOTTOM_RIGHT			0x16f0
+
+#define R5XX_SRC_SC_BOTTOM_RIGHT		0x16f4
+
+#define R5XX_RBBM_GUICNTL			0x172c
+
+#define R5XX_VAP_VPORT_XSCALE			0x1d98
+
+#define R5XX_VAP_VPORT_XOFFSET			0x1d9c
+
+#define R5XX_VAP_VPORT_YSCALE			0x1da0
+
+#define R5XX_VAP_VPORT_YOFFSET			0x1da4
+
+#define R5XX_VAP_VPORT_ZSCALE			0x1da8
+
+#define R5XX_VAP_VPORT_ZOFFSET			0x1dac
+
+/* vertex index ports (INDX_BUFFER destination) */
+#define R5XX_VAP_PORT_IDX(n)			(0x2040 + (n) * 0x4)
+#define R5XX_VAP_PORT_IDX_COUNT			16
+
+#define R5XX_VAP_CNTL				0x2080
+
+/* vertex fetcher control; a non-zero PRIM_TYPE starts a draw */
+#define R5XX_VAP_VF_CNTL			0x2084
+#define   R5XX_VAP_VF_CNTL_NUM_VERTICES		GENMASK(31, 16)
+#define   R5XX_VAP_VF_CNTL_USE_ALT_NUM_VERTS	BIT(14)
+#define   R5XX_VAP_VF_CNTL_INDEX_SIZE		BIT(11)
+#define   R5XX_VAP_VF_CNTL_PRIM_WALK		GENMASK(5, 4)
+#define     R5XX_VAP_VF_CNTL_PRIM_WALK_INDICES	0x10
+#define     R5XX_VAP_VF_CNTL_PRIM_WALK_VERTEX_LIST	0x20
+#define     R5XX_VAP_VF_CNTL_PRIM_WALK_VERTEX_EMBEDDED	0x30
+#define   R5XX_VAP_VF_CNTL_PRIM_TYPE		GENMASK(3, 0)
+
+/* vertex count when VAP_VF_CNTL.USE_ALT_NUM_VERTS */
+#define R5XX_VAP_ALT_NUM_VERTICES		0x2088
+#define   R5XX_VAP_ALT_NUM_VERTICES_NUM_VERTICES	GENMASK(23, 0)
+
+#define R5XX_VAP_OUT_VTX_FMT(n)			(0x2090 + (n) * 0x4)
+#define R5XX_VAP_OUT_VTX_FMT_COUNT		2
+
+#define R5XX_VAP_VTE_CNTL			0x20b0
+
+/* dwords per immediate vertex */
+#define R5XX_VAP_VTX_SIZE			0x20b4
+#define   R5XX_VAP_VTX_SIZE_DWORDS_PER_VTX	GENMASK(6, 0)
+
+/* fetch indices above this are clamped to it */
+#define R5XX_VAP_VF_MAX_VTX_INDX		0x2134
+#define   R5XX_VAP_VF_MAX_VTX_INDX_MAX_INDX	GENMASK(23, 0)
+
+#define R5XX_VAP_VF_MIN_VTX_INDX		0x2138
+
+#define R5XX_VAP_CNTL_STATUS			0x2140
+
+#define R5XX_VAP_PROG_STREAM_CNTL(n)		(0x2150 + (n) * 0x4)
+#define R5XX_VAP_PROG_STREAM_CNTL_COUNT		8
+
+#define R5XX_VAP_VTX_STATE_CNTL			0x2180
+
+#define R5XX_VAP_VSM_VTX_ASSM			0x2184
+
+#define R5XX_VAP_VTX_STATE_IND_REG(n)		(0x2188 + (n) * 0x4)
+#define R5XX_VAP_VTX_STATE_IND_REG_COUNT	16
+
+#define R5XX_VAP_PSC_SGN_NORM_CNTL		0x21dc
+
+#define R5XX_VAP_PROG_STREAM_CNTL_EXT(n)	(0x21e0 + (n) * 0x4)
+#define R5XX_VAP_PROG_STREAM_CNTL_EXT_COUNT	8
+
+#define R5XX_VAP_PVS_VECTOR_INDX_REG		0x2200
+
+#define R5XX_VAP_PVS_VECTOR_DATA_REG		0x2204
+
+#define R5XX_VAP_PVS_VECTOR_DATA_REG_128	0x2208
+
+#define R5XX_VAP_TEX_TO_COLOR_CNTL		0x2218
+
+#define R5XX_VAP_CLIP_CNTL			0x221c
+
+#define R5XX_VAP_GB_VERT_CLIP_ADJ		0x2220
+
+#define R5XX_VAP_GB_VERT_DISC_ADJ		0x2224
+
+#define R5XX_VAP_GB_HORZ_CLIP_ADJ		0x2228
+
+#define R5XX_VAP_GB_HORZ_DISC_ADJ		0x222c
+
+#define R5XX_VAP_PVS_FLOW_CNTL_ADDRS(n)		(0x2230 + (n) * 0x4)
+#define R5XX_VAP_PVS_FLOW_CNTL_ADDRS_COUNT	16
+
+#define R5XX_VAP_PVS_STATE_FLUSH_REG		0x2284
+
+#define R5XX_VAP_PVS_VTX_TIMEOUT_REG		0x2288
+
+#define R5XX_VAP_PVS_FLOW_CNTL_LOOP_INDEX(n)	(0x2290 + (n) * 0x4)
+#define R5XX_VAP_PVS_FLOW_CNTL_LOOP_INDEX_COUNT	16
+
+#define R5XX_VAP_PVS_CODE_CNTL(n)		(0x22d0 + (n) * 0x8)
+#define R5XX_VAP_PVS_CODE_CNTL_COUNT		2
+
+#define R5XX_VAP_PVS_CONST_CNTL			0x22d4
+
+#define R5XX_VAP_PVS_FLOW_CNTL_OPC		0x22dc
+
+#define R5XX_VAP_PVS_FLOW_CNTL_ADDRS_LW(n)	(0x2500 + (n) * 0x8)
+#define R5XX_VAP_PVS_FLOW_CNTL_ADDRS_LW_COUNT	16
+
+#define R5XX_VAP_PVS_FLOW_CNTL_ADDRS_UW(n)	(0x2504 + (n) * 0x8)
+#define R5XX_VAP_PVS_FLOW_CNTL_ADDRS_UW_COUNT	16
+
+#define R5XX_RB2D_DSTCACHE_CTLSTAT		0x342c
+
+#define R5XX_GB_VAP_RASTER_VTX_FMT(n)		(0x4000 + (n) * 0x4)
+#define R5XX_GB_VAP_RASTER_VTX_FMT_COUNT	2
+
+#define R5XX_GB_FIFO_SIZE			0x4024
+
+/* Z plane equation configuration (RV350+, Hyper-Z owner) */
+#define R5XX_GB_Z_PEQ_CONFIG			0x4028
+
+#define R5XX_R500_RS_IP(n)			(0x4074 + (n) * 0x4)
+#define R5XX_R500_RS_IP_COUNT			16
+
+#define R5XX_TX_INVALTAGS			0x4100
+
+/* texture unit enables */
+#define R5XX_TX_ENABLE				0x4104
+#define   R5XX_TX_ENABLE_TEX_ENABLE		GENMASK(15, 0)
+
+#define R5XX_SU_TEX_WRAP_PS3			0x4114
+
+#define R5XX_PS3_ENABLE				0x4118
+
+#define R5XX_PS3_VTX_FMT			0x411c
+
+#define R5XX_PS3_TEX_SOURCE			0x4120
+
+#define R5XX_GA_POINT_S(n)			(0x4200 + (n) * 0x8)
+#define R5XX_GA_POINT_S_COUNT			2
+
+#define R5XX_GA_POINT_T(n)			(0x4204 + (n) * 0x8)
+#define R5XX_GA_POINT_T_COUNT			2
+
+#define R5XX_GA_TRIANGLE_STIPPLE		0x4214
+
+#define R5XX_GA_POINT_SIZE			0x421c
+
+#define R5XX_GA_POINT_MINMAX			0x4230
+
+#define R5XX_GA_LINE_CNTL			0x4234
+
+#define R5XX_GA_LINE_STIPPLE_CONFIG		0x4238
+
+#define R5XX_GA_US_VECTOR_INDEX			0x4250
+
+#define R5XX_GA_US_VECTOR_DATA			0x4254
+
+#define R5XX_GA_COLOR_CONTROL_PS3		0x4258
+
+#define R5XX_GA_LINE_STIPPLE_VALUE		0x4260
+
+#define R5XX_GA_LINE_S(n)			(0x4264 + (n) * 0x4)
+#define R5XX_GA_LINE_S_COUNT			2
+
+#define R5XX_GA_COLOR_CONTROL			0x4278
+
+#define R5XX_GA_SOLID_RG			0x427c
+
+#define R5XX_GA_SOLID_BA			0x4280
+
+#define R5XX_GA_OFFSET				0x4290
+
+#define R5XX_GA_FOG_SCALE			0x4294
+
+#define R5XX_GA_FOG_OFFSET			0x4298
+
+#define R5XX_SU_TEX_WRAP			0x42a0
+
+#define R5XX_SU_POLY_OFFSET_FRONT_SCALE		0x42a4
+
+#define R5XX_SU_POLY_OFFSET_FRONT_OFFSET	0x42a8
+
+#define R5XX_SU_POLY_OFFSET_BACK_SCALE		0x42ac
+
+#define R5XX_SU_POLY_OFFSET_BACK_OFFSET		0x42b0
+
+#define R5XX_SU_POLY_OFFSET_ENABLE		0x42b4
+
+#define R5XX_SU_CULL_MODE			0x42b8
+
+#define R5XX_SU_DEPTH_SCALE			0x42c0
+
+#define R5XX_SU_DEPTH_OFFSET			0x42c4
+
+#define R5XX_RS_COUNT				0x4300
+
+#define R5XX_RS_INST_COUNT			0x4304
+
+#define R5XX_RS_IP(n)				(0x4310 + (n) * 0x4)
+#define R5XX_RS_IP_COUNT			8
+
+#define R5XX_R500_RS_INST(n)			(0x4320 + (n) * 0x4)
+#define R5XX_R500_RS_INST_COUNT			16
+
+/* RS_INST_0-15 of R3xx/R4xx */
+#define R5XX_R300_RS_INST(n)			(0x4330 + (n) * 0x4)
+#define R5XX_R300_RS_INST_COUNT			16
+
+/* Hyper-Z enable (bit 0 cleared for non-owners) */
+#define R5XX_SC_HYPERZ_EN			0x43a4
+#define   R5XX_SC_HYPERZ_EN_HZ_EN		BIT(0)
+
+#define R5XX_SC_EDGERULE			0x43a8
+
+#define R5XX_SC_CLIP_0_A			0x43b0
+
+#define R5XX_SC_CLIP_0_B			0x43b4
+
+#define R5XX_SC_CLIP_1_A			0x43b8
+
+#define R5XX_SC_CLIP_1_B			0x43bc
+
+#define R5XX_SC_CLIP_2_A			0x43c0
+
+#define R5XX_SC_CLIP_2_B			0x43c4
+
+#define R5XX_SC_CLIP_3_A			0x43c8
+
+#define R5XX_SC_CLIP_3_B			0x43cc
+
+#define R5XX_SC_CLIP_RULE			0x43d0
+
+#define R5XX_SC_SCREENDOOR			0x43e8
+
+/* texture filter and wrap */
+#define R5XX_TX_FILTER0(n)			(0x4400 + (n) * 0x4)
+#define R5XX_TX_FILTER0_COUNT			16
+#define   R5XX_TX_FILTER0_CLAMP_T		GENMASK(5, 3)
+#define   R5XX_TX_FILTER0_CLAMP_S		GENMASK(2, 0)
+
+/* texture filter, more */
+#define R5XX_TX_FILTER1(n)			(0x4440 + (n) * 0x4)
+#define R5XX_TX_FILTER1_COUNT			16
+#define   R5XX_TX_FILTER1_MACRO_SWITCH		BIT(22)
+
+/* texture size */
+#define R5XX_TX_FORMAT0(n)			(0x4480 + (n) * 0x4)
+#define R5XX_TX_FORMAT0_COUNT			16
+#define   R5XX_TX_FORMAT0_TXPITCH_EN		BIT(31)
+#define   R5XX_TX_FORMAT0_NUM_LEVELS		GENMASK(29, 26)
+#define   R5XX_TX_FORMAT0_TXDEPTH		GENMASK(25, 22)
+#define   R5XX_TX_FORMAT0_TXHEIGHT		GENMASK(21, 11)
+#define   R5XX_TX_FORMAT0_TXWIDTH		GENMASK(10, 0)
+
+/* texture format */
+#define R5XX_TX_FORMAT1(n)			(0x44c0 + (n) * 0x4)
+#define R5XX_TX_FORMAT1_COUNT			16
+#define   R5XX_TX_FORMAT1_TEX_COORD_TYPE	GENMASK(26, 25)
+#define     R5XX_TX_FORMAT1_TEX_COORD_TYPE_2D	0x0
+#define     R5XX_TX_FORMAT1_TEX_COORD_TYPE_3D	0x2000000
+#define     R5XX_TX_FORMAT1_TEX_COORD_TYPE_CUBE	0x4000000
+#define   R5XX_TX_FORMAT1_TXFORMAT		GENMASK(4, 0)
+
+/* texture pitch */
+#define R5XX_TX_FORMAT2(n)			(0x4500 + (n) * 0x4)
+#define R5XX_TX_FORMAT2_COUNT			16
+#define   R5XX_TX_FORMAT2_TXHEIGHT_11		BIT(16)
+#define   R5XX_TX_FORMAT2_TXWIDTH_11		BIT(15)
+#define   R5XX_TX_FORMAT2_TXFORMAT_MSB		BIT(14)
+#define   R5XX_TX_FORMAT2_TXPITCH		GENMASK(13, 0)
+
+/* texture base address */
+#define R5XX_TX_OFFSET(n)			(0x4540 + (n) * 0x4)
+#define R5XX_TX_OFFSET_COUNT			16
+#define   R5XX_TX_OFFSET_TXOFFSET		GENMASK(31, 5)
+#define   R5XX_TX_OFFSET_MICRO_TILE		GENMASK(4, 3)
+#define     R5XX_TX_OFFSET_MICRO_TILE_LINEAR	0x0
+#define     R5XX_TX_OFFSET_MICRO_TILE_TILED	0x8
+#define     R5XX_TX_OFFSET_MICRO_TILE_TILED_SQUARE	0x10
+#define   R5XX_TX_OFFSET_MACRO_TILE		BIT(2)
+#define   R5XX_TX_OFFSET_ENDIAN_SWAP		GENMASK(1, 0)
+
+#define R5XX_TX_CHROMA_KEY(n)			(0x4580 + (n) * 0x4)
+#define R5XX_TX_CHROMA_KEY_COUNT		16
+
+#define R5XX_TX_BORDER_COLOR(n)			(0x45c0 + (n) * 0x4)
+#define R5XX_TX_BORDER_COLOR_COUNT		16
+
+#define R5XX_US_CONFIG				0x4600
+
+#define R5XX_US_PIXSIZE				0x4604
+
+#define R5XX_US_CODE_OFFSET			0x4608
+
+#define R5XX_US_RESET				0x460c
+
+#define R5XX_US_CODE_ADDR(n)			(0x4610 + (n) * 0x4)
+#define R5XX_US_CODE_ADDR_COUNT			4
+
+#define R5XX_US_TEX_INST(n)			(0x4620 + (n) * 0x4)
+#define R5XX_US_TEX_INST_COUNT			32
+
+#define R5XX_R500_US_FC_BOOL_CONST		0x4620
+
+#define R5XX_R500_US_FC_CTRL			0x4624
+
+#define R5XX_R500_US_CODE_ADDR			0x4630
+
+#define R5XX_R500_US_CODE_RANGE			0x4634
+
+#define R5XX_R500_US_CODE_OFFSET		0x4638
+
+#define R5XX_R500_US_FORMAT0(n)			(0x4640 + (n) * 0x4)
+#define R5XX_R500_US_FORMAT0_COUNT		16
+
+#define R5XX_US_OUT_FMT(n)			(0x46a4 + (n) * 0x4)
+#define R5XX_US_OUT_FMT_COUNT			4
+
+#define R5XX_US_W_FMT				0x46b4
+
+#define R5XX_US_CODE_BANK			0x46b8
+
+#define R5XX_US_CODE_EXT			0x46bc
+
+#define R5XX_US_ALU_RGB_ADDR(n)			(0x46c0 + (n) * 0x4)
+#define R5XX_US_ALU_RGB_ADDR_COUNT		64
+
+#define R5XX_R500_RB3D_COLOR_CLEAR_VALUE_AR	0x46c0
+
+#define R5XX_R500_RB3D_COLOR_CLEAR_VALUE_GB	0x46c4
+
+#define R5XX_US_ALU_ALPHA_ADDR(n)		(0x47c0 + (n) * 0x4)
+#define R5XX_US_ALU_ALPHA_ADDR_COUNT		64
+
+#define R5XX_US_ALU_RGB_INST(n)			(0x48c0 + (n) * 0x4)
+#define R5XX_US_ALU_RGB_INST_COUNT		64
+
+#define R5XX_US_ALU_ALPHA_INST(n)		(0x49c0 + (n) * 0x4)
+#define R5XX_US_ALU_ALPHA_INST_COUNT		64
+
+#define R5XX_US_ALU_EXT_ADDR(n)			(0x4ac0 + (n) * 0x4)
+#define R5XX_US_ALU_EXT_ADDR_COUNT		64
+
+#define R5XX_FG_FOG_BLEND			0x4bc0
+
+#define R5XX_FG_FOG_FACTOR			0x4bc4
+
+#define R5XX_FG_FOG_COLOR_R			0x4bc8
+
+#define R5XX_FG_FOG_COLOR_G			0x4bcc
+
+#define R5XX_FG_FOG_COLOR_B			0x4bd0
+
+#define R5XX_FG_ALPHA_FUNC			0x4bd4
+
+#define R5XX_FG_DEPTH_SRC			0x4bd8
+
+#define R5XX_FG_ALPHA_VALUE			0x4be0
+
+/* Z pipe select of ZB_ZPASS writes (RV530 only) */
+#define R5XX_FG_ZBREG_DEST			0x4be8
+
+#define R5XX_US_ALU_CONST_R(n)			(0x4c00 + (n) * 0x10)
+#define R5XX_US_ALU_CONST_R_COUNT		32
+
+#define R5XX_US_ALU_CONST_G(n)			(0x4c04 + (n) * 0x10)
+#define R5XX_US_ALU_CONST_G_COUNT		32
+
+#define R5XX_US_ALU_CONST_B(n)			(0x4c08 + (n) * 0x10)
+#define R5XX_US_ALU_CONST_B_COUNT		32
+
+#define R5XX_US_ALU_CONST_A(n)			(0x4c0c + (n) * 0x10)
+#define R5XX_US_ALU_CONST_A_COUNT		32
+
+/* colour buffer control */
+#define R5XX_RB3D_CCTL				0x4e00
+#define   R5XX_RB3D_CCTL_CMASK_ENABLE		BIT(10)
+#define   R5XX_RB3D_CCTL_NUM_MULTIWRITES	GENMASK(6, 5)
+
+/* blend control */
+#define R5XX_RB3D_BLENDCNTL			0x4e04
+#define   R5XX_RB3D_BLENDCNTL_READ_ENABLE	BIT(2)
+
+#define R5XX_RB3D_ABLENDCNTL			0x4e08
+
+/* colour write mask */
+#define R5XX_RB3D_COLOR_CHANNEL_MASK		0x4e0c
+
+#define R5XX_RB3D_CONSTANT_COLOR		0x4e10
+
+#define R5XX_RB3D_COLOR_CLEAR_VALUE		0x4e14
+
+#define R5XX_RB3D_ROPCNTL			0x4e18
+
+#define R5XX_RB3D_CLRCMP_FLIPE			0x4e1c
+
+#define R5XX_RB3D_CLRCMP_CLR			0x4e20
+
+#define R5XX_RB3D_CLRCMP_MSK			0x4e24
+
+/* colour buffer base address */
+#define R5XX_RB3D_COLOROFFSET(n)		(0x4e28 + (n) * 0x4)
+#define R5XX_RB3D_COLOROFFSET_COUNT		4
+
+/* colour buffer pitch, tiling and format */
+#define R5XX_RB3D_COLORPITCH(n)			(0x4e38 + (n) * 0x4)
+#define R5XX_RB3D_COLORPITCH_COUNT		4
+#define   R5XX_RB3D_COLORPITCH_COLORFORMAT	GENMASK(24, 21)
+#define   R5XX_RB3D_COLORPITCH_COLORMICROTILE	GENMASK(18, 17)
+#define   R5XX_RB3D_COLORPITCH_COLORTILE	BIT(16)
+#define   R5XX_RB3D_COLORPITCH_COLORPITCH	GENMASK(13, 1)
+
+#define R5XX_RB3D_DEBUG_CTL			0x4e48
+
+#define R5XX_RB3D_DITHER_CTL			0x4e50
+
+#define R5XX_RB3D_CMASK_OFFSET(n)		(0x4e54 + (n) * 0x4)
+#define R5XX_RB3D_CMASK_OFFSET_COUNT		4
+
+#define R5XX_RB3D_CMASK_PITCH(n)		(0x4e64 + (n) * 0x4)
+#define R5XX_RB3D_CMASK_PITCH_COUNT		4
+
+#define R5XX_RB3D_CMASK_WRINDEX			0x4e74
+
+#define R5XX_RB3D_CMASK_DWORD			0x4e78
+
+#define R5XX_RB3D_CMASK_RDINDEX			0x4e7c
+
+/* AA resolve destination address */
+#define R5XX_RB3D_AARESOLVE_OFFSET		0x4e80
+
+/* AA resolve destination pitch */
+#define R5XX_RB3D_AARESOLVE_PITCH		0x4e84
+#define   R5XX_RB3D_AARESOLVE_PITCH_AARESOLVE_PITCH	GENMASK(13, 1)
+
+/* AA resolve control */
+#define R5XX_RB3D_AARESOLVE_CTL			0x4e88
+#define   R5XX_RB3D_AARESOLVE_CTL_AARESOLVE_MODE	BIT(0)
+
+#define R5XX_RB3D_DISCARD_SRC_PIXEL_LTE_THRESHOLD	0x4ea0
+
+#define R5XX_RB3D_DISCARD_SRC_PIXEL_GTE_THRESHOLD	0x4ea4
+
+#define R5XX_RB3D_CONSTANT_COLOR_AR		0x4ef8
+
+#define R5XX_RB3D_CONSTANT_COLOR_GB		0x4efc
+
+/* Z buffer control */
+#define R5XX_ZB_CNTL				0x4f00
+#define   R5XX_ZB_CNTL_Z_ENABLE			BIT(1)
+#define   R5XX_ZB_CNTL_STENCIL_ENABLE		BIT(0)
+
+#define R5XX_ZB_ZSTENCILCNTL			0x4f04
+
+#define R5XX_ZB_STENCILREFMASK			0x4f08
+
+/* Z buffer format */
+#define R5XX_ZB_FORMAT				0x4f10
+#define   R5XX_ZB_FORMAT_DEPTHFORMAT		GENMASK(3, 0)
+
+#define R5XX_ZB_ZTOP				0x4f14
+
+/* Z buffer bandwidth control */
+#define R5XX_ZB_BW_CNTL				0x4f1c
+#define   R5XX_ZB_BW_CNTL_ZB_CB_CLEAR		BIT(5)
+#define   R5XX_ZB_BW_CNTL_WR_COMP_ENABLE	BIT(4)
+#define   R5XX_ZB_BW_CNTL_RD_COMP_ENABLE	BIT(3)
+#define   R5XX_ZB_BW_CNTL_FAST_FILL		BIT(2)
+#define   R5XX_ZB_BW_CNTL_HIZ_ENABLE		BIT(0)
+
+/* Z buffer base address */
+#define R5XX_ZB_DEPTHOFFSET			0x4f20
+
+/* Z buffer pitch and tiling */
+#define R5XX_ZB_DEPTHPITCH			0x4f24
+#define   R5XX_ZB_DEPTHPITCH_DEPTHMICROTILE	GENMASK(18, 17)
+#define   R5XX_ZB_DEPTHPITCH_DEPTHMACROTILE	BIT(16)
+#define   R5XX_ZB_DEPTHPITCH_DEPTHPITCH		GENMASK(13, 2)
+
+#define R5XX_ZB_DEPTHCLEARVALUE			0x4f28
+
+/* Z mask RAM offset (Hyper-Z owner only) */
+#define R5XX_ZB_ZMASK_OFFSET			0x4f30
+
+/* Z mask pitch (Hyper-Z owner only) */
+#define R5XX_ZB_ZMASK_PITCH			0x4f34
+
+/* hierarchical Z RAM offset (Hyper-Z owner only) */
+#define R5XX_ZB_HIZ_OFFSET			0x4f44
+
+/* hierarchical Z pitch (Hyper-Z owner only) */
+#define R5XX_ZB_HIZ_PITCH			0x4f54
+
+#define R5XX_ZB_ZPASS_DATA			0x4f58
+
+/* where the Z pass counter is written */
+#define R5XX_ZB_ZPASS_ADDR			0x4f5c
+
+#define R5XX_ZB_STENCILREFMASK_BF		0x4fd4
+
+/* AVIVO D1 vline window for WAIT_UNTIL.WAIT_CRTC_VLINE */
+#define R5XX_D1MODE_VLINE_START_END		0x6538
+
+/* AVIVO D2 vline window (the checker retargets D1 writes here) */
+#define R5XX_D2MODE_VLINE_START_END		0x6d38
 
 #endif /* __R5XX_REGS_H__ */

@@ -8,18 +8,29 @@ touch.  This script turns it into:
   r5xx_regs.h                              kernel header (GENMASK/BIT fields)
   qemu/hw/display/r5xx/r5xx_regs.h         QEMU header (REG32/FIELD)
   qemu/hw/display/r5xx/r5xx_regnames.c.inc MMIO offset -> name table
+  r5xx_cs_tables.h, r5xx_cs_tables.c       command-stream checker tables
 
 Usage: gen-regs.py [--check] [--root DIR]
   --check  regenerate in memory and fail if a committed output differs.
 
 List syntax (one statement per line, '#' starts a comment):
-  space NAME [prefix=PFX] "description"   following regs live in this space
-  reg NAME OFFSET [count=N stride=S] [alias] "description"
+  space NAME [prefix=PFX] [in=SPACE] "description"
+                                          following regs live in this space;
+                                          in=SPACE: same address space as SPACE
+  reg NAME OFFSET [count=N stride=S] [alias] [cs=ROLE [fam=T,...]] "description"
   field NAME HI[:LO] "description"        a field of the last reg
   value NAME NUMBER                       a named value of the last field
 Names are unique over all spaces once the space prefix is applied.  Two
-registers of one space may share an offset only if the later one says
-'alias'.
+registers of one space (or of spaces joined by in=) may share an offset only
+if the later one says 'alias'.
+
+cs=ROLE says what a user command stream may do with an MMIO register (no cs:
+the checker rejects every write): 'safe' (written freely), or KIND:NAME with
+KIND one of reloc (takes a relocation), track (feeds the draw/blit checks),
+check (value or ownership restricted), trigger (starts a 2D operation).
+fam= limits the role to some of the checker's tables r300 (R300-RV380,
+RS400/RS480), r420 (R420-RV410), rs600 (RS600/RS690/RS740) and r500 (RV515,
+R520 family); default all four.
 """
 import argparse
 import re
@@ -42,12 +53,23 @@ class Reg:
         self.space, self.name, self.offset = space, name, offset
         self.count, self.stride, self.alias, self.desc = count, stride, alias, desc
         self.fields = []
+        self.cs, self.fam = None, CS_TABLES
+
+    def offsets(self):
+        return range(self.offset, self.offset + self.count * self.stride, self.stride)
 
 
 class Space:
-    def __init__(self, name, prefix, desc):
+    def __init__(self, name, prefix, desc, within=None):
         self.name, self.prefix, self.desc = name, prefix, desc
+        self.within = within
         self.regs = []
+
+
+# The command-stream checker's register tables, in the order of its enum.
+CS_TABLES = ("r300", "r420", "rs600", "r500")
+CS_ROLE = re.compile(r"safe|(reloc|track|check|trigger):[a-z0-9_]+")
+CS_MAX_OFFSET = 0x8000      # a type-0 packet reaches dword index 0x1fff
 
 
 def parse_int(text, where):
@@ -69,7 +91,10 @@ def parse(path):
         opts = {a.split("=", 1)[0]: a.split("=", 1)[1] for a in args if "=" in a}
         plain = [a for a in args if "=" not in a]
         if kw == "space":
-            space = Space(plain[0], opts.get("prefix", ""), " ".join(plain[1:]))
+            within = opts.get("in")
+            if within is not None and within not in [sp.name for sp in spaces]:
+                sys.exit(f"{where}: in={within}: no such space before this one")
+            space = Space(plain[0], opts.get("prefix", ""), " ".join(plain[1:]), within)
             spaces.append(space)
             reg = field = None
         elif kw == "reg":
@@ -88,12 +113,14 @@ def parse(path):
             count = parse_int(opts.get("count", "1"), where)
             stride = parse_int(opts.get("stride", "4"), where)
             offset = parse_int(plain[1], where)
-            for other in space.regs:
-                span = range(other.offset, other.offset + other.count * other.stride, other.stride)
-                if offset in span and not alias:
+            joined = [sp for sp in spaces if sp is space or
+                      (space.within and sp.name == space.within)]
+            for other in (r for sp in joined for r in sp.regs):
+                if offset in other.offsets() and not alias:
                     sys.exit(f"{where}: {name} overlaps {other.name} "
                              f"(mark it 'alias' if the hardware really aliases them)")
             reg = Reg(space, name, offset, count, stride, alias, " ".join(plain[2:]))
+            parse_cs(reg, opts, where)
             space.regs.append(reg)
             field = None
         elif kw == "field":
@@ -121,12 +148,52 @@ def parse(path):
     for sp in spaces:
         for r in sp.regs:
             r.fields.sort(key=lambda f: -f.hi)
+    # an array NAME defines NAME_COUNT: no register may be called that
+    for r in (r for sp in spaces for r in sp.regs if r.count > 1):
+        if r.name + "_COUNT" in names:
+            sys.exit(f"{names[r.name]}: {r.name} count= clashes with register "
+                     f"{r.name}_COUNT")
     return spaces
+
+
+def parse_cs(reg, opts, where):
+    """Record the cs= and fam= attributes of a reg statement."""
+    if "fam" in opts and "cs" not in opts:
+        sys.exit(f"{where}: fam= without cs=")
+    if "cs" not in opts:
+        return
+    if not CS_ROLE.fullmatch(opts["cs"]):
+        sys.exit(f"{where}: bad cs={opts['cs']} (safe or reloc|track|check|trigger:NAME)")
+    if reg.space.name != "mmio" and reg.space.within != "mmio":
+        sys.exit(f"{where}: cs= only applies to MMIO registers")
+    if reg.offsets()[-1] >= CS_MAX_OFFSET:
+        sys.exit(f"{where}: cs= register beyond what a type-0 packet reaches")
+    reg.cs = opts["cs"]
+    if "fam" in opts:
+        fam = opts["fam"].split(",")
+        bad = [f for f in fam if f not in CS_TABLES]
+        if bad or not fam:
+            sys.exit(f"{where}: bad fam= {','.join(bad)} (one of {', '.join(CS_TABLES)})")
+        reg.fam = tuple(f for f in CS_TABLES if f in fam)
 
 
 def tabbed(name, value, width=48):
     pad = max(1, (width - len(name) + 7) // 8)
     return f"{name}{chr(9) * pad}{value}"
+
+
+def check_unique(lines, what):
+    """Fail if two generated lines define the same macro or REG32/FIELD name."""
+    seen = {}
+    pat = re.compile(r"^\s*(?:#define\s+(\w+)|REG32\((\w+),|FIELD\((\w+), (\w+),)")
+    for line in lines:
+        m = pat.match(line)
+        if not m:
+            continue
+        name = m.group(1) or m.group(2) or f"{m.group(3)}_{m.group(4)}"
+        if name in seen:
+            sys.exit(f"{what}: {name} would be defined twice; rename a register or field")
+        seen[name] = True
 
 
 def kernel_header(spaces):
@@ -154,6 +221,7 @@ def kernel_header(spaces):
                                       f"{val << f.lo:#x}"))
             out.append("")
     out.append("#endif /* __R5XX_REGS_H__ */")
+    check_unique(out, "r5xx_regs.h")
     return "\n".join(out) + "\n"
 
 
@@ -181,6 +249,7 @@ def qemu_header(spaces):
                     out.append(f"#define {r.name}_{f.name}_{vname} {val:#x}")
         out.append("")
     out.append("#endif /* HW_DISPLAY_R5XX_REGS_H */")
+    check_unique(out, "qemu r5xx_regs.h")
     return "\n".join(out) + "\n"
 
 
@@ -202,6 +271,113 @@ def qemu_names(spaces):
     return "\n".join(out)
 
 
+def cs_kind_enum(role):
+    cls, name = role.split(":")
+    return f"R5XX_CS_{cls.upper()}_{name.upper()}"
+
+
+def cs_collect(spaces):
+    """Safe offsets per table and the sorted special-register rows."""
+    safe = {t: set() for t in CS_TABLES}
+    special = {}
+    for r in (r for sp in spaces for r in sp.regs if r.cs):
+        for i, off in enumerate(r.offsets()):
+            if r.cs == "safe":
+                for t in r.fam:
+                    safe[t].add(off)
+                continue
+            for t in r.fam:
+                prev = special.get((off, t))
+                if prev:
+                    sys.exit(f"cs: {r.name} and {prev[0]} both special at {off:#06x} for {t}")
+                special[(off, t)] = (r.name, r.cs, i)
+    for t in CS_TABLES:
+        both = sorted(o for o in safe[t] if (o, t) in special)
+        if both:
+            sys.exit(f"cs: {both[0]:#06x} is both safe and special for {t}")
+    rows = {}
+    for (off, t), (name, role, i) in special.items():
+        key = (off, role, i)
+        rows.setdefault(key, [name, set()])[1].add(t)
+    out = [(off, role, i, name, tabs) for (off, role, i), (name, tabs) in rows.items()]
+    offs = [o for o, *_ in out]
+    if len(offs) != len(set(offs)):
+        sys.exit("cs: one offset with two different special roles")
+    return safe, sorted(out)
+
+
+def cs_kinds(spaces):
+    return sorted({r.cs for sp in spaces for r in sp.regs if r.cs and r.cs != "safe"})
+
+
+def cs_banner():
+    out = ["/* SPDX-License-Identifier: GPL-2.0-only OR MIT */", "/*"]
+    out += [f" * {line}" for line in BANNER.splitlines()]
+    return out
+
+
+def cs_tables_h(spaces):
+    kinds = cs_kinds(spaces)
+    _, rows = cs_collect(spaces)
+    out = cs_banner()
+    out += [" *", " * Register tables of the command-stream checker (r5xx_cs_check.c): one",
+            " * bitmap of freely writable registers per table, and the sorted list of",
+            " * registers the checker handles itself.  A register in neither is rejected.",
+            " */", "#ifndef __R5XX_CS_TABLES_H__", "#define __R5XX_CS_TABLES_H__", "",
+            "#include <linux/bits.h>", "#include <linux/types.h>", "",
+            "/* One table per group of families with the same register set. */",
+            "enum r5xx_cs_table {"]
+    out += [f"\tR5XX_CS_TABLE_{t.upper()}," for t in CS_TABLES]
+    out += ["\tR5XX_CS_TABLE_COUNT", "};", ""]
+    out += [tabbed(f"#define R5XX_CS_IN_{t.upper()}", f"BIT(R5XX_CS_TABLE_{t.upper()})")
+            for t in CS_TABLES]
+    out += [tabbed("#define R5XX_CS_IN_ALL", "GENMASK(R5XX_CS_TABLE_COUNT - 1, 0)"), "",
+            "/* How the checker handles a special register (cs= in the list). */",
+            "enum r5xx_cs_kind {"]
+    out += [f"\t{cs_kind_enum(k)}," for k in kinds]
+    out += ["\tR5XX_CS_KIND_COUNT", "};", "",
+            "/**",
+            " * struct r5xx_cs_special - a register the checker handles itself",
+            " * @reg: byte offset",
+            " * @kind: &enum r5xx_cs_kind",
+            " * @index: element of a register array (TX_OFFSET3 has index 3)",
+            " * @tables: BIT(&enum r5xx_cs_table) of the tables it belongs to",
+            " */",
+            "struct r5xx_cs_special {",
+            "\tu16 reg;", "\tu8 kind;", "\tu8 index;", "\tu8 tables;", "};", "",
+            tabbed("#define R5XX_CS_MAX_REG", f"{CS_MAX_OFFSET:#06x}"),
+            tabbed("#define R5XX_CS_SAFE_WORDS", f"({CS_MAX_OFFSET:#06x} / 4 / 32)"),
+            tabbed("#define R5XX_CS_NUM_SPECIALS", f"{len(rows)}"), "",
+            "extern const u32 r5xx_cs_safe[R5XX_CS_TABLE_COUNT][R5XX_CS_SAFE_WORDS];",
+            "extern const struct r5xx_cs_special r5xx_cs_specials[R5XX_CS_NUM_SPECIALS];",
+            "", "#endif /* __R5XX_CS_TABLES_H__ */"]
+    return "\n".join(out) + "\n"
+
+
+def cs_tables_c(spaces):
+    safe, rows = cs_collect(spaces)
+    words = CS_MAX_OFFSET // 4 // 32
+    out = cs_banner() + [" */", "", '#include "r5xx_cs_tables.h"', "",
+                         "/* Bit (reg / 4) % 32 of word reg / 128: the register is written freely. */",
+                         "const u32 r5xx_cs_safe[R5XX_CS_TABLE_COUNT][R5XX_CS_SAFE_WORDS] = {"]
+    for t in CS_TABLES:
+        bits = [0] * words
+        for off in safe[t]:
+            bits[off // 128] |= 1 << ((off // 4) % 32)
+        out.append(f"\t[R5XX_CS_TABLE_{t.upper()}] = {{ /* {len(safe[t])} registers */")
+        for i in range(0, words, 6):
+            out.append("\t\t" + " ".join(f"{w:#010x}," for w in bits[i:i + 6]))
+        out.append("\t},")
+    out += ["};", "", "const struct r5xx_cs_special r5xx_cs_specials[R5XX_CS_NUM_SPECIALS] = {"]
+    for off, role, i, name, tabs in rows:
+        mask = " | ".join(f"R5XX_CS_IN_{t.upper()}" for t in CS_TABLES if t in tabs)
+        if len(tabs) == len(CS_TABLES):
+            mask = "R5XX_CS_IN_ALL"
+        out.append(f"\t{{ {off:#06x}, {cs_kind_enum(role)}, {i}, {mask} }},")
+    out += ["};"]
+    return "\n".join(out) + "\n"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true")
@@ -213,6 +389,8 @@ def main():
         root / "r5xx_regs.h": kernel_header(spaces),
         root / "qemu/hw/display/r5xx/r5xx_regs.h": qemu_header(spaces),
         root / "qemu/hw/display/r5xx/r5xx_regnames.c.inc": qemu_names(spaces),
+        root / "r5xx_cs_tables.h": cs_tables_h(spaces),
+        root / "r5xx_cs_tables.c": cs_tables_c(spaces),
     }
     stale = []
     for path, text in outputs.items():

@@ -1,0 +1,583 @@
+/*
+ * ATI/AMD Radeon R3xx-R5xx GPU model: PCI function, BARs, register
+ * dispatch, reset and interrupts.
+ *
+ * Models a card whose video BIOS has run (CONFIG_MEMSIZE set, memory
+ * controller and clocks programmed) so that a driver can bring it up
+ * without a ROM, plus the command processor (r5xx_cp.c) and the rv370 PCIE
+ * GART (r5xx_mc.c).  No display and no 2D/3D engines yet.  Register names
+ * and fields come from the project's register list, regs/r5xx.regs.
+ * Documentation/qemu-model.rst describes the device as a guest sees it.
+ *
+ *   -device r5xx,chip=rv380|rv515,vram-size=MiB
+ *
+ * Copyright (c) 2026 The r5xx authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qemu/log.h"
+#include "qemu/module.h"
+#include "qemu/units.h"
+#include "qapi/error.h"
+#include "hw/pci/msi.h"
+#include "hw/pci/pci.h"
+#include "hw/pci/pcie.h"
+#include "hw/qdev-properties.h"
+#include "migration/vmstate.h"
+#include "r5xx_int.h"
+
+#define R5XX_PCI_VENDOR_ATI     0x1002
+#define R5XX_MSI_CAP_OFFSET     0x50
+#define R5XX_PCIE_CAP_OFFSET    0x80
+#define R5XX_MM_INDEX_FB        (1u << 31)  /* MM_INDEX: VRAM, not registers */
+#define R5XX_MC_IND_WR_EN       (1u << 23)  /* 0xff0000 vs 0x7f0000 */
+
+typedef struct R5xxRegName {
+    uint32_t offset;
+    const char *name;
+} R5xxRegName;
+
+/* Spaces the model has no use for yet are fine to leave unused. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-const-variable"
+#include "r5xx_regnames.c.inc"
+#pragma GCC diagnostic pop
+
+static const R5xxChipInfo r5xx_chips[] = {
+    {
+        .name = "rv380",                /* Radeon X600, R300 class */
+        .device_id = 0x5b60,
+        .family = R5XX_FAMILY_RV380,
+        .is_r5xx = false,
+        .pcie_index_mask = 0xff,
+    }, {
+        .name = "rv515",                /* Radeon X1300, R5xx */
+        .device_id = 0x7140,
+        .family = R5XX_FAMILY_RV515,
+        .is_r5xx = true,
+        .pcie_index_mask = 0x7ff,
+    },
+};
+
+/* MMIO offsets named in the register list (spaces mmio, gfx and model). */
+static uint32_t r5xx_known[R5XX_NUM_REGS / 32];
+
+/* Register names ---------------------------------------------------------- */
+
+static const char *r5xx_lookup(const R5xxRegName *t, size_t n, uint32_t off)
+{
+    size_t lo = 0, hi = n;
+
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+
+        if (t[mid].offset == off) {
+            return t[mid].name;
+        }
+        if (t[mid].offset < off) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    return NULL;
+}
+
+const char *r5xx_reg_name(uint32_t addr)
+{
+    const char *name = r5xx_lookup(r5xx_regnames_mmio,
+                                   ARRAY_SIZE(r5xx_regnames_mmio), addr);
+
+    if (!name) {
+        name = r5xx_lookup(r5xx_regnames_gfx,
+                           ARRAY_SIZE(r5xx_regnames_gfx), addr);
+    }
+    if (!name) {
+        name = r5xx_lookup(r5xx_regnames_model,
+                           ARRAY_SIZE(r5xx_regnames_model), addr);
+    }
+    return name ? name : "?";
+}
+
+/* Name of an indirect register, NULL if the register list does not have it. */
+const char *r5xx_indirect_name(R5xxSpace space, uint32_t idx)
+{
+    switch (space) {
+    case R5XX_SPACE_PLL:
+        return r5xx_lookup(r5xx_regnames_pll, ARRAY_SIZE(r5xx_regnames_pll),
+                           idx);
+    case R5XX_SPACE_PCIE:
+        return r5xx_lookup(r5xx_regnames_pcie,
+                           ARRAY_SIZE(r5xx_regnames_pcie), idx);
+    case R5XX_SPACE_MC:
+        return r5xx_lookup(r5xx_regnames_mc_rv515,
+                           ARRAY_SIZE(r5xx_regnames_mc_rv515), idx);
+    }
+    return NULL;
+}
+
+static void r5xx_check_known(R5xxState *s, uint32_t addr, bool write,
+                             uint32_t val)
+{
+    uint32_t idx = addr >> 2, bit = 1u << (idx % 32);
+
+    if ((r5xx_known[idx / 32] & bit) || (s->logged[idx / 32] & bit)) {
+        return;
+    }
+    s->logged[idx / 32] |= bit;
+    if (write) {
+        qemu_log_mask(LOG_UNIMP, "r5xx: write of 0x%08x to unmodelled "
+                      "register 0x%04x stored (reported once)\n", val, addr);
+    } else {
+        qemu_log_mask(LOG_UNIMP, "r5xx: read of unmodelled register 0x%04x "
+                      "(reported once)\n", addr);
+    }
+}
+
+/* Interrupts -------------------------------------------------------------- */
+
+/*
+ * The interrupt condition is GEN_INT_STATUS & GEN_INT_CNTL.  INTx follows
+ * it as a level; with MSI on, a message goes out on each rising edge while
+ * armed, and MSI_REARM_EN re-arms (sending again if still pending).
+ */
+void r5xx_update_irq(R5xxState *s)
+{
+    PCIDevice *pci = PCI_DEVICE(s);
+    bool level = s->regs[R_GEN_INT_STATUS] & s->regs[R_GEN_INT_CNTL];
+
+    if (msi_enabled(pci)) {
+        pci_set_irq(pci, 0);
+        if (r5xx_msi_update(&s->irq.msi, level)) {
+            msi_notify(pci, 0);
+        }
+    } else {
+        s->irq.msi.level = level;
+        pci_set_irq(pci, level);
+    }
+}
+
+void r5xx_raise_status(R5xxState *s, uint32_t bits)
+{
+    s->regs[R_GEN_INT_STATUS] |= bits;
+    r5xx_update_irq(s);
+}
+
+static void r5xx_msi_rearm_write(R5xxState *s)
+{
+    PCIDevice *pci = PCI_DEVICE(s);
+
+    if (!msi_enabled(pci)) {
+        s->irq.msi.armed = true;
+        return;
+    }
+    if (r5xx_msi_rearm(&s->irq.msi)) {
+        msi_notify(pci, 0);
+    }
+}
+
+/* Register file ----------------------------------------------------------- */
+
+static uint32_t r5xx_mm_data_read(R5xxState *s)
+{
+    uint32_t idx = s->regs[R_MM_INDEX];
+    uint32_t off = idx & ~(R5XX_MM_INDEX_FB | 3);
+
+    if (idx & R5XX_MM_INDEX_FB) {
+        if (off + 4 > s->vram_size) {
+            qemu_log_mask(LOG_GUEST_ERROR, "r5xx: MM_DATA read of VRAM "
+                          "offset 0x%x past the end\n", off);
+            return 0;
+        }
+        return ldl_le_p(s->vram_ptr + off);
+    }
+    if (off >= R5XX_MMIO_SIZE || off == A_MM_INDEX || off == A_MM_DATA) {
+        qemu_log_mask(LOG_GUEST_ERROR, "r5xx: MM_DATA read through bad "
+                      "MM_INDEX 0x%x\n", idx);
+        return 0;
+    }
+    return r5xx_reg_read(s, off);
+}
+
+static void r5xx_mm_data_write(R5xxState *s, uint32_t val, R5xxSource src)
+{
+    uint32_t idx = s->regs[R_MM_INDEX];
+    uint32_t off = idx & ~(R5XX_MM_INDEX_FB | 3);
+
+    if (idx & R5XX_MM_INDEX_FB) {
+        if (off + 4 > s->vram_size) {
+            qemu_log_mask(LOG_GUEST_ERROR, "r5xx: MM_DATA write of VRAM "
+                          "offset 0x%x past the end\n", off);
+            return;
+        }
+        stl_le_p(s->vram_ptr + off, val);
+        memory_region_set_dirty(&s->vram, off, 4);
+        return;
+    }
+    if (off >= R5XX_MMIO_SIZE || off == A_MM_INDEX || off == A_MM_DATA) {
+        qemu_log_mask(LOG_GUEST_ERROR, "r5xx: MM_DATA write through bad "
+                      "MM_INDEX 0x%x\n", idx);
+        return;
+    }
+    r5xx_reg_write(s, off, val, src);
+}
+
+static uint32_t r5xx_rbbm_status(R5xxState *s)
+{
+    /* Host register writes never queue in the model: the FIFO is empty. */
+    uint32_t v = 64 << R_RBBM_STATUS_CMDFIFO_AVAIL_SHIFT;
+
+    if (r5xx_cp_busy(s)) {
+        v |= R_RBBM_STATUS_GUI_ACTIVE_MASK | R_RBBM_STATUS_CP_CMDSTRM_BUSY_MASK;
+    }
+    return v;
+}
+
+uint32_t r5xx_reg_read(R5xxState *s, uint32_t addr)
+{
+    bool handled;
+    uint32_t val = r5xx_cp_read(s, addr, &handled);
+
+    if (handled) {
+        return val;
+    }
+    switch (addr) {
+    case A_MM_DATA:
+        return r5xx_mm_data_read(s);
+    case A_CLOCK_CNTL_DATA:
+        return r5xx_pll_read(s, FIELD_EX32(s->regs[R_CLOCK_CNTL_INDEX],
+                                           CLOCK_CNTL_INDEX, PLL_ADDR));
+    case A_PCIE_DATA:
+        return r5xx_pcie_read(s, s->regs[R_PCIE_INDEX] &
+                                 s->info->pcie_index_mask);
+    case A_MC_IND_DATA:
+        if (r5xx_is_r5xx(s)) {
+            return r5xx_mcind_read(s, s->regs[R_MC_IND_INDEX] & 0xffff);
+        }
+        break;
+    case A_RBBM_STATUS:
+        return r5xx_rbbm_status(s);
+    case A_MC_STATUS:
+        if (!r5xx_is_r5xx(s)) {
+            return R_MC_STATUS_MC_IDLE_MASK;
+        }
+        break;
+    case A_MODEL_ID:
+        return R5XX_MODEL_ID_VALUE;
+    case A_MODEL_REV:
+        return R5XX_MODEL_REV_VALUE;
+    }
+    r5xx_check_known(s, addr, false, 0);
+    return s->regs[addr >> 2];
+}
+
+void r5xx_reg_write(R5xxState *s, uint32_t addr, uint32_t val, R5xxSource src)
+{
+    uint32_t idx;
+
+    if (r5xx_cp_write(s, addr, val, src)) {
+        return;
+    }
+    switch (addr) {
+    case A_MM_DATA:
+        r5xx_mm_data_write(s, val, src);
+        return;
+    case A_CLOCK_CNTL_DATA:
+        idx = s->regs[R_CLOCK_CNTL_INDEX];
+        if (!FIELD_EX32(idx, CLOCK_CNTL_INDEX, PLL_WR_EN)) {
+            qemu_log_mask(LOG_GUEST_ERROR, "r5xx: PLL write of 0x%x without "
+                          "PLL_WR_EN ignored\n", val);
+            return;
+        }
+        r5xx_pll_write(s, FIELD_EX32(idx, CLOCK_CNTL_INDEX, PLL_ADDR), val);
+        return;
+    case A_PCIE_DATA:
+        r5xx_pcie_write(s, s->regs[R_PCIE_INDEX] & s->info->pcie_index_mask,
+                        val);
+        return;
+    case A_MC_IND_DATA:
+        if (!r5xx_is_r5xx(s)) {
+            break;
+        }
+        idx = s->regs[R_MC_IND_INDEX];
+        if (!(idx & R5XX_MC_IND_WR_EN)) {
+            qemu_log_mask(LOG_GUEST_ERROR, "r5xx: MC_IND_DATA write with "
+                          "MC_IND_INDEX 0x%x (no write enable) ignored\n", idx);
+            return;
+        }
+        r5xx_mcind_write(s, idx & 0xffff, val);
+        return;
+    case A_GEN_INT_CNTL:
+        s->regs[R_GEN_INT_CNTL] = val;
+        r5xx_update_irq(s);
+        return;
+    case A_GEN_INT_STATUS:
+        s->regs[R_GEN_INT_STATUS] &=
+            ~(val & ~R_GEN_INT_STATUS_SW_INT_FIRE_MASK);
+        if (FIELD_EX32(val, GEN_INT_STATUS, SW_INT_FIRE)) {
+            s->regs[R_GEN_INT_STATUS] |= R_GEN_INT_STATUS_SW_INT_TEST_MASK;
+        }
+        r5xx_update_irq(s);
+        return;
+    case A_MSI_REARM_EN:
+        s->regs[R_MSI_REARM_EN] = val;
+        if (FIELD_EX32(val, MSI_REARM_EN, MSI_REARM)) {
+            r5xx_msi_rearm_write(s);
+        }
+        return;
+    case A_RBBM_SOFT_RESET:
+        s->regs[R_RBBM_SOFT_RESET] = val;
+        r5xx_cp_soft_reset(s, FIELD_EX32(val, RBBM_SOFT_RESET, SOFT_RESET_CP));
+        return;
+    case A_RBBM_STATUS:
+    case A_MODEL_ID:
+    case A_MODEL_REV:
+        qemu_log_mask(LOG_GUEST_ERROR, "r5xx: write of 0x%x to read-only %s\n",
+                      val, r5xx_reg_name(addr));
+        return;
+    case A_MC_STATUS:
+        if (!r5xx_is_r5xx(s)) {
+            return;
+        }
+        break;
+    case A_MC_FB_LOCATION:
+        if (!r5xx_is_r5xx(s)) {
+            s->mc.fb_location_written = true;
+        }
+        break;
+    }
+    r5xx_check_known(s, addr, true, val);
+    s->regs[addr >> 2] = val;
+}
+
+static uint64_t r5xx_mmio_read(void *opaque, hwaddr addr, unsigned size)
+{
+    R5xxState *s = opaque;
+    uint32_t val = r5xx_reg_read(s, addr & ~3);
+
+    return extract32(val, (addr & 3) * 8, size * 8);
+}
+
+static void r5xx_mmio_write(void *opaque, hwaddr addr, uint64_t data,
+                            unsigned size)
+{
+    R5xxState *s = opaque;
+    uint32_t off = addr & ~3;
+    uint32_t base;
+
+    if (size < 4) {
+        /* a partial write updates the named bytes only */
+        if (off == A_MM_DATA) {
+            qemu_log_mask(LOG_UNIMP, "r5xx: %u-byte MM_DATA write dropped\n",
+                          size);
+            return;
+        }
+        base = off == A_GEN_INT_STATUS ? 0 : s->regs[off >> 2];
+        data = deposit32(base, (addr & 3) * 8, size * 8, data);
+    }
+    r5xx_reg_write(s, off, data, R5XX_SRC_HOST);
+}
+
+static const MemoryRegionOps r5xx_mmio_ops = {
+    .read = r5xx_mmio_read,
+    .write = r5xx_mmio_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = {
+        .min_access_size = 1,
+        .max_access_size = 8,
+    },
+    .impl = {
+        .min_access_size = 1,
+        .max_access_size = 4,
+    },
+};
+
+/* PCI --------------------------------------------------------------------- */
+
+static void r5xx_config_write(PCIDevice *pci, uint32_t addr, uint32_t val,
+                              int len)
+{
+    R5xxState *s = R5XX(pci);
+
+    pci_default_write_config(pci, addr, val, len);
+    r5xx_mc_bar0_moved(s);
+    r5xx_update_irq(s);         /* MSI may have been switched on or off */
+}
+
+static const R5xxChipInfo *r5xx_find_chip(const char *name)
+{
+    for (size_t i = 0; i < ARRAY_SIZE(r5xx_chips); i++) {
+        if (!strcmp(r5xx_chips[i].name, name)) {
+            return &r5xx_chips[i];
+        }
+    }
+    return NULL;
+}
+
+static void r5xx_realize(PCIDevice *pci, Error **errp)
+{
+    R5xxState *s = R5XX(pci);
+    Object *obj = OBJECT(pci);
+    Error *err = NULL;
+    int ret;
+
+    s->info = r5xx_find_chip(s->chip ? s->chip : "rv380");
+    if (!s->info) {
+        error_setg(errp, "r5xx: unknown chip '%s' (known: rv380, rv515)",
+                   s->chip);
+        return;
+    }
+    if (s->vram_mb < 16 || s->vram_mb > 512 || !is_power_of_2(s->vram_mb)) {
+        error_setg(errp, "r5xx: vram-size must be a power of two from 16 to "
+                   "512 (MiB)");
+        return;
+    }
+    s->vram_size = (uint64_t)s->vram_mb * MiB;
+
+    pci_config_set_device_id(pci->config, s->info->device_id);
+    pci_set_word(pci->config + PCI_SUBSYSTEM_VENDOR_ID, R5XX_PCI_VENDOR_ATI);
+    pci_set_word(pci->config + PCI_SUBSYSTEM_ID, s->info->device_id);
+    pci->config[PCI_INTERRUPT_PIN] = 1;
+
+    memory_region_init_ram(&s->vram, obj, "r5xx.vram", s->vram_size, &err);
+    if (err) {
+        error_propagate(errp, err);
+        return;
+    }
+    s->vram_ptr = memory_region_get_ram_ptr(&s->vram);
+    memory_region_init_io(&s->mmio, obj, &r5xx_mmio_ops, s, "r5xx.mmio",
+                          R5XX_MMIO_SIZE);
+    /* the I/O BAR is a window on the first 256 bytes of the registers */
+    memory_region_init_alias(&s->io, obj, "r5xx.io", &s->mmio, 0,
+                             R5XX_IO_SIZE);
+
+    pci_register_bar(pci, 0, PCI_BASE_ADDRESS_MEM_PREFETCH, &s->vram);
+    pci_register_bar(pci, 1, PCI_BASE_ADDRESS_SPACE_IO, &s->io);
+    pci_register_bar(pci, 2, PCI_BASE_ADDRESS_SPACE_MEMORY, &s->mmio);
+
+    ret = msi_init(pci, R5XX_MSI_CAP_OFFSET, 1, false, false, &err);
+    if (ret && ret != -ENOTSUP) {
+        error_propagate(errp, err);
+        return;
+    }
+    error_free(err);
+    if (pci_bus_is_express(pci_get_bus(pci))) {
+        ret = pcie_endpoint_cap_init(pci, R5XX_PCIE_CAP_OFFSET);
+        assert(ret > 0);
+    } else {
+        pci->cap_present &= ~QEMU_PCI_CAP_EXPRESS;
+    }
+
+    r5xx_cp_init(s);
+}
+
+static void r5xx_exit(PCIDevice *pci)
+{
+    R5xxState *s = R5XX(pci);
+
+    r5xx_cp_fini(s);
+    msi_uninit(pci);
+}
+
+static void r5xx_reset_hold(Object *obj)
+{
+    R5xxState *s = R5XX(obj);
+
+    memset(s->regs, 0, sizeof(s->regs));
+    r5xx_cp_reset(s);
+    r5xx_mc_reset(s);
+    r5xx_msi_reset(&s->irq.msi);
+}
+
+/* QOM --------------------------------------------------------------------- */
+
+static bool r5xx_get_cp_hang(Object *obj, Error **errp)
+{
+    return R5XX(obj)->cp.hung;
+}
+
+static void r5xx_set_cp_hang(Object *obj, bool value, Error **errp)
+{
+    R5xxState *s = R5XX(obj);
+
+    if (value) {
+        r5xx_cp_hang(s);
+    } else if (s->cp.hung) {
+        error_setg(errp, "r5xx: only a soft reset of the CP ends a hang");
+    }
+}
+
+static void r5xx_instance_init(Object *obj)
+{
+    /* fault injection: qom-set <path> cp-hang true */
+    object_property_add_bool(obj, "cp-hang", r5xx_get_cp_hang,
+                             r5xx_set_cp_hang);
+    PCI_DEVICE(obj)->cap_present |= QEMU_PCI_CAP_EXPRESS;
+}
+
+static const VMStateDescription r5xx_vmstate = {
+    .name = "r5xx",
+    .unmigratable = 1,
+};
+
+static Property r5xx_properties[] = {
+    DEFINE_PROP_STRING("chip", R5xxState, chip),
+    DEFINE_PROP_UINT32("vram-size", R5xxState, vram_mb, 128),
+    DEFINE_PROP_END_OF_LIST(),
+};
+
+static void r5xx_mark_known(const R5xxRegName *t, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint32_t idx = t[i].offset >> 2;
+
+        if (idx < R5XX_NUM_REGS) {
+            r5xx_known[idx / 32] |= 1u << (idx % 32);
+        }
+    }
+}
+
+static void r5xx_class_init(ObjectClass *klass, void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(klass);
+    PCIDeviceClass *k = PCI_DEVICE_CLASS(klass);
+    ResettableClass *rc = RESETTABLE_CLASS(klass);
+
+    k->realize = r5xx_realize;
+    k->exit = r5xx_exit;
+    k->config_write = r5xx_config_write;
+    k->vendor_id = R5XX_PCI_VENDOR_ATI;
+    k->device_id = r5xx_chips[0].device_id;
+    k->class_id = PCI_CLASS_DISPLAY_VGA;
+    rc->phases.hold = r5xx_reset_hold;
+    dc->desc = "ATI/AMD Radeon R3xx-R5xx GPU (command processor, GART)";
+    dc->vmsd = &r5xx_vmstate;
+    device_class_set_props(dc, r5xx_properties);
+    set_bit(DEVICE_CATEGORY_DISPLAY, dc->categories);
+
+    r5xx_mark_known(r5xx_regnames_mmio, ARRAY_SIZE(r5xx_regnames_mmio));
+    r5xx_mark_known(r5xx_regnames_gfx, ARRAY_SIZE(r5xx_regnames_gfx));
+    r5xx_mark_known(r5xx_regnames_model, ARRAY_SIZE(r5xx_regnames_model));
+}
+
+static const TypeInfo r5xx_type_info = {
+    .name = TYPE_R5XX,
+    .parent = TYPE_PCI_DEVICE,
+    .instance_size = sizeof(R5xxState),
+    .instance_init = r5xx_instance_init,
+    .class_init = r5xx_class_init,
+    .interfaces = (InterfaceInfo[]) {
+        { INTERFACE_PCIE_DEVICE },
+        { INTERFACE_CONVENTIONAL_PCI_DEVICE },
+        { },
+    },
+};
+
+static void r5xx_register_types(void)
+{
+    type_register_static(&r5xx_type_info);
+}
+
+type_init(r5xx_register_types)

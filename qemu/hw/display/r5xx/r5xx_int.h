@@ -1,0 +1,197 @@
+/*
+ * ATI/AMD Radeon R3xx-R5xx model: internal state and interfaces between
+ * the model's files.
+ *
+ *   r5xx.c        QOM type, BARs, register dispatch, reset, interrupts
+ *   r5xx_cp.c     command processor: ME RAM, ring and IBs, PM4 handlers
+ *   r5xx_mc.c     MC, rv370 PCIE GART, PLL/PCIE/MC indirect spaces,
+ *                 MC address translation used by every engine
+ *   r5xx_logic.c  pure functions (host unit-tested)
+ *
+ * Copyright (c) 2026 The r5xx authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#ifndef HW_DISPLAY_R5XX_INT_H
+#define HW_DISPLAY_R5XX_INT_H
+
+#include "hw/pci/pci.h"
+#include "qemu/timer.h"
+#include "qom/object.h"
+#include "r5xx_logic.h"
+#include "r5xx_regs.h"
+
+#define TYPE_R5XX "r5xx"
+OBJECT_DECLARE_SIMPLE_TYPE(R5xxState, R5XX)
+
+#define R5XX_MMIO_SIZE          0x10000
+#define R5XX_IO_SIZE            0x100
+#define R5XX_NUM_REGS           (R5XX_MMIO_SIZE / 4)
+#define R5XX_PLL_REGS           64
+#define R5XX_PCIE_REGS          0x800
+#define R5XX_MC_REGS            0x100
+#define R5XX_TLB_ENTRIES        64
+#define R5XX_PM4_MAX_BODY       0x4000      /* COUNT is 14 bits */
+#define R5XX_MODEL_ID_VALUE     0x5235584d  /* 'R5XM' */
+#define R5XX_MODEL_REV_VALUE    1
+
+typedef enum R5xxFamily {
+    R5XX_FAMILY_RV380,
+    R5XX_FAMILY_RV515,
+} R5xxFamily;
+
+typedef struct R5xxChipInfo {
+    const char *name;           /* value of the "chip" property */
+    uint16_t device_id;
+    R5xxFamily family;
+    bool is_r5xx;               /* AVIVO generation: MC_IND, scratch int */
+    uint32_t pcie_index_mask;   /* 0xff before RV515, 0x7ff from RV515 */
+} R5xxChipInfo;
+
+/* Indirect register spaces. */
+typedef enum R5xxSpace {
+    R5XX_SPACE_PLL,
+    R5XX_SPACE_PCIE,
+    R5XX_SPACE_MC,
+} R5xxSpace;
+
+/* Who writes a register: the host over MMIO/IO, or the CP from a stream. */
+typedef enum R5xxSource {
+    R5XX_SRC_HOST,
+    R5XX_SRC_CP,
+} R5xxSource;
+
+/* One indirect buffer being executed (IB1 or IB2). */
+typedef struct R5xxIndirect {
+    uint64_t base;              /* MC address */
+    uint32_t size;              /* dwords */
+    uint32_t pos;               /* dwords fetched */
+    bool data_mode;             /* INDX_BUFFER: dwords are register data */
+    bool data_one_reg;
+    uint32_t data_reg;          /* byte offset of the destination */
+    uint32_t data_skip;         /* dwords still to discard */
+    unsigned ret_level;         /* stream to resume when this one ends */
+} R5xxIndirect;
+
+/* The packet the CP is assembling; it belongs to the stream on top. */
+typedef struct R5xxPacket {
+    bool active;
+    uint32_t hdr;
+    uint32_t total;             /* body dwords expected */
+    uint32_t got;               /* body dwords received */
+    uint32_t reg;               /* type-0: next register (byte offset) */
+} R5xxPacket;
+
+typedef struct R5xxCP {
+    R5xxMeRam me;
+    QEMUBH *bh;
+    QEMUTimer wptr_timer;       /* PRE_WRITE_TIMER down-counter */
+    R5xxWptrStage stage;
+    uint32_t rptr;              /* dwords */
+    uint32_t wptr;              /* committed write pointer, dwords */
+    uint32_t rptr_reported;     /* last value written back (or set by host) */
+    unsigned level;             /* 0 ring, 1 IB1, 2 IB2 */
+    R5xxIndirect ib[2];
+    bool start_ib[2];           /* BUFSZ written: start after this packet */
+    R5xxPacket pkt;
+    uint32_t body[R5XX_PM4_MAX_BODY];
+    uint32_t gen;               /* bumped by every CP reset */
+    bool in_reset;              /* RBBM_SOFT_RESET.SOFT_RESET_CP held */
+    bool hung;                  /* MODEL_DEBUG.CP_HANG */
+    bool was_busy;
+    uint32_t unimp_logged[256 / 32];
+    uint32_t stall_logged;
+} R5xxCP;
+
+typedef struct R5xxTlbEntry {
+    bool valid;
+    uint64_t page;              /* MC address of the page */
+    uint32_t pte;
+} R5xxTlbEntry;
+
+typedef struct R5xxMC {
+    uint32_t pll[R5XX_PLL_REGS];
+    uint32_t pcie[R5XX_PCIE_REGS];
+    uint32_t ind[R5XX_MC_REGS];     /* RV515 MC indirect registers */
+    bool fb_location_written;       /* else MC_FB_LOCATION follows BAR 0 */
+    R5xxTlbEntry tlb[R5XX_TLB_ENTRIES];
+    bool dma_error_logged;
+    uint32_t pll_logged[R5XX_PLL_REGS / 32];
+    uint32_t pcie_logged[R5XX_PCIE_REGS / 32];
+    uint32_t ind_logged[R5XX_MC_REGS / 32];
+} R5xxMC;
+
+typedef struct R5xxIrq {
+    R5xxMsiLatch msi;
+} R5xxIrq;
+
+struct R5xxState {
+    /* parent */
+    PCIDevice parent_obj;
+
+    /* device elements */
+    MemoryRegion vram;
+    MemoryRegion mmio;
+    MemoryRegion io;
+    uint8_t *vram_ptr;
+
+    /* device config */
+    char *chip;
+    uint32_t vram_mb;
+    uint64_t vram_size;
+    const R5xxChipInfo *info;
+
+    /* device registers */
+    uint32_t regs[R5XX_NUM_REGS];
+    uint32_t logged[R5XX_NUM_REGS / 32];    /* unknown offsets reported */
+
+    /* device state */
+    R5xxCP cp;
+    R5xxMC mc;
+    R5xxIrq irq;
+};
+
+static inline bool r5xx_is_r5xx(const R5xxState *s)
+{
+    return s->info->is_r5xx;
+}
+
+/* r5xx.c */
+uint32_t r5xx_reg_read(R5xxState *s, uint32_t addr);
+void r5xx_reg_write(R5xxState *s, uint32_t addr, uint32_t val,
+                    R5xxSource src);
+const char *r5xx_reg_name(uint32_t addr);
+const char *r5xx_indirect_name(R5xxSpace space, uint32_t idx);
+void r5xx_update_irq(R5xxState *s);
+void r5xx_raise_status(R5xxState *s, uint32_t bits);
+
+/* r5xx_cp.c */
+void r5xx_cp_init(R5xxState *s);
+void r5xx_cp_fini(R5xxState *s);
+void r5xx_cp_reset(R5xxState *s);
+void r5xx_cp_soft_reset(R5xxState *s, bool assert);
+void r5xx_cp_hang(R5xxState *s);
+bool r5xx_cp_busy(R5xxState *s);
+void r5xx_cp_kick(R5xxState *s);
+uint32_t r5xx_cp_read(R5xxState *s, uint32_t addr, bool *handled);
+bool r5xx_cp_write(R5xxState *s, uint32_t addr, uint32_t val,
+                   R5xxSource src);
+
+/* r5xx_mc.c */
+void r5xx_mc_reset(R5xxState *s);
+void r5xx_mc_bar0_moved(R5xxState *s);
+uint32_t r5xx_mc_sclk_khz(R5xxState *s);
+uint32_t r5xx_pll_read(R5xxState *s, uint32_t idx);
+void r5xx_pll_write(R5xxState *s, uint32_t idx, uint32_t val);
+uint32_t r5xx_pcie_read(R5xxState *s, uint32_t idx);
+void r5xx_pcie_write(R5xxState *s, uint32_t idx, uint32_t val);
+uint32_t r5xx_mcind_read(R5xxState *s, uint32_t idx);
+void r5xx_mcind_write(R5xxState *s, uint32_t idx, uint32_t val);
+void r5xx_mc_read(R5xxState *s, uint64_t mc, void *buf, uint32_t len);
+void r5xx_mc_write(R5xxState *s, uint64_t mc, const void *buf, uint32_t len);
+bool r5xx_mc_is_vram(R5xxState *s, uint64_t mc);
+uint32_t r5xx_mc_ldl(R5xxState *s, uint64_t mc);
+void r5xx_mc_stl(R5xxState *s, uint64_t mc, uint32_t val);
+
+#endif /* HW_DISPLAY_R5XX_INT_H */

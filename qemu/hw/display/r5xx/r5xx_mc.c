@@ -1,0 +1,483 @@
+/*
+ * ATI/AMD Radeon R3xx-R5xx model: memory controller, rv370 PCIE GART,
+ * PLL / PCIE / MC indirect register spaces.
+ *
+ * Every engine reaches memory through r5xx_mc_read/r5xx_mc_write with a
+ * 32-bit MC address.  r5xx_mc_translate is the one place that decides where
+ * an MC address goes:
+ *   - inside the FB location (MC_FB_LOCATION on R3xx, MC[FB_LOCATION] on
+ *     RV515): VRAM, i.e. BAR 0's RAM;
+ *   - inside the GART aperture with PCIE_TX_GART_CNTL.GART_EN set: the
+ *     4-byte PTE at GART_BASE + 4 * page (the table lives in VRAM), then the
+ *     bus address it holds, by PCI DMA;
+ *   - anywhere else: with the GART off, the MC address is used as a bus
+ *     address; with it on, UNMAPPED_ACCESS decides (pass through, clamp to
+ *     the aperture's first page, or discard).
+ * Faults (a PTE without the needed READABLE/WRITEABLE bit, a discarded
+ * access, an FB offset past the end of VRAM) are logged as guest errors,
+ * recorded in PCIE_TX_GART_ERROR, writes are dropped and reads return the
+ * page at PCIE_TX_DISCARD_RD_ADDR.
+ *
+ * Copyright (c) 2026 The r5xx authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qemu/log.h"
+#include "hw/pci/pci.h"
+#include "exec/memory.h"
+#include "r5xx_int.h"
+
+typedef enum R5xxMemKind {
+    R5XX_MEM_VRAM,              /* addr = offset into VRAM */
+    R5XX_MEM_BUS,               /* addr = PCI bus address */
+    R5XX_MEM_DISCARD,           /* dropped write / default-page read */
+} R5xxMemKind;
+
+typedef struct R5xxMemTarget {
+    R5xxMemKind kind;
+    uint64_t addr;
+    uint32_t len;               /* bytes valid from addr (<= page rest) */
+} R5xxMemTarget;
+
+/* Reset values ------------------------------------------------------------ */
+
+/*
+ * A card whose video BIOS ran: engine and memory PLLs locked at
+ * 2 * 44 * 27 MHz / 6 = 396 MHz and 2 * 33 * 27 MHz / 6 = 297 MHz
+ * (radeon_legacy_get_engine_clock/get_memory_clock), pixel PLL reference
+ * divider 12, PCIe link trained at x16.
+ */
+#define R5XX_RESET_M_SPLL_REF_FB_DIV    ((44 << 16) | (33 << 8) | 6)
+#define R5XX_RESET_PPLL_REF_DIV         ((12 << 18) | 12)
+#define R5XX_REF_KHZ                    27000
+
+void r5xx_mc_reset(R5xxState *s)
+{
+    R5xxMC *mc = &s->mc;
+
+    memset(mc->pll, 0, sizeof(mc->pll));
+    memset(mc->pcie, 0, sizeof(mc->pcie));
+    memset(mc->ind, 0, sizeof(mc->ind));
+    memset(mc->tlb, 0, sizeof(mc->tlb));
+
+    mc->pll[A_PLL_M_SPLL_REF_FB_DIV] = R5XX_RESET_M_SPLL_REF_FB_DIV;
+    mc->pll[A_PLL_SCLK_CNTL] = 1;
+    mc->pll[A_PLL_MCLK_CNTL] = 1;
+    mc->pll[A_PLL_PPLL_REF_DIV] = R5XX_RESET_PPLL_REF_DIV;
+    mc->pll[A_PLL_P2PLL_REF_DIV] = 12;
+
+    mc->pcie[A_PCIE_LC_LINK_WIDTH_CNTL] = (6 << 4) | 6;
+
+    s->regs[R_CONFIG_MEMSIZE] = s->vram_size;
+    s->regs[R_CONFIG_APER_SIZE] = s->vram_size;
+    if (r5xx_is_r5xx(s)) {
+        /* rv515_mc_init: VRAM at MC address 0, 128-bit */
+        mc->ind[A_RV515_MC_FB_LOCATION] =
+            r5xx_mc_location_make(0, s->vram_size);
+        mc->ind[A_RV515_MC_AGP_LOCATION] = 0xffffffff;
+        mc->ind[A_RV515_MC_CNTL] = 1;
+    } else {
+        /* r300_mc_init: VRAM at the BAR 0 bus address, 128-bit */
+        s->regs[R_MEM_CNTL] = 1;
+        s->regs[R_MC_AGP_LOCATION] = 0x0fffffff;
+        mc->fb_location_written = false;
+        s->regs[R_MC_FB_LOCATION] = r5xx_mc_location_make(0, s->vram_size);
+        r5xx_mc_bar0_moved(s);
+    }
+}
+
+/*
+ * R3xx: until the guest programs MC_FB_LOCATION itself, VRAM sits at the
+ * bus address of BAR 0, where an x86 video BIOS leaves it.
+ */
+void r5xx_mc_bar0_moved(R5xxState *s)
+{
+    pcibus_t bar = pci_get_bar_addr(PCI_DEVICE(s), 0);
+
+    if (r5xx_is_r5xx(s) || s->mc.fb_location_written ||
+        bar == PCI_BAR_UNMAPPED || bar + s->vram_size > (1ull << 32)) {
+        return;
+    }
+    s->regs[R_MC_FB_LOCATION] = r5xx_mc_location_make(bar, s->vram_size);
+}
+
+uint32_t r5xx_mc_sclk_khz(R5xxState *s)
+{
+    uint32_t div = s->mc.pll[A_PLL_M_SPLL_REF_FB_DIV];
+
+    return r5xx_pll_legacy_khz(R5XX_REF_KHZ,
+        FIELD_EX32(div, PLL_M_SPLL_REF_FB_DIV, SPLL_FB_DIV),
+        FIELD_EX32(div, PLL_M_SPLL_REF_FB_DIV, M_SPLL_REF_DIV),
+        FIELD_EX32(s->mc.pll[A_PLL_SCLK_CNTL], PLL_SCLK_CNTL, SCLK_SRC_SEL));
+}
+
+/* Report the first access to an indirect register the list does not name. */
+static void r5xx_indirect_check(R5xxSpace space, uint32_t *logged,
+                                uint32_t idx, bool write, uint32_t val)
+{
+    static const char *const what[] = {
+        [R5XX_SPACE_PLL] = "PLL",
+        [R5XX_SPACE_PCIE] = "PCIE",
+        [R5XX_SPACE_MC] = "MC",
+    };
+
+    if (r5xx_indirect_name(space, idx) ||
+        (logged[idx / 32] & (1u << (idx % 32)))) {
+        return;
+    }
+    logged[idx / 32] |= 1u << (idx % 32);
+    if (write) {
+        qemu_log_mask(LOG_UNIMP, "r5xx: write of 0x%08x to unmodelled %s "
+                      "register 0x%x stored (reported once)\n", val,
+                      what[space], idx);
+    } else {
+        qemu_log_mask(LOG_UNIMP, "r5xx: read of unmodelled %s register 0x%x "
+                      "(reported once)\n", what[space], idx);
+    }
+}
+
+/* PLL indirect space ------------------------------------------------------ */
+
+uint32_t r5xx_pll_read(R5xxState *s, uint32_t idx)
+{
+    uint32_t val;
+
+    idx %= R5XX_PLL_REGS;
+    r5xx_indirect_check(R5XX_SPACE_PLL, s->mc.pll_logged, idx, false, 0);
+    val = s->mc.pll[idx];
+    switch (idx) {
+    case A_PLL_PPLL_REF_DIV:
+    case A_PLL_P2PLL_REF_DIV:
+        /* ATOMIC_UPDATE_R: the update is always complete */
+        val &= ~R_PLL_PPLL_REF_DIV_PPLL_ATOMIC_UPDATE_W_MASK;
+        break;
+    }
+    return val;
+}
+
+void r5xx_pll_write(R5xxState *s, uint32_t idx, uint32_t val)
+{
+    idx %= R5XX_PLL_REGS;
+    r5xx_indirect_check(R5XX_SPACE_PLL, s->mc.pll_logged, idx, true, val);
+    s->mc.pll[idx] = val;
+}
+
+/* PCIE indirect space and the GART ---------------------------------------- */
+
+static void r5xx_gart_flush(R5xxState *s)
+{
+    memset(s->mc.tlb, 0, sizeof(s->mc.tlb));
+}
+
+uint32_t r5xx_pcie_read(R5xxState *s, uint32_t idx)
+{
+    idx %= R5XX_PCIE_REGS;
+    r5xx_indirect_check(R5XX_SPACE_PCIE, s->mc.pcie_logged, idx, false, 0);
+    return s->mc.pcie[idx];
+}
+
+void r5xx_pcie_write(R5xxState *s, uint32_t idx, uint32_t val)
+{
+    idx %= R5XX_PCIE_REGS;
+    r5xx_indirect_check(R5XX_SPACE_PCIE, s->mc.pcie_logged, idx, true, val);
+    switch (idx) {
+    case A_PCIE_TX_GART_CNTL:
+        /* INVALIDATE_TLB does its work at once and reads back as 0 */
+        if (FIELD_EX32(val, PCIE_TX_GART_CNTL, INVALIDATE_TLB)) {
+            val &= ~R_PCIE_TX_GART_CNTL_INVALIDATE_TLB_MASK;
+        }
+        r5xx_gart_flush(s);
+        break;
+    case A_PCIE_TX_GART_BASE:
+    case A_PCIE_TX_GART_START_LO:
+    case A_PCIE_TX_GART_START_HI:
+    case A_PCIE_TX_GART_END_LO:
+    case A_PCIE_TX_GART_END_HI:
+        r5xx_gart_flush(s);
+        break;
+    case A_PCIE_LC_LINK_WIDTH_CNTL:
+        /* the link retrains to whatever width is asked for */
+        val = FIELD_DP32(val, PCIE_LC_LINK_WIDTH_CNTL, LC_LINK_WIDTH_RD,
+                         FIELD_EX32(val, PCIE_LC_LINK_WIDTH_CNTL,
+                                    LC_LINK_WIDTH));
+        break;
+    }
+    s->mc.pcie[idx] = val;
+}
+
+/* RV515 MC indirect space ------------------------------------------------- */
+
+uint32_t r5xx_mcind_read(R5xxState *s, uint32_t idx)
+{
+    if (idx >= R5XX_MC_REGS) {
+        qemu_log_mask(LOG_UNIMP, "r5xx: MC register 0x%x not modelled\n", idx);
+        return 0;
+    }
+    r5xx_indirect_check(R5XX_SPACE_MC, s->mc.ind_logged, idx, false, 0);
+    if (idx == A_RV515_MC_STATUS) {
+        return R_RV515_MC_STATUS_IDLE_MASK;
+    }
+    return s->mc.ind[idx];
+}
+
+void r5xx_mcind_write(R5xxState *s, uint32_t idx, uint32_t val)
+{
+    if (idx >= R5XX_MC_REGS) {
+        qemu_log_mask(LOG_UNIMP, "r5xx: MC register 0x%x not modelled\n", idx);
+        return;
+    }
+    r5xx_indirect_check(R5XX_SPACE_MC, s->mc.ind_logged, idx, true, val);
+    if (idx == A_RV515_MC_STATUS) {
+        return;
+    }
+    s->mc.ind[idx] = val;
+}
+
+/* Address translation ----------------------------------------------------- */
+
+static void r5xx_mc_fb_range(R5xxState *s, uint64_t *start, uint64_t *end)
+{
+    uint32_t loc = r5xx_is_r5xx(s) ? s->mc.ind[A_RV515_MC_FB_LOCATION]
+                                   : s->regs[R_MC_FB_LOCATION];
+
+    r5xx_mc_location(loc, start, end);
+}
+
+static uint32_t r5xx_page_rest(uint64_t addr)
+{
+    return R5XX_GPU_PAGE_SIZE - (addr & (R5XX_GPU_PAGE_SIZE - 1));
+}
+
+/* FB or plain bus address, no GART: for table and default-page lookups. */
+static bool r5xx_mc_translate_fb(R5xxState *s, uint64_t mc, R5xxMemTarget *t)
+{
+    uint64_t start, end;
+
+    r5xx_mc_fb_range(s, &start, &end);
+    t->len = r5xx_page_rest(mc);
+    if (mc < start || mc > end) {
+        return false;
+    }
+    t->kind = R5XX_MEM_VRAM;
+    t->addr = mc - start;
+    if (t->addr >= s->vram_size) {
+        qemu_log_mask(LOG_GUEST_ERROR,
+                      "r5xx: MC address 0x%" PRIx64 " is in the FB location "
+                      "but past the end of VRAM\n", mc);
+        t->kind = R5XX_MEM_DISCARD;
+    }
+    return true;
+}
+
+static void r5xx_gart_fault(R5xxState *s, uint64_t mc, bool write,
+                            const char *why)
+{
+    qemu_log_mask(LOG_GUEST_ERROR, "r5xx: GART %s of MC address 0x%" PRIx64
+                  ": %s\n", write ? "write" : "read", mc, why);
+    s->mc.pcie[A_PCIE_TX_GART_ERROR] =
+        ((uint32_t)mc & ~(R5XX_GPU_PAGE_SIZE - 1)) | (write ? 2 : 0) | 1;
+}
+
+static uint32_t r5xx_gart_pte(R5xxState *s, uint64_t start, uint64_t page)
+{
+    R5xxTlbEntry *e = &s->mc.tlb[(page >> 12) % R5XX_TLB_ENTRIES];
+    uint64_t at = s->mc.pcie[A_PCIE_TX_GART_BASE] + ((page - start) >> 12) * 4;
+    R5xxMemTarget t;
+    uint32_t pte;
+
+    if (e->valid && e->page == page) {
+        return e->pte;
+    }
+    if (!r5xx_mc_translate_fb(s, at, &t) || t.kind != R5XX_MEM_VRAM ||
+        t.addr + 4 > s->vram_size) {
+        qemu_log_mask(LOG_GUEST_ERROR, "r5xx: GART table entry at MC address "
+                      "0x%" PRIx64 " is not in VRAM\n", at);
+        return 0;
+    }
+    pte = ldl_le_p(s->vram_ptr + t.addr);
+    e->valid = true;
+    e->page = page;
+    e->pte = pte;
+    return pte;
+}
+
+static void r5xx_gart_map(R5xxState *s, uint64_t mc, uint64_t start,
+                          uint64_t page, bool write, R5xxMemTarget *t)
+{
+    uint32_t pte = r5xx_gart_pte(s, start, page);
+
+    if (!r5xx_gart_pte_allows(pte, write)) {
+        r5xx_gart_fault(s, mc, write, write ? "page not writeable"
+                                            : "page not readable");
+        t->kind = R5XX_MEM_DISCARD;
+        return;
+    }
+    t->kind = R5XX_MEM_BUS;
+    t->addr = r5xx_gart_pte_addr(pte) + (mc & (R5XX_GPU_PAGE_SIZE - 1));
+}
+
+static void r5xx_mc_translate(R5xxState *s, uint64_t mc, bool write,
+                              R5xxMemTarget *t)
+{
+    uint32_t cntl = s->mc.pcie[A_PCIE_TX_GART_CNTL];
+    uint64_t start, end;
+
+    if (r5xx_mc_translate_fb(s, mc, t)) {
+        return;
+    }
+    if (!FIELD_EX32(cntl, PCIE_TX_GART_CNTL, GART_EN)) {
+        t->kind = R5XX_MEM_BUS;
+        t->addr = mc;
+        return;
+    }
+    start = ((uint64_t)s->mc.pcie[A_PCIE_TX_GART_START_HI] << 32) |
+            s->mc.pcie[A_PCIE_TX_GART_START_LO];
+    end = ((uint64_t)s->mc.pcie[A_PCIE_TX_GART_END_HI] << 32) |
+          s->mc.pcie[A_PCIE_TX_GART_END_LO];
+    start &= ~(uint64_t)(R5XX_GPU_PAGE_SIZE - 1);
+    end |= R5XX_GPU_PAGE_SIZE - 1;
+    if (mc >= start && mc <= end) {
+        r5xx_gart_map(s, mc, start, mc & ~(uint64_t)(R5XX_GPU_PAGE_SIZE - 1),
+                      write, t);
+        return;
+    }
+    switch (FIELD_EX32(cntl, PCIE_TX_GART_CNTL, UNMAPPED_ACCESS)) {
+    case PCIE_TX_GART_CNTL_UNMAPPED_ACCESS_PASSTHRU:
+        t->kind = R5XX_MEM_BUS;
+        t->addr = mc;
+        break;
+    case PCIE_TX_GART_CNTL_UNMAPPED_ACCESS_CLAMP_LO:
+        r5xx_gart_map(s, mc, start, start, write, t);
+        break;
+    default:
+        r5xx_gart_fault(s, mc, write, "outside the FB and GART apertures");
+        t->kind = R5XX_MEM_DISCARD;
+        break;
+    }
+}
+
+static void r5xx_dma(R5xxState *s, uint64_t addr, void *buf, uint32_t len,
+                     bool write)
+{
+    MemTxResult r;
+
+    if (write) {
+        r = pci_dma_write(PCI_DEVICE(s), addr, buf, len);
+    } else {
+        r = pci_dma_read(PCI_DEVICE(s), addr, buf, len);
+    }
+    if (r != MEMTX_OK && !s->mc.dma_error_logged) {
+        s->mc.dma_error_logged = true;
+        qemu_log_mask(LOG_GUEST_ERROR, "r5xx: DMA %s of bus address 0x%"
+                      PRIx64 " failed (bus mastering off?); further DMA "
+                      "errors are not reported\n",
+                      write ? "write" : "read", addr);
+    }
+    if (r != MEMTX_OK && !write) {
+        memset(buf, 0, len);
+    }
+}
+
+static void r5xx_vram_access(R5xxState *s, uint64_t off, void *buf,
+                             uint32_t len, bool write)
+{
+    if (off >= s->vram_size || len > s->vram_size - off) {
+        if (!write) {
+            memset(buf, 0, len);
+        }
+        return;
+    }
+    if (write) {
+        memcpy(s->vram_ptr + off, buf, len);
+        memory_region_set_dirty(&s->vram, off, len);
+    } else {
+        memcpy(buf, s->vram_ptr + off, len);
+    }
+}
+
+/* Reads of discarded accesses come from the default page. */
+static void r5xx_discard_read(R5xxState *s, uint64_t mc, void *buf,
+                              uint32_t len)
+{
+    uint64_t at = ((uint64_t)s->mc.pcie[A_PCIE_TX_DISCARD_RD_ADDR_HI] << 32) |
+                  s->mc.pcie[A_PCIE_TX_DISCARD_RD_ADDR_LO];
+    R5xxMemTarget t;
+
+    at = (at & ~(uint64_t)(R5XX_GPU_PAGE_SIZE - 1)) +
+         (mc & (R5XX_GPU_PAGE_SIZE - 1));
+    if (!r5xx_mc_translate_fb(s, at, &t)) {
+        r5xx_dma(s, at, buf, len, false);
+    } else if (t.kind == R5XX_MEM_VRAM) {
+        r5xx_vram_access(s, t.addr, buf, len, false);
+    } else {
+        memset(buf, 0, len);
+    }
+}
+
+static void r5xx_mc_access(R5xxState *s, uint64_t mc, void *buf, uint32_t len,
+                           bool write)
+{
+    uint8_t *p = buf;
+
+    while (len) {
+        R5xxMemTarget t;
+        uint32_t n;
+
+        mc &= UINT32_MAX;       /* the MC address space is 32 bits */
+        r5xx_mc_translate(s, mc, write, &t);
+        n = MIN(len, MIN(t.len, r5xx_page_rest(mc)));
+        switch (t.kind) {
+        case R5XX_MEM_VRAM:
+            r5xx_vram_access(s, t.addr, p, n, write);
+            break;
+        case R5XX_MEM_BUS:
+            r5xx_dma(s, t.addr, p, n, write);
+            break;
+        case R5XX_MEM_DISCARD:
+            if (!write) {
+                r5xx_discard_read(s, mc, p, n);
+            }
+            break;
+        }
+        mc += n;
+        p += n;
+        len -= n;
+    }
+}
+
+void r5xx_mc_read(R5xxState *s, uint64_t mc, void *buf, uint32_t len)
+{
+    r5xx_mc_access(s, mc, buf, len, false);
+}
+
+void r5xx_mc_write(R5xxState *s, uint64_t mc, const void *buf, uint32_t len)
+{
+    r5xx_mc_access(s, mc, (void *)buf, len, true);
+}
+
+/* GPU memory is little-endian, like the PCI bus. */
+uint32_t r5xx_mc_ldl(R5xxState *s, uint64_t mc)
+{
+    uint8_t b[4];
+
+    r5xx_mc_read(s, mc, b, 4);
+    return ldl_le_p(b);
+}
+
+void r5xx_mc_stl(R5xxState *s, uint64_t mc, uint32_t val)
+{
+    uint8_t b[4];
+
+    stl_le_p(b, val);
+    r5xx_mc_write(s, mc, b, 4);
+}
+
+/* The CP's swappers only act on system memory (guide: CP_RB_CNTL.BUF_SWAP). */
+bool r5xx_mc_is_vram(R5xxState *s, uint64_t mc)
+{
+    R5xxMemTarget t;
+
+    return r5xx_mc_translate_fb(s, mc & UINT32_MAX, &t);
+}

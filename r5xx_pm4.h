@@ -22,7 +22,7 @@
  * when ONE_REG_WR is set.
  */
 #define R5XX_PM4_T0_BASE_INDEX(hdr)	((hdr) & 0x1fff)
-#define R5XX_PM4_T0_ONE_REG_WR		(1u << 15)
+#define R5XX_PM4_T0_ONE_REG_WR		0x8000u
 #define R5XX_PM4_COUNT(hdr)		(((hdr) >> 16) & 0x3fff)
 
 /* Type-1: two data dwords, to REG_INDEX1 and REG_INDEX2 (dword indices). */
@@ -58,11 +58,13 @@
 #define R5XX_PM4_3D_DRAW_INDX		0x2a
 #define R5XX_PM4_LOAD_PALETTE		0x2c
 #define R5XX_PM4_3D_LOAD_VBPNTR		0x2f
+#define R5XX_PM4_3D_CLEAR_ZMASK		0x32
 #define R5XX_PM4_INDX_BUFFER		0x33
 #define R5XX_PM4_3D_DRAW_VBUF_2		0x34
 #define R5XX_PM4_3D_DRAW_IMMD_2		0x35
 #define R5XX_PM4_3D_DRAW_INDX_2		0x36
 #define R5XX_PM4_3D_CLEAR_HIZ		0x37
+#define R5XX_PM4_3D_CLEAR_CMASK		0x38
 #define R5XX_PM4_3D_DRAW_128		0x39
 #define R5XX_PM4_MPEG_INDEX		0x3a
 #define R5XX_PM4_PAINT			0x91

@@ -1,0 +1,67 @@
+# SPDX-License-Identifier: GPL-2.0-only OR MIT
+# r5xx: out-of-tree DRM driver for ATI Radeon R3xx-R5xx, plus its QEMU model.
+# The module's kbuild lists are in Kbuild; this file is the human entry point.
+
+# Debian's linux-headers-amd64 decides the target kernel (never `uname -r`).
+ifeq ($(origin ABI),undefined)
+ABI := $(shell $(CURDIR)/scripts/deps.sh --abi 2>/dev/null)
+endif
+KDIR ?= /usr/src/linux-headers-$(ABI)-amd64
+CHIP ?= rv380
+
+all: modules
+
+modules:
+	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
+
+clean:
+	$(MAKE) -C $(KDIR) M=$(CURDIR) clean
+
+# Also the test build output (firmware test images, test programs).
+distclean: clean
+	rm -rf build
+
+# Regenerate the register headers and checker tables from regs/r5xx.regs.
+regs:
+	@python3 scripts/gen-regs.py
+
+# --- test infrastructure (see tests/README.md)
+
+deps:
+	@scripts/deps.sh
+
+qemu: deps
+	@scripts/qemu.sh
+
+kernel: deps
+	@scripts/guest-kernel.sh $(ABI)
+
+firmware:
+	@python3 firmware/gen-test-fw.py build/firmware
+
+# tests/check builds the module itself (a result like any test): without a
+# Kbuild, or if the build fails, the tests that load r5xx.ko are skipped.
+check: deps firmware
+	@scripts/qemu.sh >/dev/null
+	@scripts/guest-kernel.sh $(ABI) >/dev/null
+	@tests/check
+
+# Boot the model (CHIP=rv380|rv515) with r5xx.ko (radeon.ko until r5xx.ko
+# exists) and report what the driver found.
+run: deps firmware
+	@scripts/qemu.sh >/dev/null
+	@scripts/guest-kernel.sh $(ABI) >/dev/null
+	@if [ -f Kbuild ]; then $(MAKE) --no-print-directory -s modules; fi
+	@if [ -f r5xx.ko ]; then d=r5xx; else d=radeon; \
+	echo "make run: r5xx.ko is not built, using Debian's radeon.ko instead"; fi; \
+	tests/vm/run --chip $(CHIP) --driver $$d -- tests/vm/info.sh
+
+help:
+	@echo "make [modules]  build r5xx.ko against KDIR ($(KDIR))"
+	@echo "make check      build QEMU, guest kernel, firmware, module; run all tests"
+	@echo "make run        boot the model (CHIP=$(CHIP)) with the driver, print what it found"
+	@echo "make regs       regenerate headers and checker tables from regs/r5xx.regs"
+	@echo "make deps|qemu|kernel|firmware   the individual steps"
+	@echo "make clean|distclean"
+
+.PHONY: all modules clean distclean regs deps qemu kernel firmware check run help

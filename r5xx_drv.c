@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright (c) 2026 The r5xx authors
+ */
+
+#include <linux/dma-mapping.h>
+#include <linux/module.h>
+#include <linux/pci.h>
+#include <linux/slab.h>
+
+#include <drm/drm_aperture.h>
+#include <drm/drm_drv.h>
+#include <drm/drm_file.h>
+#include <drm/drm_ioctl.h>
+#include <drm/drm_managed.h>
+#include <drm/drm_module.h>
+#include <drm/drm_print.h>
+
+#include "r5xx_drv.h"
+
+/**
+ * DOC: driver
+ *
+ * r5xx registers a render-capable DRM device named "r5xx" with no KMS
+ * objects and no ioctls yet. Probe declines the parts whose GART is not
+ * implemented, removes the firmware framebuffer, then brings the device up
+ * (see the overview); remove unplugs the DRM device first, so that no new
+ * work arrives, and tears down in the reverse order.
+ *
+ * Module parameters (read once, at probe):
+ *
+ * - msi: 1 to use MSI, 0 for INTx, -1 (default) for the per-family rule;
+ * - writeback: 0 to read the CP read pointer and scratch registers over
+ *   MMIO instead of from memory the CP writes;
+ * - lockup_timeout_ms: how long a job may run before the hang check.
+ */
+
+static int r5xx_msi = -1;
+module_param_named(msi, r5xx_msi, int, 0444);
+MODULE_PARM_DESC(msi, "Use MSI (1 = on, 0 = off, -1 = per family [default])");
+
+static bool r5xx_writeback = true;
+module_param_named(writeback, r5xx_writeback, bool, 0444);
+MODULE_PARM_DESC(writeback,
+		 "CP writes rptr and scratch registers to memory (default: true)");
+
+static unsigned int r5xx_lockup_timeout_ms = 10000;
+module_param_named(lockup_timeout_ms, r5xx_lockup_timeout_ms, uint, 0444);
+MODULE_PARM_DESC(lockup_timeout_ms,
+		 "Job run time before the hang check, in ms (default: 10000)");
+
+/**
+ * r5xx_hw_start - start the engine and the CP
+ * @rdev: device, with the MC programmed
+ *
+ * The start-up sequence of r300_startup and rv515_startup: clocks, pipes,
+ * GART, microcode, CP, interrupts, ring start and ring test. Used at probe
+ * and after a GPU reset.
+ *
+ * Return: 0 or a negative errno.
+ */
+int r5xx_hw_start(struct r5xx_device *rdev)
+{
+	int ret;
+
+	r5xx_chip_clocks_init(rdev);
+	r5xx_chip_pipes_init(rdev);
+	rdev->mc.hdp_cntl = r5xx_rreg(rdev, R5XX_HOST_PATH_CNTL);
+	r5xx_gart_enable(rdev);
+
+	ret = r5xx_cp_load_microcode(rdev);
+	if (ret)
+		return ret;
+	r5xx_cp_start(rdev);
+	r5xx_irq_enable(rdev);
+
+	ret = r5xx_ring_start(rdev);
+	if (ret)
+		return ret;
+	return r5xx_ring_test(rdev);
+}
+
+static void r5xx_hw_stop(struct r5xx_device *rdev)
+{
+	r5xx_cp_stop(rdev);
+	r5xx_irq_disable(rdev);
+	r5xx_gart_disable(rdev);
+}
+
+static int r5xx_device_init(struct r5xx_device *rdev)
+{
+	struct pci_dev *pdev = rdev->pdev;
+	int ret;
+
+	ret = pcim_enable_device(pdev);
+	if (ret)
+		return ret;
+	ret = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(40));
+	if (ret)
+		return ret;
+	ret = r5xx_mmio_init(rdev);
+	if (ret)
+		return ret;
+
+	/* a CP left running by a previous driver must stop DMA first */
+	r5xx_cp_restore_sanity(rdev);
+	if (r5xx_rreg(rdev, R5XX_RBBM_STATUS) & R5XX_RBBM_STATUS_GUI_ACTIVE)
+		r5xx_asic_reset(rdev);
+
+	ret = r5xx_mc_init(rdev);
+	if (ret)
+		return ret;
+	r5xx_mc_program(rdev);
+
+	ret = r5xx_gart_init(rdev);
+	if (ret)
+		return ret;
+	ret = r5xx_ring_init(rdev);
+	if (ret)
+		goto err_gart_fini;
+	ret = r5xx_ib_pool_init(rdev);
+	if (ret)
+		goto err_ring_fini;
+	r5xx_fence_init(rdev);
+	ret = r5xx_irq_init(rdev);
+	if (ret)
+		goto err_fence_fini;
+
+	ret = r5xx_hw_start(rdev);
+	if (ret)
+		goto err_hw_stop;
+	ret = r5xx_ib_test(rdev);
+	if (ret)
+		goto err_hw_stop;
+	ret = r5xx_sched_init(rdev);
+	if (ret)
+		goto err_hw_stop;
+	return 0;
+
+err_hw_stop:
+	r5xx_hw_stop(rdev);
+	r5xx_irq_fini(rdev);
+err_fence_fini:
+	r5xx_fence_fini(rdev);
+	r5xx_ib_pool_fini(rdev);
+err_ring_fini:
+	r5xx_ring_fini(rdev);
+err_gart_fini:
+	r5xx_gart_fini(rdev);
+	return ret;
+}
+
+static void r5xx_device_fini(struct r5xx_device *rdev)
+{
+	r5xx_sched_fini(rdev);
+	r5xx_hw_stop(rdev);
+	r5xx_irq_fini(rdev);
+	r5xx_fence_fini(rdev);
+	r5xx_ib_pool_fini(rdev);
+	r5xx_ring_fini(rdev);
+	r5xx_gart_fini(rdev);
+}
+
+static int r5xx_drm_open(struct drm_device *drm, struct drm_file *file)
+{
+	struct r5xx_file *rfile;
+	int ret;
+
+	rfile = kzalloc(sizeof(*rfile), GFP_KERNEL);
+	if (!rfile)
+		return -ENOMEM;
+	ret = r5xx_sched_file_open(to_r5xx(drm), rfile);
+	if (ret) {
+		kfree(rfile);
+		return ret;
+	}
+	file->driver_priv = rfile;
+	return 0;
+}
+
+static void r5xx_drm_postclose(struct drm_device *drm, struct drm_file *file)
+{
+	struct r5xx_file *rfile = file->driver_priv;
+
+	r5xx_sched_file_close(rfile);
+	kfree(rfile);
+}
+
+static const struct file_operations r5xx_fops = {
+	.owner = THIS_MODULE,
+	.open = drm_open,
+	.release = drm_release,
+	.unlocked_ioctl = drm_ioctl,
+	.compat_ioctl = drm_compat_ioctl,
+	.poll = drm_poll,
+	.read = drm_read,
+	.llseek = noop_llseek,
+};
+
+static const struct drm_driver r5xx_drm_driver = {
+	.driver_features = DRIVER_RENDER,
+	.open = r5xx_drm_open,
+	.postclose = r5xx_drm_postclose,
+#if defined(CONFIG_DEBUG_FS)
+	.debugfs_init = r5xx_debugfs_init,
+#endif
+	.fops = &r5xx_fops,
+	.name = "r5xx",
+	.desc = "ATI/AMD Radeon R300-R580",
+	.date = "20261122",
+	.major = 0,
+	.minor = 1,
+	.patchlevel = 0,
+};
+
+static const char *r5xx_gart_kind_name(enum r5xx_gart_kind kind)
+{
+	switch (kind) {
+	case R5XX_GART_PCI:
+		return "the legacy PCI GART";
+	case R5XX_GART_IGP:
+		return "the IGP GART";
+	case R5XX_GART_RS600:
+		return "the RS600 GART";
+	default:
+		return "its GART";
+	}
+}
+
+static int r5xx_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
+{
+	enum r5xx_family family = FIELD_GET(R5XX_ID_FAMILY, id->driver_data);
+	const struct r5xx_chip_info *info = r5xx_chip_info(family);
+	struct r5xx_device *rdev;
+	int ret;
+
+	if (!info)
+		return -ENODEV;
+	if (info->gart != R5XX_GART_PCIE) {
+		dev_info(&pdev->dev,
+			 "%s (%04x:%04x) needs %s, which r5xx does not support yet\n",
+			 info->name, pdev->vendor, pdev->device,
+			 r5xx_gart_kind_name(info->gart));
+		return -ENODEV;
+	}
+
+	rdev = devm_drm_dev_alloc(&pdev->dev, &r5xx_drm_driver,
+				  struct r5xx_device, drm);
+	if (IS_ERR(rdev))
+		return PTR_ERR(rdev);
+	rdev->pdev = pdev;
+	rdev->info = info;
+	rdev->family = family;
+	rdev->pci_flags = id->driver_data;
+	rdev->config.msi = r5xx_msi;
+	rdev->config.writeback = r5xx_writeback;
+	rdev->config.lockup_timeout_ms = max(r5xx_lockup_timeout_ms, 100u);
+	pci_set_drvdata(pdev, rdev);
+	ret = drmm_mutex_init(&rdev->drm, &rdev->reset_lock);
+	if (ret)
+		return ret;
+	ret = drmm_mutex_init(&rdev->drm, &rdev->debugfs.lock);
+	if (ret)
+		return ret;
+
+	/* without microcode, leave the firmware console alone */
+	ret = r5xx_cp_init(rdev);
+	if (ret)
+		return ret;
+	ret = drm_aperture_remove_conflicting_pci_framebuffers(pdev,
+							       &r5xx_drm_driver);
+	if (ret)
+		goto err_cp_fini;
+
+	ret = r5xx_device_init(rdev);
+	if (ret)
+		goto err_cp_fini;
+	ret = drm_dev_register(&rdev->drm, 0);
+	if (ret)
+		goto err_device_fini;
+
+	drm_info(&rdev->drm, "%s (%04x:%04x%s), %s family, %u quad pipes\n",
+		 info->name, pdev->vendor, pdev->device,
+		 rdev->pci_flags & R5XX_ID_MOBILITY ? ", mobility" : "",
+		 info->group, rdev->num_gb_pipes);
+	drm_info(&rdev->drm, "VRAM %llu MiB (%u-bit), GART %llu MiB, IRQ %s\n",
+		 rdev->mc.real_vram_size >> 20, rdev->mc.vram_width,
+		 rdev->mc.gtt_size >> 20, rdev->irq.msi ? "MSI" : "INTx");
+	return 0;
+
+err_device_fini:
+	r5xx_device_fini(rdev);
+err_cp_fini:
+	r5xx_cp_fini(rdev);
+	return ret;
+}
+
+static void r5xx_pci_remove(struct pci_dev *pdev)
+{
+	struct r5xx_device *rdev = pci_get_drvdata(pdev);
+
+	drm_dev_unplug(&rdev->drm);
+	r5xx_device_fini(rdev);
+	r5xx_cp_fini(rdev);
+}
+
+static struct pci_driver r5xx_pci_driver = {
+	.name = "r5xx",
+	.id_table = r5xx_pci_ids,
+	.probe = r5xx_pci_probe,
+	.remove = r5xx_pci_remove,
+};
+
+drm_module_pci_driver(r5xx_pci_driver);
+
+MODULE_AUTHOR("The r5xx authors");
+MODULE_DESCRIPTION("DRM driver for ATI/AMD Radeon R300-R580 GPUs");
+MODULE_LICENSE("Dual MIT/GPL");

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright (c) 2026 The r5xx authors
+ */
+
+#include <linux/delay.h>
+#include <linux/interrupt.h>
+#include <linux/pci.h>
+
+#include <drm/drm_print.h>
+
+#include "r5xx_drv.h"
+
+/**
+ * DOC: interrupts
+ *
+ * The only interrupt r5xx uses so far is the CP's software interrupt,
+ * raised by the SW_INT_FIRE write that ends every fence. GEN_INT_CNTL
+ * enables it (SW_INT_ENABLE), GEN_INT_STATUS reports it (bit 25, named
+ * SW_INT_TEST on R3xx/R4xx and SW_INT on RS6xx/R5xx) and is acknowledged by
+ * writing the bit back. R5xx parts also have the AVIVO display interrupt
+ * block (DxMODE_INT_MASK), which is kept masked until KMS arrives.
+ *
+ * MSI is used where upstream radeon trusts it (radeon_msi_ok): from RV380
+ * on, except RV515 (it loses MSI re-arms) and the IGPs other than RS690;
+ * the msi module parameter overrides that. MSI addresses are limited to
+ * 32 bits on these parts. Otherwise the legacy INTx line is used, which may
+ * be shared: the handler returns IRQ_NONE when no enabled source is
+ * pending. With MSI each interrupt must be re-armed through MSI_REARM_EN,
+ * or the device sends no further message.
+ *
+ * The hardware is masked and acknowledged before the handler is freed.
+ */
+
+/* GEN_INT_STATUS bit 25: SW_INT_TEST on R3xx/R4xx, SW_INT on RS6xx/R5xx */
+#define R5XX_IRQ_SW_INT		R5XX_GEN_INT_STATUS_SW_INT_TEST
+
+static irqreturn_t r5xx_irq_handler(int irq, void *arg)
+{
+	struct r5xx_device *rdev = arg;
+	u32 status;
+
+	status = r5xx_rreg(rdev, R5XX_GEN_INT_STATUS);
+	if (status == 0xffffffff || !(status & R5XX_IRQ_SW_INT) ||
+	    !READ_ONCE(rdev->irq.enabled)) {
+		atomic_long_inc(&rdev->irq.none_count);
+		return IRQ_NONE;
+	}
+
+	r5xx_wreg(rdev, R5XX_GEN_INT_STATUS, R5XX_IRQ_SW_INT);
+	atomic_long_inc(&rdev->irq.count);
+	atomic_long_inc(&rdev->irq.sw_count);
+	r5xx_fence_process(rdev, true);
+
+	if (rdev->irq.msi)
+		r5xx_wreg(rdev, R5XX_MSI_REARM_EN,
+			  R5XX_MSI_REARM_EN_MSI_REARM);
+	return IRQ_HANDLED;
+}
+
+static void r5xx_irq_ack_all(struct r5xx_device *rdev)
+{
+	u32 status = r5xx_rreg(rdev, R5XX_GEN_INT_STATUS);
+
+	/* never write SW_INT_FIRE back: that raises a new interrupt */
+	status &= ~R5XX_GEN_INT_STATUS_SW_INT_FIRE;
+	if (status)
+		r5xx_wreg(rdev, R5XX_GEN_INT_STATUS, status);
+}
+
+/**
+ * r5xx_irq_enable - unmask the software interrupt
+ * @rdev: device
+ */
+void r5xx_irq_enable(struct r5xx_device *rdev)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&rdev->irq.lock, flags);
+	WRITE_ONCE(rdev->irq.enabled, true);
+	r5xx_wreg(rdev, R5XX_GEN_INT_CNTL, R5XX_GEN_INT_CNTL_SW_INT_ENABLE);
+	r5xx_rreg(rdev, R5XX_GEN_INT_CNTL);
+	spin_unlock_irqrestore(&rdev->irq.lock, flags);
+
+	/* catch a message lost before the handler was ready */
+	if (rdev->irq.msi)
+		r5xx_wreg(rdev, R5XX_MSI_REARM_EN,
+			  R5XX_MSI_REARM_EN_MSI_REARM);
+}
+
+/**
+ * r5xx_irq_disable - mask and acknowledge every interrupt source
+ * @rdev: device
+ *
+ * As r100_irq_disable and rs600_irq_disable.
+ */
+void r5xx_irq_disable(struct r5xx_device *rdev)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&rdev->irq.lock, flags);
+	WRITE_ONCE(rdev->irq.enabled, false);
+	r5xx_wreg(rdev, R5XX_GEN_INT_CNTL, 0);
+	if (rdev->info->irq == R5XX_IRQ_RS600)
+		r5xx_wreg(rdev, R5XX_DXMODE_INT_MASK, 0);
+	spin_unlock_irqrestore(&rdev->irq.lock, flags);
+
+	mdelay(1);
+	r5xx_irq_ack_all(rdev);
+}
+
+static bool r5xx_irq_want_msi(struct r5xx_device *rdev)
+{
+	if (rdev->config.msi >= 0)
+		return rdev->config.msi;
+	return r5xx_has_quirk(rdev, R5XX_QUIRK_MSI);
+}
+
+/**
+ * r5xx_irq_init - allocate the interrupt vector and install the handler
+ * @rdev: device
+ *
+ * Leaves the hardware masked; r5xx_irq_enable() unmasks it.
+ *
+ * Return: 0 or a negative errno.
+ */
+int r5xx_irq_init(struct r5xx_device *rdev)
+{
+	struct pci_dev *pdev = rdev->pdev;
+	unsigned int types = PCI_IRQ_LEGACY;
+	int ret;
+
+	spin_lock_init(&rdev->irq.lock);
+	atomic_long_set(&rdev->irq.count, 0);
+	atomic_long_set(&rdev->irq.sw_count, 0);
+	atomic_long_set(&rdev->irq.none_count, 0);
+	r5xx_irq_disable(rdev);
+
+	if (r5xx_irq_want_msi(rdev)) {
+		pdev->no_64bit_msi = 1;
+		types |= PCI_IRQ_MSI;
+	}
+	ret = pci_alloc_irq_vectors(pdev, 1, 1, types);
+	if (ret < 0) {
+		drm_err(&rdev->drm, "no interrupt vector: %d\n", ret);
+		return ret;
+	}
+	rdev->irq.msi = pdev->msi_enabled;
+	rdev->irq.irq = pci_irq_vector(pdev, 0);
+
+	ret = request_irq(rdev->irq.irq, r5xx_irq_handler,
+			  rdev->irq.msi ? 0 : IRQF_SHARED, "r5xx", rdev);
+	if (ret) {
+		drm_err(&rdev->drm, "cannot request IRQ %d: %d\n",
+			rdev->irq.irq, ret);
+		pci_free_irq_vectors(pdev);
+		return ret;
+	}
+	rdev->irq.installed = true;
+	drm_dbg_driver(&rdev->drm, "IRQ %d (%s)\n", rdev->irq.irq,
+		       rdev->irq.msi ? "MSI" : "INTx");
+	return 0;
+}
+
+/**
+ * r5xx_irq_fini - mask the hardware and remove the handler
+ * @rdev: device
+ */
+void r5xx_irq_fini(struct r5xx_device *rdev)
+{
+	if (!rdev->irq.installed)
+		return;
+	r5xx_irq_disable(rdev);
+	free_irq(rdev->irq.irq, rdev);
+	pci_free_irq_vectors(rdev->pdev);
+	rdev->irq.installed = false;
+}

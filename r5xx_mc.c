@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright (c) 2026 The r5xx authors
+ */
+
+#include <linux/pci.h>
+#include <linux/sizes.h>
+
+#include <drm/drm_print.h>
+
+#include "r5xx_drv.h"
+
+/**
+ * DOC: memory controller
+ *
+ * The GPU sees one 32-bit MC address space holding VRAM and the GTT range.
+ *
+ * VRAM size comes from CONFIG_MEMSIZE, which the video BIOS sets when it
+ * posts the card. r5xx cannot post a card itself, so a zero CONFIG_MEMSIZE
+ * makes probe fail. The CPU reaches VRAM through BAR 0; on RV350 and later
+ * the host data path is switched to the second-generation layout
+ * (HOST_PATH_CNTL.HDP_APER_CNTL) and the visible part is twice
+ * CONFIG_APER_SIZE, clamped to the BAR (r100.c:r100_vram_init_sizes).
+ *
+ * Placement follows radeon_vram_location and radeon_gtt_location: VRAM
+ * starts at the bus address of BAR 0 on R3xx/R4xx and at 0 on R5xx; the GTT
+ * range (512 MiB by default) goes into the larger gap before or after VRAM.
+ *
+ * Before VRAM moves in the MC address space, r5xx_mc_program() stops the
+ * display engine from reading memory, as radeon's mc_stop helpers do. There
+ * is no KMS yet, so the display is left off: the firmware console was
+ * removed at probe and nothing scans out.
+ */
+
+#define R5XX_MC_MASK		0xffffffffULL
+#define R5XX_GTT_SIZE_DEFAULT	SZ_512M
+
+static void r5xx_mc_vram_width(struct r5xx_device *rdev)
+{
+	struct r5xx_mc *mc = &rdev->mc;
+	u32 tmp;
+
+	switch (rdev->info->mc) {
+	case R5XX_MC_RV515:
+		tmp = r5xx_mc_rreg(rdev, R5XX_RV515_MC_CNTL);
+		tmp = FIELD_GET(R5XX_RV515_MC_CNTL_MEM_NUM_CHANNELS, tmp);
+		mc->vram_width = tmp == 0 ? 64 : 128;
+		break;
+	case R5XX_MC_R520:
+		tmp = r5xx_mc_rreg(rdev, R5XX_R520_MC_CNTL0);
+		mc->vram_width = 32 << FIELD_GET(R5XX_R520_MC_CNTL0_MEM_NUM_CHANNELS,
+						 tmp);
+		if (tmp & R5XX_R520_MC_CNTL0_CHANNEL_SIZE)
+			mc->vram_width *= 2;
+		break;
+	default:
+		tmp = r5xx_rreg(rdev, R5XX_MEM_CNTL);
+		switch (FIELD_GET(R5XX_MEM_CNTL_MEM_NUM_CHANNELS, tmp)) {
+		case 0:
+			mc->vram_width = 64;
+			break;
+		case 2:
+			mc->vram_width = 256;
+			break;
+		default:
+			mc->vram_width = 128;
+			break;
+		}
+		break;
+	}
+}
+
+static void r5xx_mc_gtt_location(struct r5xx_device *rdev)
+{
+	struct r5xx_mc *mc = &rdev->mc;
+	u64 size_after = R5XX_MC_MASK - mc->vram_end;
+	u64 size_before = mc->vram_start;
+
+	mc->gtt_size = R5XX_GTT_SIZE_DEFAULT;
+	if (size_before > size_after) {
+		if (mc->gtt_size > size_before)
+			mc->gtt_size = rounddown_pow_of_two(size_before);
+		mc->gtt_start = mc->vram_start - mc->gtt_size;
+	} else {
+		if (mc->gtt_size > size_after)
+			mc->gtt_size = rounddown_pow_of_two(size_after);
+		mc->gtt_start = mc->vram_end + 1;
+	}
+	mc->gtt_end = mc->gtt_start + mc->gtt_size - 1;
+}
+
+/**
+ * r5xx_mc_init - size VRAM and place VRAM and GTT in the MC address space
+ * @rdev: device
+ *
+ * Apart from switching the host data path to its second-generation
+ * layout, this only reads the configuration; r5xx_mc_program() writes it.
+ *
+ * Return: 0, or -ENODEV if the card is not posted or does not fit.
+ */
+int r5xx_mc_init(struct r5xx_device *rdev)
+{
+	struct r5xx_mc *mc = &rdev->mc;
+	struct pci_dev *pdev = rdev->pdev;
+	u64 aper_cfg;
+
+	r5xx_mc_vram_width(rdev);
+
+	mc->aper_base = pci_resource_start(pdev, 0);
+	mc->aper_size = pci_resource_len(pdev, 0);
+	aper_cfg = r5xx_rreg(rdev, R5XX_CONFIG_APER_SIZE);
+
+	/* Second-generation host data path: both apertures are usable */
+	r5xx_wreg_mask(rdev, R5XX_HOST_PATH_CNTL,
+		       R5XX_HOST_PATH_CNTL_HDP_APER_CNTL,
+		       R5XX_HOST_PATH_CNTL_HDP_APER_CNTL);
+	mc->visible_vram_size = min_t(u64, aper_cfg * 2, mc->aper_size);
+
+	mc->real_vram_size = r5xx_rreg(rdev, R5XX_CONFIG_MEMSIZE);
+	if (!mc->real_vram_size) {
+		drm_err(&rdev->drm,
+			"GPU not posted (CONFIG_MEMSIZE is 0); r5xx cannot post it without a video BIOS\n");
+		return -ENODEV;
+	}
+	mc->mc_vram_size = max3(aper_cfg, (u64)mc->aper_size,
+				mc->real_vram_size);
+	if (mc->visible_vram_size > mc->real_vram_size)
+		mc->visible_vram_size = mc->real_vram_size;
+
+	/* R5xx MCs see VRAM at 0, older ones at the BAR's bus address */
+	switch (rdev->info->mc) {
+	case R5XX_MC_RV515:
+	case R5XX_MC_R520:
+		mc->vram_start = 0;
+		break;
+	default:
+		mc->vram_start = mc->aper_base;
+		break;
+	}
+	if (mc->mc_vram_size > R5XX_MC_MASK - mc->vram_start + 1) {
+		drm_warn(&rdev->drm, "limiting VRAM to the PCI aperture size\n");
+		mc->real_vram_size = mc->aper_size;
+		mc->mc_vram_size = mc->aper_size;
+	}
+	mc->vram_end = mc->vram_start + mc->mc_vram_size - 1;
+	if (mc->vram_end > R5XX_MC_MASK) {
+		drm_err(&rdev->drm,
+			"VRAM aperture at %pa is outside the 32-bit MC space\n",
+			&mc->aper_base);
+		return -ENODEV;
+	}
+	r5xx_mc_gtt_location(rdev);
+	if (mc->gtt_size < SZ_32M) {
+		drm_err(&rdev->drm, "no room for a GTT range in the MC space\n");
+		return -ENODEV;
+	}
+
+	drm_dbg_driver(&rdev->drm,
+		       "VRAM %llu MiB at 0x%08llx-0x%08llx (%llu MiB visible), %u-bit\n",
+		       mc->real_vram_size >> 20, mc->vram_start, mc->vram_end,
+		       mc->visible_vram_size >> 20, mc->vram_width);
+	drm_dbg_driver(&rdev->drm, "GTT %llu MiB at 0x%08llx-0x%08llx\n",
+		       mc->gtt_size >> 20, mc->gtt_start, mc->gtt_end);
+	return 0;
+}
+
+static void r5xx_mc_stop_display(struct r5xx_device *rdev)
+{
+	static const struct {
+		u32 control;
+		u32 lock;
+	} avivo_crtc[] = {
+		{ R5XX_D1CRTC_CONTROL, R5XX_D1CRTC_UPDATE_LOCK },
+		{ R5XX_D2CRTC_CONTROL, R5XX_D2CRTC_UPDATE_LOCK },
+	};
+	unsigned int i;
+	u32 tmp;
+
+	if (!r5xx_is_avivo(rdev)) {
+		r5xx_wreg_mask(rdev, R5XX_CRTC_EXT_CNTL,
+			       R5XX_CRTC_EXT_CNTL_CRTC_DISPLAY_DIS,
+			       R5XX_CRTC_EXT_CNTL_CRTC_DISPLAY_DIS);
+		r5xx_wreg_mask(rdev, R5XX_CRTC_GEN_CNTL,
+			       R5XX_CRTC_GEN_CNTL_DISP_REQ_EN_B,
+			       R5XX_CRTC_GEN_CNTL_DISP_REQ_EN_B);
+		tmp = R5XX_CRTC2_GEN_CNTL_CRTC2_DISP_REQ_EN_B |
+		      R5XX_CRTC2_GEN_CNTL_CRTC2_DISPLAY_DIS;
+		r5xx_wreg_mask(rdev, R5XX_CRTC2_GEN_CNTL, tmp, tmp);
+		return;
+	}
+
+	r5xx_wreg_mask(rdev, R5XX_VGA_RENDER_CONTROL, 0,
+		       R5XX_VGA_RENDER_CONTROL_VGA_VSTATUS_CNTL);
+	/* D1CRTC_EN and D2CRTC_EN, like the read-request bits, are bits 0/24 */
+	for (i = 0; i < ARRAY_SIZE(avivo_crtc); i++) {
+		tmp = r5xx_rreg(rdev, avivo_crtc[i].control);
+		if (!(tmp & R5XX_D1CRTC_CONTROL_D1CRTC_EN))
+			continue;
+		r5xx_wreg(rdev, avivo_crtc[i].lock, 1);
+		tmp |= R5XX_D1CRTC_CONTROL_D1CRTC_DISP_READ_REQUEST_DISABLE;
+		tmp &= ~R5XX_D1CRTC_CONTROL_D1CRTC_EN;
+		r5xx_wreg(rdev, avivo_crtc[i].control, tmp);
+		r5xx_wreg(rdev, avivo_crtc[i].lock, 0);
+	}
+}
+
+/**
+ * r5xx_mc_program - write the VRAM and AGP locations into the MC
+ * @rdev: device
+ *
+ * Stops the display, waits for the MC to go idle, then programs
+ * MC_FB_LOCATION (r300_mc_program; rv515_mc_program and r520_mc_program
+ * through the MC indirect space, plus HDP_FB_LOCATION and CONFIG_MEMSIZE).
+ * The AGP aperture is disabled: the GTT goes through the PCIE GART.
+ */
+void r5xx_mc_program(struct r5xx_device *rdev)
+{
+	struct r5xx_mc *mc = &rdev->mc;
+	u32 fb;
+
+	r5xx_mc_stop_display(rdev);
+	if (r5xx_wait_mc_idle(rdev))
+		drm_warn(&rdev->drm, "MC not idle before programming it\n");
+
+	/* all the FB_LOCATION registers share the 16/16 layout */
+	fb = FIELD_PREP(R5XX_MC_FB_LOCATION_MC_FB_START, mc->vram_start >> 16) |
+	     FIELD_PREP(R5XX_MC_FB_LOCATION_MC_FB_TOP, mc->vram_end >> 16);
+
+	switch (rdev->info->mc) {
+	case R5XX_MC_RV515:
+		r5xx_wreg(rdev, R5XX_CONFIG_MEMSIZE, mc->real_vram_size);
+		r5xx_mc_wreg(rdev, R5XX_RV515_MC_FB_LOCATION, fb);
+		r5xx_wreg(rdev, R5XX_HDP_FB_LOCATION,
+			  FIELD_PREP(R5XX_HDP_FB_LOCATION_HDP_FB_START,
+				     mc->vram_start >> 16));
+		r5xx_mc_wreg(rdev, R5XX_RV515_MC_AGP_LOCATION, 0xffffffff);
+		r5xx_mc_wreg(rdev, R5XX_RV515_MC_AGP_BASE, 0);
+		r5xx_mc_wreg(rdev, R5XX_RV515_MC_AGP_BASE_2, 0);
+		break;
+	case R5XX_MC_R520:
+		r5xx_wreg(rdev, R5XX_CONFIG_MEMSIZE, mc->real_vram_size);
+		r5xx_mc_wreg(rdev, R5XX_R520_MC_FB_LOCATION, fb);
+		r5xx_wreg(rdev, R5XX_HDP_FB_LOCATION,
+			  FIELD_PREP(R5XX_HDP_FB_LOCATION_HDP_FB_START,
+				     mc->vram_start >> 16));
+		r5xx_mc_wreg(rdev, R5XX_R520_MC_AGP_LOCATION, 0xffffffff);
+		r5xx_mc_wreg(rdev, R5XX_R520_MC_AGP_BASE, 0);
+		r5xx_mc_wreg(rdev, R5XX_R520_MC_AGP_BASE_2, 0);
+		break;
+	default:
+		/* AGP off: an empty aperture (start above top) */
+		r5xx_wreg(rdev, R5XX_MC_AGP_LOCATION, 0x0fffffff);
+		r5xx_wreg(rdev, R5XX_AGP_BASE, 0);
+		r5xx_wreg(rdev, R5XX_AGP_BASE_2, 0);
+		r5xx_wreg(rdev, R5XX_MC_FB_LOCATION, fb);
+		break;
+	}
+
+	if (r5xx_wait_mc_idle(rdev))
+		drm_warn(&rdev->drm, "MC not idle after programming it\n");
+}

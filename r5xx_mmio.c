@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright (c) 2026 The r5xx authors
+ */
+
+#include <linux/delay.h>
+#include <linux/iopoll.h>
+#include <linux/pci.h>
+
+#include <drm/drm_print.h>
+
+#include "r5xx_drv.h"
+
+/**
+ * DOC: register access
+ *
+ * BAR 2 holds the MMIO registers; it is at least 64 KiB, and registers past
+ * the mapping are reached through the MM_INDEX/MM_DATA pair. Four more
+ * spaces sit behind an index/data pair each:
+ *
+ * - PLL registers: CLOCK_CNTL_INDEX (6-bit index, PLL_WR_EN for writes)
+ *   and CLOCK_CNTL_DATA (r100.c:r100_pll_rreg);
+ * - PCIE registers: PCIE_INDEX/PCIE_DATA, with an 8-bit index before RV515
+ *   and an 11-bit one from RV515 on (r300.c:rv370_pcie_rreg);
+ * - MC registers of R420/R423/RV410: R420_MC_IND_INDEX (7-bit index,
+ *   MC_IND_WR_EN for writes) and R420_MC_IND_DATA (r420.c:r420_mc_rreg);
+ * - MC registers of RV515 and the R520 family: MC_IND_INDEX with all client
+ *   selects set (and MC_IND_WR_EN for writes), MC_IND_DATA, and the index
+ *   reset to 0 afterwards (rv515.c:rv515_mc_rreg).
+ *
+ * Each pair has its own spinlock, so the accessors may be called from any
+ * context. R3xx parts have no MC indirect space; the IGP MC spaces are not
+ * implemented since the IGPs are not supported yet.
+ *
+ * The idle waits poll for at most 100 ms (radeon's usec_timeout), in 1 us
+ * steps, with readx_poll_timeout_atomic() so that they also work with
+ * spinlocks held.
+ */
+
+#define R5XX_IDLE_TIMEOUT_US	100000
+
+/**
+ * r5xx_mm_rreg_slow - read a register beyond the BAR 2 mapping
+ * @rdev: device
+ * @reg: byte offset
+ *
+ * Return: the register value.
+ */
+u32 r5xx_mm_rreg_slow(struct r5xx_device *rdev, u32 reg)
+{
+	unsigned long flags;
+	u32 val;
+
+	spin_lock_irqsave(&rdev->mm_lock, flags);
+	writel(reg, rdev->mmio + R5XX_MM_INDEX);
+	val = readl(rdev->mmio + R5XX_MM_DATA);
+	spin_unlock_irqrestore(&rdev->mm_lock, flags);
+	return val;
+}
+
+/**
+ * r5xx_mm_wreg_slow - write a register beyond the BAR 2 mapping
+ * @rdev: device
+ * @reg: byte offset
+ * @val: value
+ */
+void r5xx_mm_wreg_slow(struct r5xx_device *rdev, u32 reg, u32 val)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&rdev->mm_lock, flags);
+	writel(reg, rdev->mmio + R5XX_MM_INDEX);
+	writel(val, rdev->mmio + R5XX_MM_DATA);
+	spin_unlock_irqrestore(&rdev->mm_lock, flags);
+}
+
+/**
+ * r5xx_pll_rreg - read a PLL register
+ * @rdev: device
+ * @reg: PLL register index
+ *
+ * Return: the register value.
+ */
+u32 r5xx_pll_rreg(struct r5xx_device *rdev, u32 reg)
+{
+	unsigned long flags;
+	u32 val;
+
+	spin_lock_irqsave(&rdev->pll_lock, flags);
+	writeb(FIELD_PREP(R5XX_CLOCK_CNTL_INDEX_PLL_ADDR, reg),
+	       rdev->mmio + R5XX_CLOCK_CNTL_INDEX);
+	val = r5xx_rreg(rdev, R5XX_CLOCK_CNTL_DATA);
+	spin_unlock_irqrestore(&rdev->pll_lock, flags);
+	return val;
+}
+
+/**
+ * r5xx_pll_wreg - write a PLL register
+ * @rdev: device
+ * @reg: PLL register index
+ * @val: value
+ */
+void r5xx_pll_wreg(struct r5xx_device *rdev, u32 reg, u32 val)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&rdev->pll_lock, flags);
+	writeb(FIELD_PREP(R5XX_CLOCK_CNTL_INDEX_PLL_ADDR, reg) |
+	       R5XX_CLOCK_CNTL_INDEX_PLL_WR_EN,
+	       rdev->mmio + R5XX_CLOCK_CNTL_INDEX);
+	r5xx_wreg(rdev, R5XX_CLOCK_CNTL_DATA, val);
+	spin_unlock_irqrestore(&rdev->pll_lock, flags);
+}
+
+/**
+ * r5xx_pcie_rreg - read a PCIE register
+ * @rdev: device
+ * @reg: PCIE register index
+ *
+ * Return: the register value.
+ */
+u32 r5xx_pcie_rreg(struct r5xx_device *rdev, u32 reg)
+{
+	unsigned long flags;
+	u32 val;
+
+	spin_lock_irqsave(&rdev->pcie_lock, flags);
+	r5xx_wreg(rdev, R5XX_PCIE_INDEX, reg & rdev->info->pcie_index_mask);
+	r5xx_rreg(rdev, R5XX_PCIE_INDEX);
+	val = r5xx_rreg(rdev, R5XX_PCIE_DATA);
+	spin_unlock_irqrestore(&rdev->pcie_lock, flags);
+	return val;
+}
+
+/**
+ * r5xx_pcie_wreg - write a PCIE register
+ * @rdev: device
+ * @reg: PCIE register index
+ * @val: value
+ */
+void r5xx_pcie_wreg(struct r5xx_device *rdev, u32 reg, u32 val)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&rdev->pcie_lock, flags);
+	r5xx_wreg(rdev, R5XX_PCIE_INDEX, reg & rdev->info->pcie_index_mask);
+	r5xx_rreg(rdev, R5XX_PCIE_INDEX);
+	r5xx_wreg(rdev, R5XX_PCIE_DATA, val);
+	r5xx_rreg(rdev, R5XX_PCIE_DATA);
+	spin_unlock_irqrestore(&rdev->pcie_lock, flags);
+}
+
+static u32 r5xx_mc_index(struct r5xx_device *rdev, u32 reg, bool write)
+{
+	u32 idx;
+
+	if (rdev->info->mc == R5XX_MC_R420) {
+		idx = FIELD_PREP(R5XX_R420_MC_IND_INDEX_MC_IND_ADDR, reg);
+		if (write)
+			idx |= R5XX_R420_MC_IND_INDEX_MC_IND_WR_EN;
+		return idx;
+	}
+	idx = FIELD_PREP(R5XX_MC_IND_INDEX_MC_IND_ADDR, reg) |
+	      R5XX_MC_IND_INDEX_MC_IND_CLIENT_SEL_ALL;
+	if (write)
+		idx |= R5XX_MC_IND_INDEX_MC_IND_WR_EN;
+	return idx;
+}
+
+static bool r5xx_mc_has_indirect(struct r5xx_device *rdev)
+{
+	switch (rdev->info->mc) {
+	case R5XX_MC_R420:
+	case R5XX_MC_RV515:
+	case R5XX_MC_R520:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/**
+ * r5xx_mc_rreg - read a memory controller indirect register
+ * @rdev: device
+ * @reg: MC register index
+ *
+ * Return: the register value, or 0 (with a warning) on a family without an
+ * MC indirect space.
+ */
+u32 r5xx_mc_rreg(struct r5xx_device *rdev, u32 reg)
+{
+	bool r420 = rdev->info->mc == R5XX_MC_R420;
+	unsigned long flags;
+	u32 val;
+
+	if (WARN_ON_ONCE(!r5xx_mc_has_indirect(rdev)))
+		return 0;
+
+	spin_lock_irqsave(&rdev->mc_lock, flags);
+	if (r420) {
+		r5xx_wreg(rdev, R5XX_R420_MC_IND_INDEX,
+			  r5xx_mc_index(rdev, reg, false));
+		val = r5xx_rreg(rdev, R5XX_R420_MC_IND_DATA);
+	} else {
+		r5xx_wreg(rdev, R5XX_MC_IND_INDEX,
+			  r5xx_mc_index(rdev, reg, false));
+		val = r5xx_rreg(rdev, R5XX_MC_IND_DATA);
+		r5xx_wreg(rdev, R5XX_MC_IND_INDEX, 0);
+	}
+	spin_unlock_irqrestore(&rdev->mc_lock, flags);
+	return val;
+}
+
+/**
+ * r5xx_mc_wreg - write a memory controller indirect register
+ * @rdev: device
+ * @reg: MC register index
+ * @val: value
+ */
+void r5xx_mc_wreg(struct r5xx_device *rdev, u32 reg, u32 val)
+{
+	bool r420 = rdev->info->mc == R5XX_MC_R420;
+	unsigned long flags;
+
+	if (WARN_ON_ONCE(!r5xx_mc_has_indirect(rdev)))
+		return;
+
+	spin_lock_irqsave(&rdev->mc_lock, flags);
+	if (r420) {
+		r5xx_wreg(rdev, R5XX_R420_MC_IND_INDEX,
+			  r5xx_mc_index(rdev, reg, true));
+		r5xx_wreg(rdev, R5XX_R420_MC_IND_DATA, val);
+	} else {
+		r5xx_wreg(rdev, R5XX_MC_IND_INDEX,
+			  r5xx_mc_index(rdev, reg, true));
+		r5xx_wreg(rdev, R5XX_MC_IND_DATA, val);
+		r5xx_wreg(rdev, R5XX_MC_IND_INDEX, 0);
+	}
+	spin_unlock_irqrestore(&rdev->mc_lock, flags);
+}
+
+/**
+ * r5xx_mmio_init - map BAR 2 and set up the register access locks
+ * @rdev: device
+ *
+ * The mapping is managed (pcim_iomap_regions()), so there is no fini.
+ *
+ * Return: 0 or a negative errno.
+ */
+int r5xx_mmio_init(struct r5xx_device *rdev)
+{
+	struct pci_dev *pdev = rdev->pdev;
+	int ret;
+
+	spin_lock_init(&rdev->mm_lock);
+	spin_lock_init(&rdev->pll_lock);
+	spin_lock_init(&rdev->pcie_lock);
+	spin_lock_init(&rdev->mc_lock);
+
+	if (!(pci_resource_flags(pdev, 2) & IORESOURCE_MEM)) {
+		drm_err(&rdev->drm, "BAR 2 is not a memory BAR\n");
+		return -ENODEV;
+	}
+	ret = pcim_iomap_regions(pdev, BIT(2), "r5xx");
+	if (ret) {
+		drm_err(&rdev->drm, "cannot map the registers (BAR 2): %d\n",
+			ret);
+		return ret;
+	}
+	rdev->mmio = pcim_iomap_table(pdev)[2];
+	rdev->mmio_size = pci_resource_len(pdev, 2);
+	return 0;
+}
+
+static u32 r5xx_read_rbbm_status(struct r5xx_device *rdev)
+{
+	return r5xx_rreg(rdev, R5XX_RBBM_STATUS);
+}
+
+/**
+ * r5xx_wait_gui_idle - wait until the graphics engine is idle
+ * @rdev: device
+ *
+ * Waits for 64 free command FIFO entries, then for GUI_ACTIVE to clear
+ * (r100.c:r100_gui_wait_for_idle).
+ *
+ * Return: 0, or -ETIMEDOUT.
+ */
+int r5xx_wait_gui_idle(struct r5xx_device *rdev)
+{
+	u32 status;
+	int ret;
+
+	ret = readx_poll_timeout_atomic(r5xx_read_rbbm_status, rdev, status,
+					FIELD_GET(R5XX_RBBM_STATUS_CMDFIFO_AVAIL,
+						  status) >= 64,
+					1, R5XX_IDLE_TIMEOUT_US);
+	if (ret)
+		return ret;
+	return readx_poll_timeout_atomic(r5xx_read_rbbm_status, rdev, status,
+					 !(status & R5XX_RBBM_STATUS_GUI_ACTIVE),
+					 1, R5XX_IDLE_TIMEOUT_US);
+}
+
+/**
+ * r5xx_wait_cp_idle - wait until the CP command stream is idle
+ * @rdev: device
+ *
+ * Return: 0, or -ETIMEDOUT.
+ */
+int r5xx_wait_cp_idle(struct r5xx_device *rdev)
+{
+	u32 status;
+
+	return readx_poll_timeout_atomic(r5xx_read_rbbm_status, rdev, status,
+					 !(status &
+					   R5XX_RBBM_STATUS_CP_CMDSTRM_BUSY),
+					 1, R5XX_IDLE_TIMEOUT_US);
+}
+
+static bool r5xx_mc_is_idle(struct r5xx_device *rdev)
+{
+	switch (rdev->info->mc) {
+	case R5XX_MC_R300:
+	case R5XX_MC_R420:
+		return r5xx_rreg(rdev, R5XX_MC_STATUS) &
+		       R5XX_MC_STATUS_MC_IDLE;
+	case R5XX_MC_RV515:
+		return r5xx_mc_rreg(rdev, R5XX_RV515_MC_STATUS) &
+		       R5XX_RV515_MC_STATUS_IDLE;
+	case R5XX_MC_R520:
+		return r5xx_mc_rreg(rdev, R5XX_R520_MC_STATUS) &
+		       R5XX_R520_MC_STATUS_IDLE;
+	default:
+		/* IGP memory controllers are not supported yet */
+		return true;
+	}
+}
+
+/**
+ * r5xx_wait_mc_idle - wait until the memory controller is idle
+ * @rdev: device
+ *
+ * The idle bit is family specific (r300_mc_wait_for_idle,
+ * rv515_mc_wait_for_idle, r520_mc_wait_for_idle).
+ *
+ * Return: 0, or -ETIMEDOUT.
+ */
+int r5xx_wait_mc_idle(struct r5xx_device *rdev)
+{
+	bool idle;
+
+	return readx_poll_timeout_atomic(r5xx_mc_is_idle, rdev, idle, idle,
+					 1, R5XX_IDLE_TIMEOUT_US);
+}

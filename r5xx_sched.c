@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright (c) 2026 The r5xx authors
+ */
+
+#include <linux/delay.h>
+#include <linux/jiffies.h>
+#include <linux/slab.h>
+
+#include <drm/drm_print.h>
+
+#include "r5xx_compat.h"
+#include "r5xx_drv.h"
+
+/**
+ * DOC: scheduling
+ *
+ * One DRM GPU scheduler feeds the CP ring. Each open file gets its own
+ * &drm_sched_entity (r5xx_sched_file_open()), and the driver has a kernel
+ * entity for the work it submits itself (the debugfs fence test). A job is
+ * an IB: run_job emits the IB and a fence on the ring and returns the
+ * hardware fence, which the interrupt handler signals.
+ *
+ * At most %R5XX_SCHED_JOBS jobs are on the ring at once; the ring is far
+ * larger than they need, so run_job never waits for ring space in normal
+ * operation.
+ *
+ * When a job times out, the hang check first polls the fences (an
+ * interrupt may have been lost) and compares the CP read pointer and the
+ * last signalled sequence number with the previous check. If either moved,
+ * the CP is still working and the job gets another timeout period, so a
+ * hang is declared after one to two periods without progress (etnaviv
+ * does the same with its front-end DMA address). A real hang goes to
+ * r5xx_gpu_recover().
+ *
+ * The timed-out job is the oldest unfinished one, and the CP executes in
+ * order, so it is the guilty one. Recovery gives its scheduler fence
+ * -ETIME and does not run it again; the jobs behind it were lost with the
+ * ring and are run again after the reset.
+ */
+
+#define R5XX_SCHED_JOBS		16
+#define R5XX_SCHED_RUN_DW	(R5XX_IB_EMIT_DW + R5XX_FENCE_EMIT_DW)
+#define R5XX_SCHED_DRAIN_MS	5
+
+static struct dma_fence *r5xx_sched_run_job(struct drm_sched_job *sched_job)
+{
+	struct r5xx_job *job = to_r5xx_job(sched_job);
+	struct r5xx_device *rdev = job->rdev;
+	struct r5xx_fence *hw;
+	struct dma_fence *fence;
+	int ret;
+
+	/* a run before a reset left a fence behind */
+	dma_fence_put(job->hw_fence);
+	job->hw_fence = NULL;
+
+	/* the guilty job of a reset, or a cancelled one */
+	if (unlikely(sched_job->s_fence->finished.error))
+		return NULL;
+
+	hw = r5xx_fence_alloc();
+	if (!hw)
+		return ERR_PTR(-ENOMEM);
+	ret = r5xx_ring_lock(rdev, R5XX_SCHED_RUN_DW);
+	if (ret) {
+		r5xx_fence_free(hw);
+		return ERR_PTR(ret);
+	}
+	if (unlikely(!rdev->ring.ready)) {
+		r5xx_ring_unlock_undo(rdev);
+		r5xx_fence_free(hw);
+		return ERR_PTR(-EIO);
+	}
+	r5xx_ib_emit(rdev, &job->ib);
+	fence = r5xx_fence_emit(rdev, hw);
+	r5xx_ring_unlock_commit(rdev);
+
+	job->hw_fence = dma_fence_get(fence);
+	return fence;
+}
+
+static enum drm_gpu_sched_stat
+r5xx_sched_timedout_job(struct drm_sched_job *sched_job)
+{
+	struct r5xx_job *job = to_r5xx_job(sched_job);
+	struct r5xx_device *rdev = job->rdev;
+	struct r5xx_sched *sched = &rdev->sched;
+	u32 rptr;
+	u64 seq;
+
+	r5xx_fence_process(rdev, false);
+	if (job->hw_fence && dma_fence_is_signaled(job->hw_fence))
+		goto keep;
+
+	rptr = r5xx_ring_get_rptr(rdev);
+	seq = r5xx_fence_signalled_seq(rdev);
+	if (rptr != sched->hang_rptr || seq != sched->hang_seq) {
+		sched->hang_rptr = rptr;
+		sched->hang_seq = seq;
+		drm_dbg_driver(&rdev->drm, "CP still moving (rptr %u), waiting\n",
+			       rptr);
+		goto keep;
+	}
+
+	drm_err(&rdev->drm,
+		"CP hang: fence %llu not reached, rptr %u wptr %u, RBBM_STATUS 0x%08x CP_STAT 0x%08x\n",
+		job->hw_fence ? job->hw_fence->seqno : 0, rptr, rdev->ring.wptr,
+		r5xx_rreg(rdev, R5XX_RBBM_STATUS),
+		r5xx_rreg(rdev, R5XX_CP_STAT));
+	r5xx_gpu_recover(rdev, sched_job);
+	return DRM_GPU_SCHED_STAT_NOMINAL;
+
+keep:
+	/* the scheduler took the job off its list before calling us */
+	spin_lock(&sched->base.job_list_lock);
+	list_add(&sched_job->list, &sched->base.pending_list);
+	spin_unlock(&sched->base.job_list_lock);
+	return DRM_GPU_SCHED_STAT_NOMINAL;
+}
+
+static void r5xx_sched_free_job(struct drm_sched_job *sched_job)
+{
+	struct r5xx_job *job = to_r5xx_job(sched_job);
+
+	drm_sched_job_cleanup(sched_job);
+	r5xx_ib_free(job->rdev, &job->ib);
+	dma_fence_put(job->hw_fence);
+	kfree(job);
+}
+
+static const struct drm_sched_backend_ops r5xx_sched_ops = {
+	.run_job = r5xx_sched_run_job,
+	.timedout_job = r5xx_sched_timedout_job,
+	.free_job = r5xx_sched_free_job,
+};
+
+/**
+ * r5xx_job_create - allocate a job and its IB
+ * @rdev: device
+ * @entity: entity the job will be pushed to
+ * @ib_dw: dwords of IB to allocate
+ *
+ * The caller fills &r5xx_job.ib, then calls r5xx_job_push() or, to give
+ * up, r5xx_job_abort().
+ *
+ * Return: the job or an ERR_PTR().
+ */
+struct r5xx_job *r5xx_job_create(struct r5xx_device *rdev,
+				 struct drm_sched_entity *entity, u32 ib_dw)
+{
+	struct r5xx_job *job;
+	int ret;
+
+	job = kzalloc(sizeof(*job), GFP_KERNEL);
+	if (!job)
+		return ERR_PTR(-ENOMEM);
+	job->rdev = rdev;
+
+	ret = r5xx_ib_get(rdev, &job->ib, ib_dw);
+	if (ret)
+		goto err_free;
+	ret = drm_sched_job_init(&job->base, entity, NULL);
+	if (ret)
+		goto err_free_ib;
+	return job;
+
+err_free_ib:
+	r5xx_ib_free(rdev, &job->ib);
+err_free:
+	kfree(job);
+	return ERR_PTR(ret);
+}
+
+/**
+ * r5xx_job_abort - free a job that was never pushed
+ * @job: job from r5xx_job_create()
+ */
+void r5xx_job_abort(struct r5xx_job *job)
+{
+	drm_sched_job_cleanup(&job->base);
+	r5xx_ib_free(job->rdev, &job->ib);
+	kfree(job);
+}
+
+/**
+ * r5xx_job_push - hand a job to the scheduler
+ * @job: job from r5xx_job_create(), with its IB filled in
+ *
+ * The scheduler owns the job afterwards.
+ *
+ * Return: a reference to the job's finished fence.
+ */
+struct dma_fence *r5xx_job_push(struct r5xx_job *job)
+{
+	struct r5xx_sched *sched = &job->rdev->sched;
+	struct dma_fence *fence;
+
+	/* arm and push in the same order for every entity */
+	mutex_lock(&sched->push_lock);
+	drm_sched_job_arm(&job->base);
+	fence = dma_fence_get(&job->base.s_fence->finished);
+	drm_sched_entity_push_job(&job->base);
+	mutex_unlock(&sched->push_lock);
+	return fence;
+}
+
+static struct drm_gpu_scheduler *r5xx_sched_list(struct r5xx_device *rdev)
+{
+	return &rdev->sched.base;
+}
+
+/**
+ * r5xx_sched_file_open - give an open file its scheduler entity
+ * @rdev: device
+ * @file: per-file state
+ *
+ * Return: 0 or a negative errno.
+ */
+int r5xx_sched_file_open(struct r5xx_device *rdev, struct r5xx_file *file)
+{
+	struct drm_gpu_scheduler *list = r5xx_sched_list(rdev);
+
+	return drm_sched_entity_init(&file->entity, DRM_SCHED_PRIORITY_NORMAL,
+				     &list, 1, NULL);
+}
+
+/**
+ * r5xx_sched_file_close - drop an open file's scheduler entity
+ * @file: per-file state
+ */
+void r5xx_sched_file_close(struct r5xx_file *file)
+{
+	drm_sched_entity_destroy(&file->entity);
+}
+
+/**
+ * r5xx_sched_init - start the scheduler of the CP ring
+ * @rdev: device, with the ring running
+ *
+ * Return: 0 or a negative errno.
+ */
+int r5xx_sched_init(struct r5xx_device *rdev)
+{
+	struct r5xx_sched *sched = &rdev->sched;
+	struct drm_gpu_scheduler *list = &sched->base;
+	struct drm_sched_init_args args = {
+		.ops = &r5xx_sched_ops,
+		.credit_limit = R5XX_SCHED_JOBS,
+		.hang_limit = 0,
+		.timeout = msecs_to_jiffies(rdev->config.lockup_timeout_ms),
+		.name = "r5xx-cp",
+		.dev = rdev->drm.dev,
+	};
+	int ret;
+
+	mutex_init(&sched->push_lock);
+	sched->hang_rptr = ~0u;
+	ret = r5xx_drm_sched_init(&sched->base, &args);
+	if (ret) {
+		drm_err(&rdev->drm, "cannot start the scheduler: %d\n", ret);
+		goto err_mutex;
+	}
+	ret = drm_sched_entity_init(&sched->kernel_entity,
+				    DRM_SCHED_PRIORITY_KERNEL, &list, 1, NULL);
+	if (ret)
+		goto err_sched;
+	sched->ready = true;
+	return 0;
+
+err_sched:
+	drm_sched_fini(&sched->base);
+err_mutex:
+	mutex_destroy(&sched->push_lock);
+	return ret;
+}
+
+static bool r5xx_sched_idle(struct r5xx_sched *sched)
+{
+	bool idle;
+
+	spin_lock(&sched->base.job_list_lock);
+	idle = list_empty(&sched->base.pending_list);
+	spin_unlock(&sched->base.job_list_lock);
+	return idle;
+}
+
+static bool r5xx_sched_drain(struct r5xx_sched *sched, unsigned long timeout)
+{
+	unsigned long end = jiffies + timeout;
+
+	while (!r5xx_sched_idle(sched)) {
+		if (time_after(jiffies, end))
+			return false;
+		msleep(R5XX_SCHED_DRAIN_MS);
+	}
+	return true;
+}
+
+/**
+ * r5xx_sched_fini - stop the scheduler
+ * @rdev: device, with the CP still running
+ *
+ * Lets the jobs on the ring finish (for up to the lockup timeout), then
+ * completes whatever is left with -ENODEV, so that every job is freed
+ * before the scheduler stops.
+ */
+void r5xx_sched_fini(struct r5xx_device *rdev)
+{
+	struct r5xx_sched *sched = &rdev->sched;
+	unsigned long timeout = msecs_to_jiffies(rdev->config.lockup_timeout_ms);
+
+	if (!sched->ready)
+		return;
+	sched->ready = false;
+
+	drm_sched_entity_destroy(&sched->kernel_entity);
+	if (!r5xx_sched_drain(sched, timeout)) {
+		drm_warn(&rdev->drm, "jobs still running at teardown\n");
+		r5xx_fence_force_complete(rdev, -ENODEV);
+		r5xx_sched_drain(sched, HZ);
+	}
+	drm_sched_fini(&sched->base);
+	WARN_ON(!r5xx_sched_idle(sched));
+	mutex_destroy(&sched->push_lock);
+}

@@ -1,0 +1,63 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR MIT
+# vm-driver: none
+# Driver test: without the CP microcode, probe fails with one clear message
+# from the driver, leaves the device (and the firmware console) alone, and
+# leaks nothing over 20 attempts. The microcode is hidden by an empty
+# firmware_class path and an empty /lib/firmware. (The kernel adds its own
+# lines: Debian's firmware_class logs the failed load, the driver core the
+# failed probe.)
+set -uo pipefail
+. tests/driver/lib.sh
+
+case ${R5XX_CHIP:-rv380} in
+rv515) fw=radeon/R520_cp.bin ;;
+*) fw=radeon/R300_cp.bin ;;
+esac
+fwpath=/sys/module/firmware_class/parameters/path
+old_path=$(cat $fwpath)
+dev=$(grep -l '^0x1002$' /sys/bus/pci/devices/*/vendor | head -n 1)
+dev=$(basename "$(dirname "$dev")")
+
+cleanup() {
+	lsmod | grep -q '^r5xx ' && rmmod r5xx
+	echo -n "$old_path" >$fwpath
+	umount /lib/firmware 2>/dev/null
+	true
+}
+trap cleanup EXIT
+
+mkdir -p /tmp/nofw
+echo -n /tmp/nofw >$fwpath || fail "cannot set $fwpath"
+mount -t tmpfs -o ro none /lib/firmware || fail "cannot hide /lib/firmware"
+for m in $(modinfo -F depends "$ko" | tr , ' '); do
+	modprobe "$m" || fail "modprobe $m"
+done
+
+attempt() {
+	insmod "$ko" || fail "insmod failed (a failed probe must not fail the module load)"
+	[ ! -e "/sys/bus/pci/devices/$dev/driver" ] || fail "$dev is bound although probe should fail"
+	rmmod r5xx || fail "rmmod"
+}
+
+log_news >/dev/null
+attempt
+new=$(log_news)
+echo "$new"
+msgs=$(grep -E "r5xx [0-9a-f:.]+: \[drm\]" <<<"$new")
+[ "$(grep -c . <<<"$msgs")" = 1 ] || fail "want exactly one driver message, got: $msgs"
+grep -qF "cannot load CP microcode $fw (-2)" <<<"$msgs" || fail "the message does not name $fw and -ENOENT"
+! grep -q "vgaarb: deactivate vga console" <<<"$new" || fail "the firmware console was removed"
+if grep -E "$bad_re" <<<"$new"; then
+	fail "kernel warnings"
+fi
+
+slab_snapshot /tmp/before
+for _ in $(seq 20); do attempt; done
+slab_snapshot /tmp/after
+join /tmp/before /tmp/after | awk '
+	NF == 5 && $4 - $2 > ($3 < 64 ? $3 : 64) { printf "  %s +%d\n", $1, $4 - $2; bad = 1 }
+	$1 == "SUnreclaim:" { printf "  SUnreclaim %+d KiB (limit 64)\n", $3 - $2; if ($3 - $2 > 64) bad = 1 }
+	END { exit bad }' || fail "memory grew over 20 failed probes"
+check_log_clean "failed probes"
+echo "ok: one message, device left alone, no leak"

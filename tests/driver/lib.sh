@@ -1,0 +1,121 @@
+# shellcheck shell=bash
+# SPDX-License-Identifier: GPL-2.0-only OR MIT
+# Sourced by the driver's VM tests (tests/driver/*.sh): find the driver's
+# debugfs directory, reload the module with parameters, read the register
+# list, check the kernel log.
+
+ko=$PWD/r5xx.ko
+# what tests/vm/group.sh counts as a kernel problem, plus lockdep reports
+bad_re='WARNING:|BUG:|Oops|general protection fault|kernel BUG|UBSAN:|KASAN:|possible circular locking|possible recursive locking|lockdep|INFO: task .* blocked|RCU stall|self-detected stall'
+
+fail() {
+	echo "FAIL: $*"
+	exit 1
+}
+
+skip() {
+	echo "$*"
+	exit 77
+}
+
+# The upper-case family name the driver prints for $R5XX_CHIP.
+chip_name() {
+	tr '[:lower:]' '[:upper:]' <<<"${R5XX_CHIP:-rv380}"
+}
+
+# The debugfs directory of the r5xx DRM device (primary minor).
+r5xx_dir() {
+	local d
+	for d in /sys/kernel/debug/dri/[0-9]*; do
+		if [ -e "$d/name" ] && grep -q '^r5xx ' "$d/name"; then
+			echo "$d"
+			return 0
+		fi
+	done
+	return 1
+}
+
+# A register offset from the generated header: reg MODEL_DEBUG -> 0x5f08.
+reg() {
+	awk -v n="R5XX_$1" '$1 == "#define" && $2 == n { print $3 }' r5xx_regs.h
+}
+
+# 32-bit MMIO access through the driver's r5xx_mmio debugfs file.
+mmio_read() { # OFFSET
+	python3 - "$(r5xx_dir)/r5xx_mmio" "$1" <<'PY'
+import os, struct, sys
+fd = os.open(sys.argv[1], os.O_RDONLY)
+print("0x%08x" % struct.unpack("<I", os.pread(fd, 4, int(sys.argv[2], 0)))[0])
+PY
+}
+
+mmio_write() { # OFFSET VALUE
+	python3 - "$(r5xx_dir)/r5xx_mmio" "$1" "$2" <<'PY'
+import os, struct, sys
+fd = os.open(sys.argv[1], os.O_WRONLY)
+os.pwrite(fd, struct.pack("<I", int(sys.argv[3], 0)), int(sys.argv[2], 0))
+PY
+}
+
+# Kernel log lines since the last call (first call: everything).
+log_seen=0
+log_news() {
+	local all
+	all=$(dmesg)
+	tail -n +$((log_seen + 1)) <<<"$all"
+	log_seen=$(wc -l <<<"$all")
+}
+
+# Fail if the kernel log since the last log_news has problems.
+check_log_clean() {
+	local new
+	new=$(log_news)
+	if grep -qE "$bad_re" <<<"$new"; then
+		grep -E "$bad_re" <<<"$new" | head -n 20
+		fail "kernel warnings: $1"
+	fi
+}
+
+# Load r5xx.ko again with module parameters.
+reload() { # PARAM...
+	if lsmod | grep -q '^r5xx '; then
+		rmmod r5xx || fail "rmmod r5xx"
+	fi
+	insmod "$ko" "$@" || fail "insmod r5xx.ko $*"
+	r5xx_dir >/dev/null || fail "no r5xx debugfs directory after insmod $*"
+}
+
+# One value of the last fence test report: field NAME.
+fence_field() { # NAME
+	awk -v k="$1" '$1 == k { print $2 }' "$(r5xx_dir)/r5xx_fence_test"
+}
+
+# Submit N jobs through debugfs; prints the report.
+fence_test() { # N
+	local d
+	d=$(r5xx_dir) || fail "no r5xx debugfs directory"
+	echo "$1" >"$d/r5xx_fence_test" || fail "writing $1 to r5xx_fence_test"
+	cat "$d/r5xx_fence_test"
+}
+
+# Number of interrupts /proc/interrupts counted for r5xx.
+proc_irqs() {
+	awk '/ r5xx$/ { n = 0; for (i = 2; i <= NF; i++) if ($i ~ /^[0-9]+$/) n += $i; else break; s += n } END { print s + 0 }' /proc/interrupts
+}
+
+# Slab usage after dropping caches: for every cache r5xx allocates from
+# (kmalloc through kzalloc, kcalloc, bitmap_zalloc, devres and drmm, and
+# the scheduler's drm_sched_fence) the name, active objects and objects per
+# slab; then unreclaimable slab in total and free memory. Other caches
+# (dentries, inodes and their security blobs) follow file system activity.
+slab_snapshot() { # FILE
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+	sleep 2
+	{
+		awk 'NR > 2 && $1 ~ /^((dma-)?kmalloc-|drm_sched_fence$)/ {
+			print $1, $2, $5
+		}' /proc/slabinfo
+		awk '/^(SUnreclaim|MemFree):/ { print $1, $2 }' /proc/meminfo
+	} | sort >"$1"
+}

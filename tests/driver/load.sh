@@ -1,0 +1,32 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR MIT
+# Driver test: loading r5xx.ko names the chip and its family, VRAM and GART
+# sizes, passes the ring and IB self-tests, and the kernel logs no warning,
+# BUG, oops or lockdep report. The debugfs microcode check and a second run
+# of the self-tests pass too.
+set -uo pipefail
+. tests/driver/lib.sh
+
+chip=$(chip_name)
+log=$(dmesg)
+grep -E "r5xx .*\[drm\] $chip \(1002:[0-9a-f]{4}(, mobility)?\), R[35]xx family" <<<"$log" ||
+	fail "no '$chip (1002:xxxx), Rnxx family' line"
+grep -E "r5xx .*\[drm\] VRAM [1-9][0-9]* MiB \([0-9]+-bit\), GART [1-9][0-9]* MiB, IRQ (MSI|INTx)" <<<"$log" ||
+	fail "no VRAM/GART line"
+grep -E "r5xx .*\[drm\] ring test passed" <<<"$log" || fail "no 'ring test passed'"
+grep -E "r5xx .*\[drm\] IB test passed" <<<"$log" || fail "no 'IB test passed'"
+if grep -E "$bad_re" <<<"$log"; then
+	fail "kernel warnings since boot"
+fi
+log_news >/dev/null
+
+d=$(r5xx_dir) || fail "no r5xx debugfs directory"
+grep -q ': ok$' "$d/r5xx_microcode" || fail "microcode check: $(cat "$d/r5xx_microcode")"
+cat "$d/r5xx_microcode"
+
+echo 1 >"$d/r5xx_self_test" || fail "self-tests failed again: $(cat "$d/r5xx_self_test")"
+cat "$d/r5xx_self_test"
+grep -q '^ring test passed' "$d/r5xx_self_test" || fail "ring test"
+grep -q '^IB test passed' "$d/r5xx_self_test" || fail "IB test"
+check_log_clean "self-tests"
+echo "ok: $chip loaded and self-tested"

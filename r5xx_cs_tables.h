@@ -63,6 +63,7 @@ enum r5xx_cs_kind {
 	R5XX_CS_TRACK_TX_FORMAT0,
 	R5XX_CS_TRACK_TX_FORMAT1,
 	R5XX_CS_TRACK_TX_FORMAT2,
+	R5XX_CS_TRACK_US_OUT_FMT,
 	R5XX_CS_TRACK_VAP_ALT_NUM_VERTICES,
 	R5XX_CS_TRACK_VAP_INDEX_OFFSET,
 	R5XX_CS_TRACK_VAP_VF_CNTL,
@@ -94,7 +95,7 @@ struct r5xx_cs_special {
 
 #define R5XX_CS_MAX_REG				0x8000
 #define R5XX_CS_SAFE_WORDS			(0x8000 / 4 / 32)
-#define R5XX_CS_NUM_SPECIALS			145
+#define R5XX_CS_NUM_SPECIALS			149
 
 extern const u32 r5xx_cs_safe[R5XX_CS_TABLE_COUNT][R5XX_CS_SAFE_WORDS];
 extern const struct r5xx_cs_special r5xx_cs_specials[R5XX_CS_NUM_SPECIALS];

@@ -1081,8 +1081,11 @@
 #define R5XX_R500_US_FORMAT0(n)			(0x4640 + (n) * 0x4)
 #define R5XX_R500_US_FORMAT0_COUNT		16
 
+/* format of shader output n: which colour buffers are written */
 #define R5XX_US_OUT_FMT(n)			(0x46a4 + (n) * 0x4)
 #define R5XX_US_OUT_FMT_COUNT			4
+#define   R5XX_US_OUT_FMT_OUT_FMT		GENMASK(4, 0)
+#define     R5XX_US_OUT_FMT_OUT_FMT_UNUSED	0xf
 
 #define R5XX_US_W_FMT				0x46b4
 

@@ -1,0 +1,843 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright (c) 2026 The r5xx authors
+ */
+
+#include <linux/bitfield.h>
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/sizes.h>
+#include <linux/slab.h>
+#include <linux/stdarg.h>
+#include <linux/types.h>
+
+#include <drm/radeon_drm.h>
+
+#include "r5xx_cs_check.h"
+#include "r5xx_cs_priv.h"
+#include "r5xx_cs_tables.h"
+#include "r5xx_pm4.h"
+#include "r5xx_regs.h"
+#include "r5xx_tiling.h"
+
+/**
+ * DOC: command-stream checker
+ *
+ * R3xx-R5xx have no per-process GPU address space: every client's command
+ * stream runs in the one MC address space that holds every buffer object,
+ * the kernel's too.  This checker is all that keeps a stream inside the
+ * buffer objects its submitter listed in the relocation list.  It walks an
+ * IB the CS ioctl has already copied to kernel memory (so nothing is fetched
+ * twice), patches relocated addresses in place, and accepts the IB only if
+ * every address the GPU can reach through it lies in one of those objects.
+ *
+ * The walk follows upstream radeon (r300_cs_parse()) so that what Mesa r300
+ * and xf86-video-ati send is accepted: type-0 register writes are checked
+ * against generated tables (r5xx_cs_tables.c, from regs/r5xx.regs) that say
+ * which registers are written freely and which the checker handles itself;
+ * everything else is refused.  A register or packet that takes an address is
+ * followed, after the whole packet, by a type-3 NOP whose data is the dword
+ * index of the relocation.  Registers that size what the GPU touches are
+ * tracked, and at every draw and 2D operation the colour, Z and AA resolve
+ * buffers, textures, vertex arrays and 2D surfaces in use are measured with
+ * r5xx_tiling.c and compared with their objects.
+ *
+ * Where upstream trusts state the stream did not set, this checker does not:
+ * registers keep their values across IBs, so anything the stream leaves
+ * unset counts as unknown, and unknown state that decides an address makes
+ * the draw fail (Mesa and the X driver set all their state in every IB).
+ * Documentation/cs-checker.rst lists the rules and the holes of upstream's
+ * checker that this one closes.
+ */
+
+static const unsigned int family_table[R5XX_CS_FAMILY_COUNT] = {
+	[R5XX_CS_R300] = R5XX_CS_TABLE_R300,
+	[R5XX_CS_R350] = R5XX_CS_TABLE_R300,
+	[R5XX_CS_RV350] = R5XX_CS_TABLE_R300,
+	[R5XX_CS_RV380] = R5XX_CS_TABLE_R300,
+	[R5XX_CS_R420] = R5XX_CS_TABLE_R420,
+	[R5XX_CS_R423] = R5XX_CS_TABLE_R420,
+	[R5XX_CS_RV410] = R5XX_CS_TABLE_R420,
+	[R5XX_CS_RS400] = R5XX_CS_TABLE_R300,
+	[R5XX_CS_RS480] = R5XX_CS_TABLE_R300,
+	[R5XX_CS_RS600] = R5XX_CS_TABLE_RS600,
+	[R5XX_CS_RS690] = R5XX_CS_TABLE_RS600,
+	[R5XX_CS_RS740] = R5XX_CS_TABLE_RS600,
+	[R5XX_CS_RV515] = R5XX_CS_TABLE_R500,
+	[R5XX_CS_R520] = R5XX_CS_TABLE_R500,
+	[R5XX_CS_RV530] = R5XX_CS_TABLE_R500,
+	[R5XX_CS_RV560] = R5XX_CS_TABLE_R500,
+	[R5XX_CS_RV570] = R5XX_CS_TABLE_R500,
+	[R5XX_CS_R580] = R5XX_CS_TABLE_R500,
+};
+
+void cs_log(const struct cs_parser *p, const char *fmt, ...)
+{
+	char msg[160];
+	va_list args;
+
+	if (!p->ctx->log)
+		return;
+	va_start(args, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, args);
+	va_end(args);
+	p->ctx->log(p->ctx->priv, "r5xx cs: packet at dword %u: %s\n", p->pkt, msg);
+}
+
+static const struct r5xx_cs_special *find_special(u32 reg, unsigned int table)
+{
+	unsigned int lo = 0, hi = R5XX_CS_NUM_SPECIALS;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+		const struct r5xx_cs_special *s = &r5xx_cs_specials[mid];
+
+		if (s->reg == reg)
+			return s->tables & BIT(table) ? s : NULL;
+		if (s->reg < reg)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+static bool is_safe(u32 reg, unsigned int table)
+{
+	if (reg >= R5XX_CS_MAX_REG)
+		return false;
+	return r5xx_cs_safe[table][reg / 128] & BIT((reg / 4) % 32);
+}
+
+/*
+ * Take the next relocation: the type-3 NOP at p->next, whose first data
+ * dword is the dword index of the entry in the RELOCS chunk.
+ */
+static int next_reloc(struct cs_parser *p, u32 reg,
+		      const struct r5xx_cs_reloc **out)
+{
+	const struct r5xx_cs_reloc *bo;
+	u32 i = p->next, hdr, idx;
+
+	if (i >= p->ndw || i + 1 >= p->ndw) {
+		cs_log(p, "register %#06x: no relocation before the end", reg);
+		return -EINVAL;
+	}
+	hdr = p->ib[i];
+	if (R5XX_PM4_TYPE(hdr) != R5XX_PM4_TYPE3 ||
+	    R5XX_PM4_T3_OPCODE(hdr) != R5XX_PM4_NOP ||
+	    (hdr & 0xff) || R5XX_PM4_COUNT(hdr) >= p->ndw - i - 1) {
+		cs_log(p, "register %#06x: no relocation NOP at dword %u", reg, i);
+		return -EINVAL;
+	}
+	idx = p->ib[i + 1];
+	if (idx / 4 >= p->ctx->nrelocs) {
+		cs_log(p, "register %#06x: relocation %u beyond the list (%u)",
+		       reg, idx, p->ctx->nrelocs);
+		return -EINVAL;
+	}
+	bo = &p->ctx->relocs[idx / 4];
+	if (bo->gpu_offset % 32 || bo->size > SZ_4G ||
+	    bo->gpu_offset > SZ_4G - bo->size) {
+		cs_log(p, "relocation %u: object outside the 32-bit MC space", idx / 4);
+		return -EINVAL;
+	}
+	p->next = i + R5XX_PM4_PKT_DWORDS(hdr);
+	*out = bo;
+	return 0;
+}
+
+static void set_reg(struct cs_reg *r, u32 v)
+{
+	r->v = v;
+	r->set = true;
+}
+
+/* Tile bits of RB3D_COLORPITCH and ZB_DEPTHPITCH, bits 18:16 */
+static u32 pitch_tile_bits(u32 tiling_flags)
+{
+	u32 bits = 0;
+
+	if (tiling_flags & RADEON_TILING_MACRO)
+		bits |= BIT(16);
+	if (tiling_flags & RADEON_TILING_MICRO)
+		bits |= 1 << 17;
+	else if (tiling_flags & RADEON_TILING_MICRO_SQUARE)
+		bits |= 2 << 17;
+	return bits;
+}
+
+/* R5XX_TILE_* from the macro bit and the 2-bit micro field of a register */
+static int reg_tile_mode(bool macro, u32 micro, u32 *mode)
+{
+	static const u32 micro_mode[] = {
+		0, R5XX_TILE_MICRO, R5XX_TILE_MICRO | R5XX_TILE_SQUARE,
+	};
+
+	if (micro >= ARRAY_SIZE(micro_mode))
+		return -EINVAL;
+	*mode = micro_mode[micro] | (macro ? R5XX_TILE_MACRO : 0);
+	return 0;
+}
+
+static bool keep_tiling(const struct cs_parser *p)
+{
+	return p->ctx->cs_flags & RADEON_CS_KEEP_TILING_FLAGS;
+}
+
+/* RB3D_COLORPITCHn and ZB_DEPTHPITCH: tile bits from the object or the stream */
+static int check_pitch_reg(struct cs_parser *p, u32 reg, u32 i, u32 *mode)
+{
+	const struct r5xx_cs_reloc *bo;
+	u32 v = p->ib[i];
+	int ret;
+
+	if (!keep_tiling(p)) {
+		ret = next_reloc(p, reg, &bo);
+		if (ret)
+			return ret;
+		v = (v & ~GENMASK(18, 16)) | pitch_tile_bits(bo->tiling_flags);
+		p->ib[i] = v;
+	}
+	ret = reg_tile_mode(v & BIT(16), (v >> 17) & 3, mode);
+	if (ret)
+		cs_log(p, "register %#06x: reserved micro tiling", reg);
+	return ret;
+}
+
+static int reloc_base(struct cs_parser *p, u32 reg, u32 i, struct cs_base *b)
+{
+	const struct r5xx_cs_reloc *bo;
+	int ret;
+
+	ret = next_reloc(p, reg, &bo);
+	if (ret)
+		return ret;
+	b->bo = bo;
+	b->offset = p->ib[i];
+	p->ib[i] += (u32)bo->gpu_offset;
+	return 0;
+}
+
+static int reloc_tx_offset(struct cs_parser *p, u32 reg, u32 i,
+			   struct cs_texunit *t)
+{
+	const struct r5xx_cs_reloc *bo;
+	u32 v = p->ib[i];
+	int ret;
+
+	ret = next_reloc(p, reg, &bo);
+	if (ret)
+		return ret;
+	t->base.bo = bo;
+	t->base.offset = v & R5XX_TX_OFFSET_TXOFFSET;
+	v += (u32)bo->gpu_offset;
+	if (!keep_tiling(p)) {
+		if (bo->tiling_flags & RADEON_TILING_MACRO)
+			v |= R5XX_TX_OFFSET_MACRO_TILE;
+		if (bo->tiling_flags & RADEON_TILING_MICRO)
+			v |= R5XX_TX_OFFSET_MICRO_TILE_TILED;
+		else if (bo->tiling_flags & RADEON_TILING_MICRO_SQUARE)
+			v |= R5XX_TX_OFFSET_MICRO_TILE_TILED_SQUARE;
+	}
+	p->ib[i] = v;
+	ret = reg_tile_mode(v & R5XX_TX_OFFSET_MACRO_TILE,
+			    FIELD_GET(R5XX_TX_OFFSET_MICRO_TILE, v), &t->mode);
+	if (ret)
+		cs_log(p, "TX_OFFSET: reserved micro tiling");
+	return ret;
+}
+
+/* DST_PITCH_OFFSET and SRC_PITCH_OFFSET: offset in KiB, tile bits 31:30 */
+static int reloc_pitch_offset(struct cs_parser *p, u32 reg, u32 i,
+			      struct cs_2d_surf *s)
+{
+	const struct r5xx_cs_reloc *bo;
+	bool src = reg == R5XX_SRC_PITCH_OFFSET;
+	u32 v = p->ib[i], kb, keep;
+	int ret;
+
+	ret = next_reloc(p, reg, &bo);
+	if (ret)
+		return ret;
+	if (bo->gpu_offset % SZ_1K) {
+		cs_log(p, "2D surface object not 1 KiB aligned");
+		return -EINVAL;
+	}
+	kb = FIELD_GET(R5XX_DST_PITCH_OFFSET_OFFSET, v);
+	if (kb + (bo->gpu_offset >> 10) > R5XX_DST_PITCH_OFFSET_OFFSET) {
+		cs_log(p, "register %#06x: offset beyond 4 GiB", reg);
+		return -EINVAL;
+	}
+	keep = v & (R5XX_DST_PITCH_OFFSET_PITCH | R5XX_DST_PITCH_OFFSET_TILE_MACRO |
+		    R5XX_DST_PITCH_OFFSET_TILE_MICRO);
+	if (!keep_tiling(p)) {
+		keep &= R5XX_DST_PITCH_OFFSET_PITCH;
+		if (bo->tiling_flags & RADEON_TILING_MACRO)
+			keep |= R5XX_DST_PITCH_OFFSET_TILE_MACRO;
+		if (bo->tiling_flags & RADEON_TILING_MICRO) {
+			if (src) {
+				cs_log(p, "2D source is micro-tiled");
+				return -EINVAL;
+			}
+			keep |= R5XX_DST_PITCH_OFFSET_TILE_MICRO;
+		}
+	}
+	v = keep | (kb + (u32)(bo->gpu_offset >> 10));
+	p->ib[i] = v;
+	s->base.bo = bo;
+	s->base.offset = (u64)kb << 10;
+	s->pitch = FIELD_GET(R5XX_DST_PITCH_OFFSET_PITCH, v) * 64;
+	s->mode = (v & R5XX_DST_PITCH_OFFSET_TILE_MACRO ? R5XX_TILE_MACRO : 0) |
+		  (v & R5XX_DST_PITCH_OFFSET_TILE_MICRO ? R5XX_TILE_MICRO : 0);
+	return 0;
+}
+
+/*
+ * The DDX's VLINE wait: this one-register write, then WAIT_UNTIL =
+ * WAIT_CRTC_VLINE alone, then a NOP carrying a KMS CRTC id.  The wait is
+ * dropped if the CRTC is off and retargeted to the second CRTC if needed.
+ */
+static int check_vline(struct cs_parser *p, u32 reg)
+{
+	u32 w = p->next, hdr = p->ib[p->pkt], crtc_id, retarget;
+	struct r5xx_cs_crtc crtc;
+	int ret;
+
+	if (R5XX_PM4_TYPE(hdr) != R5XX_PM4_TYPE0 || R5XX_PM4_COUNT(hdr) ||
+	    !p->ctx->crtc_lookup) {
+		cs_log(p, "register %#06x: VLINE wait not supported here", reg);
+		return -EINVAL;
+	}
+	if (w + 4 > p->ndw ||
+	    p->ib[w] != R5XX_PACKET0(R5XX_WAIT_UNTIL, 0) ||
+	    p->ib[w + 1] != R5XX_WAIT_UNTIL_WAIT_CRTC_VLINE ||
+	    p->ib[w + 2] != R5XX_PACKET3(R5XX_PM4_NOP, 0)) {
+		cs_log(p, "register %#06x: malformed VLINE wait", reg);
+		return -EINVAL;
+	}
+	crtc_id = p->ib[w + 3];
+	ret = p->ctx->crtc_lookup(p->ctx->priv, crtc_id, &crtc);
+	if (ret) {
+		cs_log(p, "VLINE wait on unknown CRTC %u", crtc_id);
+		return ret;
+	}
+	if (crtc.hw_index > 1) {
+		cs_log(p, "VLINE wait on CRTC %u", crtc.hw_index);
+		return -EINVAL;
+	}
+	if (!crtc.enabled) {
+		p->ib[w] = R5XX_PACKET2;
+		p->ib[w + 1] = R5XX_PACKET2;
+	} else if (crtc.hw_index == 1) {
+		retarget = reg == R5XX_CRTC_GUI_TRIG_VLINE ?
+			   R5XX_CRTC2_GUI_TRIG_VLINE : R5XX_D2MODE_VLINE_START_END;
+		p->ib[p->pkt] = R5XX_PACKET0(retarget, 0);
+		p->ib[w + 1] |= R5XX_WAIT_UNTIL_ENG_DISPLAY_SELECT_CRTC1;
+	}
+	p->next = w + 4;
+	return 0;
+}
+
+static int check_hyperz_reg(struct cs_parser *p, u32 reg, u32 v)
+{
+	if (v && !p->ctx->hyperz_owner) {
+		cs_log(p, "register %#06x: Hyper-Z not owned", reg);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int check_tx_format1(struct cs_parser *p, u32 v)
+{
+	struct r5xx_texel t;
+	u32 fmt = FIELD_GET(R5XX_TX_FORMAT1_TXFORMAT, v);
+
+	if (r5xx_tex_format(fmt, false, &t) ||
+	    (fmt == 0x1f && p->ctx->family < R5XX_CS_R420)) {
+		cs_log(p, "TX_FORMAT1: texture format %#x", fmt);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int check_colorpitch(struct cs_parser *p, u32 reg, u32 i, u32 n)
+{
+	struct cs_state *s = &p->s;
+	u32 fmt = FIELD_GET(R5XX_RB3D_COLORPITCH_COLORFORMAT, p->ib[i]);
+	int ret;
+
+	ret = check_pitch_reg(p, reg, i, &s->cb_mode[n]);
+	if (ret)
+		return ret;
+	if (r5xx_cb_format_cpp(fmt) < 0 || (fmt == 5 && !cs_is_r500(p))) {
+		cs_log(p, "RB3D_COLORPITCH%u: colour format %u", n, fmt);
+		return -EINVAL;
+	}
+	set_reg(&s->cb_pitch[n], p->ib[i]);
+	return 0;
+}
+
+/* One register write of a type-0 or type-1 packet; its value is ib[i]. */
+static int check_reg(struct cs_parser *p, u32 reg, u32 i)
+{
+	const struct r5xx_cs_special *sp = find_special(reg, p->table);
+	struct cs_state *s = &p->s;
+	u32 v = p->ib[i], n;
+	int ret;
+
+	if (!sp) {
+		if (is_safe(reg, p->table))
+			return 0;
+		cs_log(p, "forbidden register %#06x", reg);
+		return -EINVAL;
+	}
+	n = sp->index;
+
+	switch ((enum r5xx_cs_kind)sp->kind) {
+	case R5XX_CS_CHECK_VLINE:
+		return check_vline(p, reg);
+	case R5XX_CS_CHECK_HYPERZ:
+		return check_hyperz_reg(p, reg, v);
+	case R5XX_CS_CHECK_GB_Z_PEQ_CONFIG:
+		if (p->ctx->family < R5XX_CS_RV350) {
+			cs_log(p, "GB_Z_PEQ_CONFIG before RV350");
+			return -EINVAL;
+		}
+		return check_hyperz_reg(p, reg, v);
+	case R5XX_CS_CHECK_SC_HYPERZ_EN:
+		if (!p->ctx->hyperz_owner)
+			p->ib[i] = v & ~R5XX_SC_HYPERZ_EN_HZ_EN;
+		return 0;
+	case R5XX_CS_CHECK_FG_ZBREG_DEST:
+		if (p->ctx->family == R5XX_CS_RV530)
+			return 0;
+		cs_log(p, "FG_ZBREG_DEST outside RV530");
+		return -EINVAL;
+
+	case R5XX_CS_RELOC_RB3D_COLOROFFSET:
+		return reloc_base(p, reg, i, &s->cb[n]);
+	case R5XX_CS_RELOC_ZB_DEPTHOFFSET:
+		return reloc_base(p, reg, i, &s->zb);
+	case R5XX_CS_RELOC_RB3D_AARESOLVE_OFFSET:
+		return reloc_base(p, reg, i, &s->aa);
+	case R5XX_CS_RELOC_TX_OFFSET:
+		return reloc_tx_offset(p, reg, i, &s->tex[n]);
+	case R5XX_CS_RELOC_DST_PITCH_OFFSET:
+		return reloc_pitch_offset(p, reg, i, &s->dst);
+	case R5XX_CS_RELOC_SRC_PITCH_OFFSET:
+		return reloc_pitch_offset(p, reg, i, &s->src);
+	case R5XX_CS_RELOC_ZB_ZPASS_ADDR: {
+		struct cs_base b;
+
+		/* writing the address makes the Z unit store the count there */
+		ret = reloc_base(p, reg, i, &b);
+		if (ret)
+			return ret;
+		if (b.offset % 4 || b.offset + 4 > b.bo->size) {
+			cs_log(p, "ZB_ZPASS_ADDR %#llx outside its object",
+			       (unsigned long long)b.offset);
+			return -EINVAL;
+		}
+		return 0;
+	}
+
+	case R5XX_CS_TRACK_RB3D_COLORPITCH:
+		return check_colorpitch(p, reg, i, n);
+	case R5XX_CS_TRACK_ZB_DEPTHPITCH:
+		ret = check_pitch_reg(p, reg, i, &s->zb_mode);
+		if (!ret)
+			set_reg(&s->zb_pitch, p->ib[i]);
+		return ret;
+	case R5XX_CS_TRACK_ZB_FORMAT:
+		if (r5xx_zb_format_cpp(FIELD_GET(R5XX_ZB_FORMAT_DEPTHFORMAT, v)) < 0) {
+			cs_log(p, "ZB_FORMAT: depth format %lu",
+			       FIELD_GET(R5XX_ZB_FORMAT_DEPTHFORMAT, v));
+			return -EINVAL;
+		}
+		set_reg(&s->zb_format, v);
+		return 0;
+	case R5XX_CS_TRACK_ZB_CNTL:
+		set_reg(&s->zb_cntl, v);
+		return 0;
+	case R5XX_CS_TRACK_ZB_BW_CNTL:
+		if (!p->ctx->hyperz_owner &&
+		    (v & (R5XX_ZB_BW_CNTL_HIZ_ENABLE | R5XX_ZB_BW_CNTL_FAST_FILL |
+			  R5XX_ZB_BW_CNTL_RD_COMP_ENABLE |
+			  R5XX_ZB_BW_CNTL_WR_COMP_ENABLE))) {
+			cs_log(p, "ZB_BW_CNTL: Hyper-Z not owned");
+			return -EINVAL;
+		}
+		set_reg(&s->zb_bw_cntl, v);
+		return 0;
+	case R5XX_CS_TRACK_RB3D_CCTL:
+		if ((v & R5XX_RB3D_CCTL_CMASK_ENABLE) && !p->ctx->cmask_owner) {
+			cs_log(p, "RB3D_CCTL: CMASK not owned");
+			return -EINVAL;
+		}
+		set_reg(&s->cctl, v);
+		return 0;
+	case R5XX_CS_TRACK_US_OUT_FMT:
+		set_reg(&s->us_out_fmt[n], v);
+		return 0;
+	case R5XX_CS_TRACK_RB3D_BLENDCNTL:
+		set_reg(&s->blendcntl, v);
+		return 0;
+	case R5XX_CS_TRACK_RB3D_COLOR_CHANNEL_MASK:
+		set_reg(&s->chmask, v);
+		return 0;
+	case R5XX_CS_TRACK_GB_AA_CONFIG:
+		set_reg(&s->aa_config, v);
+		return 0;
+	case R5XX_CS_TRACK_RB3D_AARESOLVE_PITCH:
+		set_reg(&s->aa_pitch, v);
+		return 0;
+	case R5XX_CS_TRACK_RB3D_AARESOLVE_CTL:
+		set_reg(&s->aa_ctl, v);
+		return 0;
+	case R5XX_CS_TRACK_SC_SCISSOR0:
+		set_reg(&s->sc0, v);
+		return 0;
+	case R5XX_CS_TRACK_SC_SCISSOR1:
+		set_reg(&s->sc1, v);
+		return 0;
+	case R5XX_CS_TRACK_TX_ENABLE:
+		set_reg(&s->tx_enable, v);
+		return 0;
+	case R5XX_CS_TRACK_TX_FILTER0:
+		set_reg(&s->tex[n].filter0, v);
+		return 0;
+	case R5XX_CS_TRACK_TX_FILTER1:
+		set_reg(&s->tex[n].filter1, v);
+		return 0;
+	case R5XX_CS_TRACK_TX_FORMAT0:
+		set_reg(&s->tex[n].format0, v);
+		return 0;
+	case R5XX_CS_TRACK_TX_FORMAT1:
+		ret = check_tx_format1(p, v);
+		if (!ret)
+			set_reg(&s->tex[n].format1, v);
+		return ret;
+	case R5XX_CS_TRACK_TX_FORMAT2:
+		if ((v & R5XX_TX_FORMAT2_TXFORMAT_MSB) && !cs_is_r500(p)) {
+			cs_log(p, "TX_FORMAT2: TXFORMAT_MSB before R5xx");
+			return -EINVAL;
+		}
+		set_reg(&s->tex[n].format2, v);
+		return 0;
+
+	case R5XX_CS_TRACK_VAP_VF_CNTL:
+		/* a non-zero primitive type would start a draw right here */
+		if (FIELD_GET(R5XX_VAP_VF_CNTL_PRIM_TYPE, v)) {
+			cs_log(p, "VAP_VF_CNTL written with a primitive type");
+			return -EINVAL;
+		}
+		return 0;
+	case R5XX_CS_TRACK_VAP_VTX_SIZE:
+		set_reg(&s->vtx_size, v);
+		return 0;
+	case R5XX_CS_TRACK_VAP_VF_MAX_VTX_INDX:
+		set_reg(&s->max_indx, v);
+		s->max_indx_pos = i;
+		return 0;
+	case R5XX_CS_TRACK_VAP_ALT_NUM_VERTICES:
+		set_reg(&s->alt_nverts, v);
+		return 0;
+	case R5XX_CS_TRACK_VAP_INDEX_OFFSET:
+		set_reg(&s->index_offset, v);
+		return 0;
+
+	case R5XX_CS_TRACK_DP_GUI_MASTER_CNTL:
+		set_reg(&s->gmc, v);
+		return 0;
+	case R5XX_CS_TRACK_DP_CNTL:
+		set_reg(&s->dp_cntl, v & (R5XX_DP_CNTL_DST_X_LEFT_TO_RIGHT |
+					  R5XX_DP_CNTL_DST_Y_TOP_TO_BOTTOM));
+		return 0;
+	case R5XX_CS_TRACK_DP_CNTL_XDIR_YDIR_YMAJOR:
+		set_reg(&s->dp_cntl,
+			(v & R5XX_DP_CNTL_XDIR_YDIR_YMAJOR_DST_X_DIR_LEFT_TO_RIGHT ?
+			 R5XX_DP_CNTL_DST_X_LEFT_TO_RIGHT : 0) |
+			(v & R5XX_DP_CNTL_XDIR_YDIR_YMAJOR_DST_Y_DIR_TOP_TO_BOTTOM ?
+			 R5XX_DP_CNTL_DST_Y_TOP_TO_BOTTOM : 0));
+		return 0;
+	case R5XX_CS_TRACK_DST_Y_X:
+		set_reg(&s->dst_y_x, v);
+		return 0;
+	case R5XX_CS_TRACK_SRC_Y_X:
+		set_reg(&s->src_y_x, v);
+		return 0;
+	case R5XX_CS_TRACK_DST_LINE_START:
+		set_reg(&s->line_start, v);
+		return 0;
+	case R5XX_CS_TRIGGER_DST_HEIGHT_WIDTH:
+		return cs_check_blit(p, FIELD_GET(R5XX_DST_HEIGHT_WIDTH_WIDTH, v),
+				     FIELD_GET(R5XX_DST_HEIGHT_WIDTH_HEIGHT, v));
+	case R5XX_CS_TRIGGER_DST_WIDTH_HEIGHT:
+		return cs_check_blit(p, FIELD_GET(R5XX_DST_WIDTH_HEIGHT_WIDTH, v),
+				     FIELD_GET(R5XX_DST_WIDTH_HEIGHT_HEIGHT, v));
+	case R5XX_CS_TRIGGER_DST_LINE_END:
+		return cs_check_line(p, v);
+	case R5XX_CS_KIND_COUNT:
+		break;
+	}
+	cs_log(p, "register %#06x: unhandled kind %u", reg, sp->kind);
+	return -EINVAL;
+}
+
+static int check_type0(struct cs_parser *p, u32 hdr)
+{
+	u32 reg = R5XX_PM4_T0_BASE_INDEX(hdr) << 2;
+	u32 n = R5XX_PM4_COUNT(hdr) + 1, k;
+	bool one = hdr & R5XX_PM4_T0_ONE_REG_WR;
+	int ret;
+
+	if (hdr & GENMASK(14, 13)) {
+		cs_log(p, "type-0 header %#010x: reserved bits", hdr);
+		return -EINVAL;
+	}
+	if (!one && reg + 4 * (n - 1) >= R5XX_CS_MAX_REG) {
+		cs_log(p, "type-0 burst at %#06x runs past the register space", reg);
+		return -EINVAL;
+	}
+	for (k = 0; k < n; k++) {
+		u32 r = one ? reg : reg + 4 * k;
+
+		/* a freely writable register stays so for the rest of the burst */
+		if (one && k && is_safe(r, p->table) && !find_special(r, p->table))
+			break;
+		ret = check_reg(p, r, p->pkt + 1 + k);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int check_type1(struct cs_parser *p, u32 hdr)
+{
+	int ret;
+
+	if (hdr & GENMASK(29, 22)) {
+		cs_log(p, "type-1 header %#010x: reserved bits", hdr);
+		return -EINVAL;
+	}
+	ret = check_reg(p, R5XX_PM4_T1_REG_INDEX1(hdr) << 2, p->pkt + 1);
+	if (ret)
+		return ret;
+	return check_reg(p, R5XX_PM4_T1_REG_INDEX2(hdr) << 2, p->pkt + 2);
+}
+
+static int check_load_vbpntr(struct cs_parser *p, u32 body)
+{
+	struct cs_state *s = &p->s;
+	u32 *d = &p->ib[p->pkt + 1];
+	u32 n = d[0] & 0x1f, k, need;
+	int ret;
+
+	if (n > R5XX_CS_NUM_ARRAYS) {
+		cs_log(p, "3D_LOAD_VBPNTR: %u arrays", n);
+		return -EINVAL;
+	}
+	need = 1 + 3 * (n / 2) + 2 * (n % 2);
+	if (body < need) {
+		cs_log(p, "3D_LOAD_VBPNTR: %u arrays need %u dwords, have %u",
+		       n, need, body);
+		return -EINVAL;
+	}
+	s->arrays_set = true;
+	s->num_arrays = n;
+	for (k = 0; k < n; k++) {
+		u32 attr = d[1 + 3 * (k / 2)];
+		u32 a = 2 + 3 * (k / 2) + k % 2;
+		struct cs_array *arr = &s->arrays[k];
+		const struct r5xx_cs_reloc *bo;
+
+		if (k % 2)
+			attr >>= 16;
+		ret = next_reloc(p, 0, &bo);
+		if (ret)
+			return ret;
+		/* FORCE_PREFETCH may read from the start right away */
+		if (d[a] > bo->size) {
+			cs_log(p, "3D_LOAD_VBPNTR: array %u starts beyond its object", k);
+			return -EINVAL;
+		}
+		arr->size = attr & 0x7f;
+		arr->stride = (attr >> 8) & 0x7f;
+		arr->base.bo = bo;
+		arr->base.offset = d[a];
+		d[a] += (u32)bo->gpu_offset;
+	}
+	return 0;
+}
+
+/* INDX_BUFFER: the CP fetches a buffer and writes it to the index port. */
+static int check_indx_buffer(struct cs_parser *p, u32 body)
+{
+	const struct r5xx_cs_reloc *bo;
+	u32 *d = &p->ib[p->pkt + 1];
+	u64 offset, bytes;
+	int ret;
+
+	if (body < 3) {
+		cs_log(p, "INDX_BUFFER: %u dwords", body);
+		return -EINVAL;
+	}
+	/* the destination could be any register: pin it to VAP_PORT_IDX0 */
+	if ((d[0] & ~GENMASK(18, 16)) !=
+	    (R5XX_PM4_T0_ONE_REG_WR << 16 | R5XX_VAP_PORT_IDX(0) >> 2)) {
+		cs_log(p, "INDX_BUFFER: destination %#010x", d[0]);
+		return -EINVAL;
+	}
+	if (d[2] & ~GENMASK(22, 0)) {
+		cs_log(p, "INDX_BUFFER: size %#x", d[2]);
+		return -EINVAL;
+	}
+	ret = next_reloc(p, 0, &bo);
+	if (ret)
+		return ret;
+	/*
+	 * The indices feed the draw waiting for them: check it again with the
+	 * state as it is now, which the stream may have changed since.
+	 */
+	if (p->s.pending_vf_cntl.set) {
+		p->s.pending_vf_cntl.set = false;
+		ret = cs_check_draw(p, p->s.pending_vf_cntl.v, false, 0);
+		if (ret)
+			return ret;
+	}
+	offset = d[1];
+	bytes = (u64)d[2] * 4;
+	if (offset % 4 || offset + bytes > bo->size) {
+		cs_log(p, "INDX_BUFFER: %llu bytes at %llu, object has %llu",
+		       (unsigned long long)bytes, (unsigned long long)offset,
+		       (unsigned long long)bo->size);
+		return -EINVAL;
+	}
+	d[1] += (u32)bo->gpu_offset;
+	return 0;
+}
+
+/* Draws from vertex arrays; an indexed one without indices waits for them */
+static int check_draw_packet(struct cs_parser *p, u32 op, u32 vf_cntl, bool bare)
+{
+	p->s.pending_vf_cntl.set = false;
+	if ((op == R5XX_PM4_3D_DRAW_INDX || op == R5XX_PM4_3D_DRAW_INDX_2) && bare &&
+	    FIELD_GET(R5XX_VAP_VF_CNTL_PRIM_WALK, vf_cntl) ==
+	    R5XX_VAP_VF_CNTL_PRIM_WALK_INDICES >> 4)
+		set_reg(&p->s.pending_vf_cntl, vf_cntl);
+	return cs_check_draw(p, vf_cntl, false, 0);
+}
+
+static int check_type3(struct cs_parser *p, u32 hdr)
+{
+	u32 op = R5XX_PM4_T3_OPCODE(hdr), body = R5XX_PM4_COUNT(hdr) + 1;
+	u32 *d = &p->ib[p->pkt + 1];
+
+	if (hdr & 0xff) {
+		cs_log(p, "type-3 header %#010x: reserved bits", hdr);
+		return -EINVAL;
+	}
+	switch (op) {
+	case R5XX_PM4_NOP:
+		return 0;
+	case R5XX_PM4_3D_LOAD_VBPNTR:
+		return check_load_vbpntr(p, body);
+	case R5XX_PM4_INDX_BUFFER:
+		return check_indx_buffer(p, body);
+	case R5XX_PM4_3D_DRAW_VBUF:
+	case R5XX_PM4_3D_DRAW_INDX:
+		if (body < 2)
+			break;
+		return check_draw_packet(p, op, d[1], body == 2);
+	case R5XX_PM4_3D_DRAW_IMMD:
+		if (body < 2)
+			break;
+		p->s.pending_vf_cntl.set = false;
+		return cs_check_draw(p, d[1], true, body - 2);
+	case R5XX_PM4_3D_DRAW_VBUF_2:
+	case R5XX_PM4_3D_DRAW_INDX_2:
+		return check_draw_packet(p, op, d[0], body == 1);
+	case R5XX_PM4_3D_DRAW_IMMD_2:
+		p->s.pending_vf_cntl.set = false;
+		return cs_check_draw(p, d[0], true, body - 1);
+	case R5XX_PM4_3D_CLEAR_HIZ:
+	case R5XX_PM4_3D_CLEAR_ZMASK:
+		if (p->ctx->hyperz_owner)
+			return 0;
+		cs_log(p, "type-3 %#x: Hyper-Z not owned", op);
+		return -EINVAL;
+	case R5XX_PM4_3D_CLEAR_CMASK:
+		if (p->ctx->cmask_owner)
+			return 0;
+		cs_log(p, "type-3 %#x: CMASK not owned", op);
+		return -EINVAL;
+	default:
+		cs_log(p, "type-3 opcode %#x not allowed", op);
+		return -EINVAL;
+	}
+	cs_log(p, "type-3 %#x: %u dwords is too short", op, body);
+	return -EINVAL;
+}
+
+/**
+ * r5xx_cs_check() - check and relocate a user command stream
+ * @ctx: the submission: family, dialect, relocation list, ownerships
+ * @ib: the IB, already copied to kernel memory; patched in place
+ * @ndw: number of dwords in @ib
+ *
+ * On success every relocated address in @ib has been patched, and every
+ * address the GPU can reach by executing @ib lies within an object of the
+ * relocation list.  On failure @ib may be partly patched and must not run.
+ *
+ * Return: 0, -EINVAL if the stream is refused, -ENOMEM.
+ */
+int r5xx_cs_check(const struct r5xx_cs_check_ctx *ctx, u32 *ib, u32 ndw)
+{
+	struct cs_parser *p;
+	int ret = 0;
+
+	if (ctx->family >= R5XX_CS_FAMILY_COUNT || !ndw ||
+	    (ctx->nrelocs && !ctx->relocs))
+		return -EINVAL;
+	p = kzalloc(sizeof(*p), GFP_KERNEL);
+	if (!p)
+		return -ENOMEM;
+	p->ctx = ctx;
+	p->ib = ib;
+	p->ndw = ndw;
+	p->table = family_table[ctx->family];
+
+	while (!ret && p->next < ndw) {
+		u32 hdr = ib[p->next], len;
+
+		p->pkt = p->next;
+		if (R5XX_PM4_TYPE(hdr) == R5XX_PM4_TYPE2) {
+			p->next++;
+			continue;
+		}
+		/* the whole packet must lie in the IB */
+		len = R5XX_PM4_TYPE(hdr) == R5XX_PM4_TYPE1 ? 3 : R5XX_PM4_PKT_DWORDS(hdr);
+		if (len > ndw - p->pkt) {
+			cs_log(p, "packet %#010x runs past the end (%u dwords)",
+			       hdr, ndw);
+			ret = -EINVAL;
+			break;
+		}
+		/* relocation NOPs follow the whole packet */
+		p->next = p->pkt + len;
+		switch (R5XX_PM4_TYPE(hdr)) {
+		case R5XX_PM4_TYPE0:
+			ret = check_type0(p, hdr);
+			break;
+		case R5XX_PM4_TYPE1:
+			ret = check_type1(p, hdr);
+			break;
+		default:
+			ret = check_type3(p, hdr);
+			break;
+		}
+	}
+	kfree(p);
+	return ret;
+}

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright (c) 2026 The r5xx authors
+ */
+#ifndef __R5XX_CS_CHECK_H__
+#define __R5XX_CS_CHECK_H__
+
+#include <linux/compiler.h>
+#include <linux/types.h>
+
+/*
+ * GPU family as the checker sees it: the same members, in the same order, as
+ * enum r5xx_family of r5xx_drv.h (which the checker cannot include, being
+ * built on the host too), so a family converts by value.
+ */
+enum r5xx_cs_family {
+	R5XX_CS_R300,
+	R5XX_CS_R350,
+	R5XX_CS_RV350,
+	R5XX_CS_RV380,
+	R5XX_CS_R420,
+	R5XX_CS_R423,
+	R5XX_CS_RV410,
+	R5XX_CS_RS400,
+	R5XX_CS_RS480,
+	R5XX_CS_RS600,
+	R5XX_CS_RS690,
+	R5XX_CS_RS740,
+	R5XX_CS_RV515,
+	R5XX_CS_R520,
+	R5XX_CS_RV530,
+	R5XX_CS_RV560,
+	R5XX_CS_RV570,
+	R5XX_CS_R580,
+	R5XX_CS_FAMILY_COUNT
+};
+
+/**
+ * struct r5xx_cs_reloc - one entry of the relocation list, once validated
+ * @gpu_offset: GPU (MC) address of the buffer object, 32-byte aligned
+ * @size: size of the buffer object in bytes
+ * @tiling_flags: RADEON_TILING_* flags of the object (SET_TILING)
+ * @pitch: pitch of the object in bytes (SET_TILING)
+ * @read_domains: RADEON_GEM_DOMAIN_* the stream reads it from
+ * @write_domain: RADEON_GEM_DOMAIN_* the stream writes it to
+ *
+ * The CS ioctl fills one per &drm_radeon_cs_reloc after it has looked the
+ * object up and made it resident.  @gpu_offset + @size must not exceed 4 GiB.
+ */
+struct r5xx_cs_reloc {
+	u64 gpu_offset;
+	u64 size;
+	u32 tiling_flags;
+	u32 pitch;
+	u32 read_domains;
+	u32 write_domain;
+};
+
+/**
+ * struct r5xx_cs_crtc - what the VLINE wait needs to know about a CRTC
+ * @enabled: the CRTC is scanning out
+ * @hw_index: 0 for the first display controller, 1 for the second
+ */
+struct r5xx_cs_crtc {
+	bool enabled;
+	u32 hw_index;
+};
+
+/**
+ * struct r5xx_cs_check_ctx - everything the checker needs besides the IB
+ * @family: the GPU
+ * @cs_flags: flags of the FLAGS chunk (RADEON_CS_KEEP_TILING_FLAGS); 0 without
+ * @relocs: the relocation list
+ * @nrelocs: number of entries in @relocs
+ * @hyperz_owner: the submitting file owns Hyper-Z (RADEON_INFO_WANT_HYPERZ)
+ * @cmask_owner: the submitting file owns the CMASK (RADEON_INFO_WANT_CMASK)
+ * @crtc_lookup: looks up a KMS CRTC object id for a VLINE wait; returns 0 or
+ *		 a negative errno.  NULL: VLINE waits are rejected.
+ * @log: reports why a stream was rejected; may be NULL.  The driver maps it
+ *	 to a rate-limited drm_dbg(), host tests to printf().
+ * @priv: passed to @crtc_lookup and @log
+ */
+struct r5xx_cs_check_ctx {
+	enum r5xx_cs_family family;
+	u32 cs_flags;
+	const struct r5xx_cs_reloc *relocs;
+	u32 nrelocs;
+	bool hyperz_owner;
+	bool cmask_owner;
+	int (*crtc_lookup)(void *priv, u32 crtc_id, struct r5xx_cs_crtc *crtc);
+	void (*log)(void *priv, const char *fmt, ...) __printf(2, 3);
+	void *priv;
+};
+
+int r5xx_cs_check(const struct r5xx_cs_check_ctx *ctx, u32 *ib, u32 ndw);
+
+#endif /* __R5XX_CS_CHECK_H__ */

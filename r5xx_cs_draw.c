@@ -1,0 +1,586 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright (c) 2026 The r5xx authors
+ */
+
+#include <linux/bitfield.h>
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/minmax.h>
+#include <linux/types.h>
+
+#include "r5xx_cs_priv.h"
+#include "r5xx_regs.h"
+#include "r5xx_tiling.h"
+
+/**
+ * DOC: what a draw touches
+ *
+ * At each 3D draw packet the checker measures, from the state the stream set
+ * in this IB, every buffer the draw can read or write:
+ *
+ * - colour buffer 0, up to NUM_MULTIWRITES, and any whose shader output
+ *   (US_OUT_FMT) is not unused, unless no channel is written, blending does
+ *   not read and no Z-assisted clear runs;
+ * - the Z buffer when Z or stencil is enabled;
+ * - the AA resolve buffer when resolving;
+ * - each enabled texture unit's whole mip chain;
+ * - each vertex array over the vertex indices the draw can fetch.
+ *
+ * Pixels lie inside the scissor rectangle (SC_SCISSOR0/1, biased by 1440
+ * before RV515), so a surface is measured up to its bottom-right corner with
+ * r5xx_surface_end(); with multisampling, whole rows of units times the
+ * sample count.  State the stream did not set is taken at its worst: every
+ * texture unit enabled, four colour buffers, six samples, the largest
+ * scissor, Z on.
+ *
+ * Indexed draws fetch vertices at most at VAP_VF_MAX_VTX_INDX, which the
+ * hardware clamps indices to.  Mesa sets it from the vertex buffer sizes in a
+ * way that lets the last element start exactly at the end of its buffer;
+ * rather than refuse such draws, as a strict check would, or let the fetch
+ * read past the object, as upstream does, the checker lowers the value in
+ * the IB to the largest index whose element fits every array.
+ *
+ * 2D operations (DST_HEIGHT_WIDTH, DST_WIDTH_HEIGHT, DST_LINE_END) are
+ * measured the same way from DST_PITCH_OFFSET, DST_Y_X, the blit direction
+ * and, when the raster operation reads a memory source, SRC_PITCH_OFFSET and
+ * SRC_Y_X; the engine may move its coordinates, so each operation needs its
+ * own.
+ */
+
+static const u32 aa_samples[] = { 2, 3, 4, 6 };
+
+struct cs_rect {
+	s32 x0, y0, x1, y1;	/* [x0, x1) x [y0, y1) */
+};
+
+static bool rect_empty(const struct cs_rect *r)
+{
+	return r->x1 <= max(r->x0, 0) || r->y1 <= max(r->y0, 0);
+}
+
+static void scissor(const struct cs_parser *p, struct cs_rect *r)
+{
+	s32 bias = cs_is_r500(p) ? 0 : 1440;
+	u32 tl = p->s.sc0.set ? p->s.sc0.v : 0;
+	u32 br = p->s.sc1.set ? p->s.sc1.v : 0xffffffff;
+
+	r->x0 = (s32)FIELD_GET(R5XX_RE_SCISSORS_TL_X, tl) - bias;
+	r->y0 = (s32)FIELD_GET(R5XX_RE_SCISSORS_TL_Y, tl) - bias;
+	r->x1 = (s32)FIELD_GET(R5XX_RE_SCISSORS_BR_X, br) + 1 - bias;
+	r->y1 = (s32)FIELD_GET(R5XX_RE_SCISSORS_BR_Y, br) + 1 - bias;
+}
+
+static u32 samples(const struct cs_parser *p)
+{
+	u32 v = p->s.aa_config.v;
+
+	if (!p->s.aa_config.set)
+		return 6;
+	if (!(v & R5XX_GB_AA_CONFIG_AA_ENABLE))
+		return 1;
+	return aa_samples[FIELD_GET(R5XX_GB_AA_CONFIG_NUM_AA_SUBSAMPLES, v)];
+}
+
+static int fits(const struct cs_parser *p, const char *what, unsigned int n,
+		const struct cs_base *b, u64 end)
+{
+	if (!b->bo) {
+		cs_log(p, "%s %u: no buffer in this IB", what, n);
+		return -EINVAL;
+	}
+	if (b->offset > b->bo->size || end > b->bo->size - b->offset) {
+		cs_log(p, "%s %u: %llu bytes at %llu, object has %llu", what, n,
+		       (unsigned long long)end, (unsigned long long)b->offset,
+		       (unsigned long long)b->bo->size);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Colour, Z or resolve buffer: the scissor rectangle, times the samples */
+static int check_surface(const struct cs_parser *p, const char *what,
+			 unsigned int n, const struct cs_base *b,
+			 const struct r5xx_surface *surf, u32 nsamples)
+{
+	struct cs_rect r;
+	u64 end, rows;
+	int ret;
+
+	/* the buffer must be set even if no pixel lands in it (as upstream) */
+	scissor(p, &r);
+	if (rect_empty(&r))
+		return fits(p, what, n, b, 0);
+	if (r.x0 < 0 || r.y0 < 0) {
+		cs_log(p, "%s %u: scissor reaches negative coordinates", what, n);
+		return -EINVAL;
+	}
+	ret = r5xx_surface_end(surf, r.x1, r.y1, &end);
+	if (!ret && nsamples > 1) {
+		ret = r5xx_surface_rows_end(surf, r.y1, &rows);
+		end = max(end, rows) * nsamples;
+	}
+	if (ret) {
+		cs_log(p, "%s %u: no such layout (cpp %u, tiling %#x)", what, n,
+		       surf->cpp, surf->mode);
+		return ret;
+	}
+	return fits(p, what, n, b, end);
+}
+
+static int check_colour(const struct cs_parser *p)
+{
+	const struct cs_state *s = &p->s;
+	u32 num = R5XX_CS_NUM_CB, i;
+	int ret;
+
+	/*
+	 * Nothing reaches the colour buffers if no channel is written, blending
+	 * does not read and no Z-assisted clear runs (a clear needs Z, which
+	 * check_depth() covers, so an unset ZB_BW_CNTL does not count).
+	 */
+	if (s->chmask.set && !s->chmask.v &&
+	    s->blendcntl.set && !(s->blendcntl.v & R5XX_RB3D_BLENDCNTL_READ_ENABLE) &&
+	    !(s->zb_bw_cntl.v & R5XX_ZB_BW_CNTL_ZB_CB_CLEAR))
+		return 0;
+	if (s->cctl.set)
+		num = FIELD_GET(R5XX_RB3D_CCTL_NUM_MULTIWRITES, s->cctl.v) + 1;
+
+	for (i = 0; i < R5XX_CS_NUM_CB; i++) {
+		const struct cs_reg *fmt = &s->us_out_fmt[i];
+		struct r5xx_surface surf;
+		u32 v = s->cb_pitch[i].v;
+
+		/* written by multiwrite, or by a shader output that is in use */
+		if (i && i >= num && fmt->set &&
+		    FIELD_GET(R5XX_US_OUT_FMT_OUT_FMT, fmt->v) ==
+		    R5XX_US_OUT_FMT_OUT_FMT_UNUSED)
+			continue;
+		if (!s->cb_pitch[i].set) {
+			cs_log(p, "colour buffer %u: no RB3D_COLORPITCH in this IB", i);
+			return -EINVAL;
+		}
+		surf.cpp = r5xx_cb_format_cpp(FIELD_GET(R5XX_RB3D_COLORPITCH_COLORFORMAT, v));
+		surf.pitch = v & R5XX_RB3D_COLORPITCH_COLORPITCH;
+		surf.mode = s->cb_mode[i];
+		ret = check_surface(p, "colour buffer", i, &s->cb[i], &surf, samples(p));
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int check_depth(const struct cs_parser *p)
+{
+	const struct cs_state *s = &p->s;
+	struct r5xx_surface surf;
+
+	if (s->zb_cntl.set &&
+	    !(s->zb_cntl.v & (R5XX_ZB_CNTL_Z_ENABLE | R5XX_ZB_CNTL_STENCIL_ENABLE)))
+		return 0;
+	if (!s->zb_pitch.set) {
+		cs_log(p, "Z buffer: no ZB_DEPTHPITCH in this IB");
+		return -EINVAL;
+	}
+	surf.cpp = 4;
+	if (s->zb_format.set)
+		surf.cpp = r5xx_zb_format_cpp(FIELD_GET(R5XX_ZB_FORMAT_DEPTHFORMAT,
+							s->zb_format.v));
+	surf.pitch = s->zb_pitch.v & R5XX_ZB_DEPTHPITCH_DEPTHPITCH;
+	surf.mode = s->zb_mode;
+	return check_surface(p, "Z buffer", 0, &s->zb, &surf, samples(p));
+}
+
+static int check_resolve(const struct cs_parser *p)
+{
+	const struct cs_state *s = &p->s;
+	struct r5xx_surface surf;
+
+	if (s->aa_ctl.set && !(s->aa_ctl.v & R5XX_RB3D_AARESOLVE_CTL_AARESOLVE_MODE))
+		return 0;
+	if (!s->aa_pitch.set || !s->cb_pitch[0].set) {
+		cs_log(p, "AA resolve: pitch or format not set in this IB");
+		return -EINVAL;
+	}
+	surf.cpp = r5xx_cb_format_cpp(FIELD_GET(R5XX_RB3D_COLORPITCH_COLORFORMAT,
+						s->cb_pitch[0].v));
+	surf.pitch = s->aa_pitch.v & R5XX_RB3D_AARESOLVE_PITCH_AARESOLVE_PITCH;
+	surf.mode = 0;
+	return check_surface(p, "AA resolve buffer", 0, &s->aa, &surf, 1);
+}
+
+/* CLAMP_x values 2, 4 and 6 clamp; the others wrap at a power of two */
+static bool wraps(u32 clamp)
+{
+	return clamp != 2 && clamp != 4 && clamp != 6;
+}
+
+static int texture_desc(const struct cs_parser *p, const struct cs_texunit *t,
+			struct r5xx_texture *d)
+{
+	enum r5xx_cs_family fam = p->ctx->family;
+	u32 f0 = t->format0.v, f1 = t->format1.v, f2 = t->format2.v;
+	bool r500 = cs_is_r500(p);
+	u32 w, h, coord;
+
+	if (!t->format0.set || !t->format1.set ||
+	    ((r500 || (f0 & R5XX_TX_FORMAT0_TXPITCH_EN)) && !t->format2.set))
+		return -ENOENT;
+	if (!t->format2.set)
+		f2 = 0;
+	coord = FIELD_GET(R5XX_TX_FORMAT1_TEX_COORD_TYPE, f1);
+	if (coord > 2 ||
+	    r5xx_tex_format(FIELD_GET(R5XX_TX_FORMAT1_TXFORMAT, f1),
+			    r500 && (f2 & R5XX_TX_FORMAT2_TXFORMAT_MSB), &d->texel))
+		return -EINVAL;
+
+	w = FIELD_GET(R5XX_TX_FORMAT0_TXWIDTH, f0);
+	h = FIELD_GET(R5XX_TX_FORMAT0_TXHEIGHT, f0);
+	if (r500 && (f2 & R5XX_TX_FORMAT2_TXWIDTH_11))
+		w |= BIT(11);
+	if (r500 && (f2 & R5XX_TX_FORMAT2_TXHEIGHT_11))
+		h |= BIT(11);
+	d->width = w + 1;
+	d->height = h + 1;
+	d->depth = coord == 1 ? 1 << FIELD_GET(R5XX_TX_FORMAT0_TXDEPTH, f0) : 1;
+	d->faces = coord == 2 ? 6 : 1;
+	d->levels = FIELD_GET(R5XX_TX_FORMAT0_NUM_LEVELS, f0) + 1;
+	d->pitch = f0 & R5XX_TX_FORMAT0_TXPITCH_EN ?
+		   FIELD_GET(R5XX_TX_FORMAT2_TXPITCH, f2) + 1 : 0;
+	d->mode = t->mode;
+
+	d->flags = R5XX_TEX_POT_W | R5XX_TEX_POT_H;
+	if (t->filter0.set) {
+		if (!wraps(FIELD_GET(R5XX_TX_FILTER0_CLAMP_S, t->filter0.v)))
+			d->flags &= ~R5XX_TEX_POT_W;
+		if (!wraps(FIELD_GET(R5XX_TX_FILTER0_CLAMP_T, t->filter0.v)))
+			d->flags &= ~R5XX_TEX_POT_H;
+	}
+	/* R300 itself, or MACRO_SWITCH: macro-linear from width 8 micro tiles */
+	if (fam == R5XX_CS_R300 ||
+	    (t->filter1.set && (t->filter1.v & R5XX_TX_FILTER1_MACRO_SWITCH)))
+		d->flags |= R5XX_TEX_MACRO_GT;
+	if (fam == R5XX_CS_RS600 || fam == R5XX_CS_RS690 || fam == R5XX_CS_RS740)
+		d->flags |= R5XX_TEX_ROW64;
+	return 0;
+}
+
+static int check_textures(const struct cs_parser *p)
+{
+	const struct cs_state *s = &p->s;
+	u32 enabled = s->tx_enable.set ? s->tx_enable.v : 0xffff, u;
+	int ret;
+
+	for (u = 0; u < R5XX_CS_NUM_TEX; u++) {
+		const struct cs_texunit *t = &s->tex[u];
+		struct r5xx_texture d;
+		u64 size;
+
+		if (!(enabled & BIT(u)))
+			continue;
+		ret = texture_desc(p, t, &d);
+		if (ret == -ENOENT) {
+			cs_log(p, "texture %u: TX_FORMAT0/1/2 not set in this IB", u);
+			return -EINVAL;
+		}
+		if (!ret)
+			ret = r5xx_texture_size(&d, &size);
+		if (ret) {
+			cs_log(p, "texture %u: invalid format", u);
+			return -EINVAL;
+		}
+		ret = fits(p, "texture", u, &t->base, size);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/*
+ * Largest index whose element fits the object, or -1.  The first byte must
+ * lie in the object too, which a negative index offset may break.
+ */
+static s64 array_max_index(const struct cs_array *a, s64 lo)
+{
+	u64 size = a->base.bo->size, off = a->base.offset;
+	u64 stride = a->stride * 4, esize = a->size * 4;
+
+	if (off > size || esize > size - off)
+		return -1;
+	if (lo < 0 && (u64)-lo * stride > off)
+		return -1;
+	if (!stride)
+		return S64_MAX;
+	return (size - off - esize) / stride;
+}
+
+/* Vertex arrays for the fetch indices [lo, hi] */
+static int check_arrays(struct cs_parser *p, s64 lo, s64 hi, bool indexed)
+{
+	struct cs_state *s = &p->s;
+	s64 safe = S64_MAX;
+	u32 i;
+
+	if (!s->arrays_set) {
+		cs_log(p, "draw without 3D_LOAD_VBPNTR in this IB");
+		return -EINVAL;
+	}
+	for (i = 0; i < s->num_arrays; i++)
+		safe = min(safe, array_max_index(&s->arrays[i], lo));
+	if (hi <= safe)
+		return 0;
+	/* indexed: clamp the fetch by lowering VAP_VF_MAX_VTX_INDX */
+	if (indexed && safe >= 0 && s->max_indx.set) {
+		u32 v = (s->max_indx.v & ~R5XX_VAP_VF_MAX_VTX_INDX_MAX_INDX) | (u32)safe;
+
+		p->ib[s->max_indx_pos] = v;
+		s->max_indx.v = v;
+		return 0;
+	}
+	cs_log(p, "vertex arrays: index %lld is beyond an array's object",
+	       (long long)hi);
+	return -EINVAL;
+}
+
+static int check_vertices(struct cs_parser *p, u32 vf, bool immd, u32 immd_dw)
+{
+	struct cs_state *s = &p->s;
+	u32 walk = FIELD_GET(R5XX_VAP_VF_CNTL_PRIM_WALK, vf);
+	u32 n = FIELD_GET(R5XX_VAP_VF_CNTL_NUM_VERTICES, vf);
+	s64 lo = 0, hi, bias;
+	bool embedded;
+
+	if (vf & R5XX_VAP_VF_CNTL_USE_ALT_NUM_VERTS) {
+		if (!s->alt_nverts.set) {
+			cs_log(p, "draw: USE_ALT_NUM_VERTS without VAP_ALT_NUM_VERTICES");
+			return -EINVAL;
+		}
+		n = FIELD_GET(R5XX_VAP_ALT_NUM_VERTICES_NUM_VERTICES, s->alt_nverts.v);
+	}
+	embedded = walk == 3;
+	if (immd != embedded) {
+		cs_log(p, "draw: vertex walk %u with this packet", walk);
+		return -EINVAL;
+	}
+
+	switch (walk) {
+	case 1:		/* indices, clamped to VAP_VF_MAX_VTX_INDX */
+		hi = s->max_indx.set ?
+		     FIELD_GET(R5XX_VAP_VF_MAX_VTX_INDX_MAX_INDX, s->max_indx.v) :
+		     R5XX_VAP_VF_MAX_VTX_INDX_MAX_INDX;
+		return check_arrays(p, 0, hi, true);
+	case 2:		/* vertex list: 0 .. n - 1, plus VAP_INDEX_OFFSET on R5xx */
+		if (!n)
+			return 0;
+		hi = n - 1;
+		if (cs_is_r500(p)) {
+			if (!s->index_offset.set) {
+				cs_log(p, "draw: VAP_INDEX_OFFSET not set in this IB");
+				return -EINVAL;
+			}
+			bias = sign_extend64(FIELD_GET(R5XX_VAP_INDEX_OFFSET_INDEX_OFFSET,
+						       s->index_offset.v), 24);
+			if (bias < 0)
+				lo = bias;
+			else
+				hi += bias;
+		}
+		return check_arrays(p, lo, hi, false);
+	case 3:		/* vertices in the packet */
+		if (!s->vtx_size.set ||
+		    (u64)FIELD_GET(R5XX_VAP_VTX_SIZE_DWORDS_PER_VTX, s->vtx_size.v) * n !=
+		    immd_dw) {
+			cs_log(p, "immediate draw: %u vertices do not make %u dwords",
+			       n, immd_dw);
+			return -EINVAL;
+		}
+		return 0;
+	default:
+		cs_log(p, "draw: vertex walk 0");
+		return -EINVAL;
+	}
+}
+
+/**
+ * cs_check_draw() - check everything a 3D draw packet touches
+ * @p: parser
+ * @vf_cntl: the packet's VAP_VF_CNTL
+ * @immd: the packet carries its vertices (3D_DRAW_IMMD and _IMMD_2)
+ * @immd_dw: number of vertex dwords it carries
+ *
+ * Return: 0 or -EINVAL.
+ */
+int cs_check_draw(struct cs_parser *p, u32 vf_cntl, bool immd, u32 immd_dw)
+{
+	int ret;
+
+	ret = check_vertices(p, vf_cntl, immd, immd_dw);
+	if (!ret)
+		ret = check_colour(p);
+	if (!ret)
+		ret = check_depth(p);
+	if (!ret)
+		ret = check_resolve(p);
+	if (!ret)
+		ret = check_textures(p);
+	return ret;
+}
+
+/* Bytes of a 2D surface up to (x1, y1); 16-bit micro tiles of either shape */
+static int surf2d_end(const struct cs_2d_surf *s, u32 cpp, u32 x1, u32 y1, u64 *end)
+{
+	struct r5xx_surface surf = { .cpp = cpp, .pitch = s->pitch / cpp, .mode = s->mode };
+	u64 square;
+	int ret;
+
+	ret = r5xx_surface_end(&surf, x1, y1, end);
+	if (ret || cpp != 2 || !(s->mode & R5XX_TILE_MICRO))
+		return ret;
+	surf.mode |= R5XX_TILE_SQUARE;
+	ret = r5xx_surface_end(&surf, x1, y1, &square);
+	*end = max(*end, square);
+	return ret;
+}
+
+/* One axis of a 2D rectangle from its start, size and direction (-1: unknown) */
+static void span(s32 start, u32 size, int forward, s32 *lo, s32 *hi)
+{
+	*lo = forward == 1 ? start : start - (s32)size + 1;
+	*hi = forward == 0 ? start + 1 : start + (s32)size;
+}
+
+static int check_2d_surf(struct cs_parser *p, const char *what,
+			 const struct cs_2d_surf *s, u32 y_x, int xdir, int ydir,
+			 u32 cpp, u32 w, u32 h)
+{
+	s32 x0, x1, y0, y1;
+	u64 end;
+
+	span((s16)FIELD_GET(R5XX_DST_Y_X_X, y_x), w, xdir, &x0, &x1);
+	span((s16)FIELD_GET(R5XX_DST_Y_X_Y, y_x), h, ydir, &y0, &y1);
+	if (x0 < 0 || y0 < 0) {
+		cs_log(p, "2D %s: negative coordinates", what);
+		return -EINVAL;
+	}
+	if (surf2d_end(s, cpp, x1, y1, &end)) {
+		cs_log(p, "2D %s: no such layout", what);
+		return -EINVAL;
+	}
+	return fits(p, what, 0, &s->base, end);
+}
+
+/* 2D operations address through their pitch/offset registers only */
+static int check_2d_setup(struct cs_parser *p, int *cpp)
+{
+	u32 gmc = p->s.gmc.v;
+
+	if (!p->s.gmc.set || !(gmc & R5XX_DP_GUI_MASTER_CNTL_DST_PITCH_OFFSET_CNTL)) {
+		cs_log(p, "2D: DP_GUI_MASTER_CNTL does not select DST_PITCH_OFFSET");
+		return -EINVAL;
+	}
+	*cpp = r5xx_2d_datatype_cpp(FIELD_GET(R5XX_DP_GUI_MASTER_CNTL_DST_DATATYPE, gmc));
+	if (*cpp < 0) {
+		cs_log(p, "2D: destination type %lu",
+		       FIELD_GET(R5XX_DP_GUI_MASTER_CNTL_DST_DATATYPE, gmc));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* The ROP3 result depends on the source (S = 0xcc in ROP3 terms) */
+static bool rop_reads_source(u32 rop)
+{
+	return ((rop >> 2) ^ rop) & 0x33;
+}
+
+/**
+ * cs_check_blit() - check a 2D rectangle operation
+ * @p: parser
+ * @w: width in pixels
+ * @h: height in pixels
+ *
+ * Return: 0 or -EINVAL.
+ */
+int cs_check_blit(struct cs_parser *p, u32 w, u32 h)
+{
+	struct cs_state *s = &p->s;
+	u32 gmc = s->gmc.v, src;
+	int cpp, ret, xdir = -1, ydir = -1;
+
+	ret = check_2d_setup(p, &cpp);
+	if (ret)
+		return ret;
+	if (!w || !h) {
+		cs_log(p, "2D: empty rectangle");
+		return -EINVAL;
+	}
+	if (s->dp_cntl.set) {
+		xdir = !!(s->dp_cntl.v & R5XX_DP_CNTL_DST_X_LEFT_TO_RIGHT);
+		ydir = !!(s->dp_cntl.v & R5XX_DP_CNTL_DST_Y_TOP_TO_BOTTOM);
+	}
+	if (!s->dst_y_x.set) {
+		cs_log(p, "2D: no DST_Y_X in this IB");
+		return -EINVAL;
+	}
+	ret = check_2d_surf(p, "destination", &s->dst, s->dst_y_x.v, xdir, ydir,
+			    cpp, w, h);
+	if (ret)
+		return ret;
+
+	src = FIELD_GET(R5XX_DP_GUI_MASTER_CNTL_SRC_SOURCE, gmc);
+	if (src == R5XX_DP_GUI_MASTER_CNTL_SRC_SOURCE_MEMORY >> 24 ||
+	    (rop_reads_source(FIELD_GET(R5XX_DP_GUI_MASTER_CNTL_ROP3, gmc)) &&
+	     src != R5XX_DP_GUI_MASTER_CNTL_SRC_SOURCE_HOST_DATA >> 24 &&
+	     src != R5XX_DP_GUI_MASTER_CNTL_SRC_SOURCE_HOST_DATA_BYTE >> 24)) {
+		if (!(gmc & R5XX_DP_GUI_MASTER_CNTL_SRC_PITCH_OFFSET_CNTL) ||
+		    !s->src_y_x.set) {
+			cs_log(p, "2D: memory source without SRC_PITCH_OFFSET or SRC_Y_X");
+			return -EINVAL;
+		}
+		ret = check_2d_surf(p, "source", &s->src, s->src_y_x.v, xdir, ydir,
+				    cpp, w, h);
+		if (ret)
+			return ret;
+	}
+	/* the engine may advance its coordinates: each operation sets its own */
+	s->dst_y_x.set = false;
+	s->src_y_x.set = false;
+	return 0;
+}
+
+/**
+ * cs_check_line() - check a 2D line from DST_LINE_START to @end_y_x
+ * @p: parser
+ * @end_y_x: the DST_LINE_END value
+ *
+ * Return: 0 or -EINVAL.
+ */
+int cs_check_line(struct cs_parser *p, u32 end_y_x)
+{
+	struct cs_state *s = &p->s;
+	s32 xa, ya, xb, yb;
+	int cpp, ret;
+	u32 corner;
+
+	ret = check_2d_setup(p, &cpp);
+	if (ret)
+		return ret;
+	if (!s->line_start.set) {
+		cs_log(p, "2D line: no DST_LINE_START in this IB");
+		return -EINVAL;
+	}
+	xa = (s16)FIELD_GET(R5XX_DST_LINE_START_X, s->line_start.v);
+	ya = (s16)FIELD_GET(R5XX_DST_LINE_START_Y, s->line_start.v);
+	xb = (s16)FIELD_GET(R5XX_DST_LINE_END_X, end_y_x);
+	yb = (s16)FIELD_GET(R5XX_DST_LINE_END_Y, end_y_x);
+	if (min(xa, xb) < 0 || min(ya, yb) < 0) {
+		cs_log(p, "2D line: negative coordinates");
+		return -EINVAL;
+	}
+	/* the bounding box, drawn from its top-left corner */
+	corner = FIELD_PREP(R5XX_DST_Y_X_X, min(xa, xb)) |
+		 FIELD_PREP(R5XX_DST_Y_X_Y, min(ya, yb));
+	s->line_start.set = false;
+	return check_2d_surf(p, "line", &s->dst, corner, 1, 1, cpp,
+			     abs(xa - xb) + 1, abs(ya - yb) + 1);
+}

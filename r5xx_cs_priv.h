@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright (c) 2026 The r5xx authors
+ *
+ * Internals of the command-stream checker, shared by r5xx_cs_check.c (the
+ * stream walk) and r5xx_cs_draw.c (what a draw or a blit touches).
+ */
+#ifndef __R5XX_CS_PRIV_H__
+#define __R5XX_CS_PRIV_H__
+
+#include <linux/types.h>
+
+#include "r5xx_cs_check.h"
+
+#define R5XX_CS_NUM_CB		4
+#define R5XX_CS_NUM_TEX		16
+#define R5XX_CS_NUM_ARRAYS	16
+
+/*
+ * A relocated base address: the buffer object it points into and the
+ * offset the stream asked for within it.  @bo is NULL until the stream sets
+ * the register: the hardware still holds what an earlier stream left there,
+ * which may point anywhere.
+ */
+struct cs_base {
+	const struct r5xx_cs_reloc *bo;
+	u64 offset;
+};
+
+/* A register value and whether this stream wrote it. */
+struct cs_reg {
+	u32 v;
+	bool set;
+};
+
+/* 2D engine surface: DST_PITCH_OFFSET or SRC_PITCH_OFFSET after patching */
+struct cs_2d_surf {
+	struct cs_base base;
+	u32 pitch;	/* bytes */
+	u32 mode;	/* R5XX_TILE_* */
+};
+
+/* Vertex array of 3D_LOAD_VBPNTR, sizes in dwords */
+struct cs_array {
+	struct cs_base base;
+	u32 size;
+	u32 stride;
+};
+
+struct cs_texunit {
+	struct cs_base base;
+	u32 mode;	/* from the patched TX_OFFSET */
+	struct cs_reg filter0, filter1, format0, format1, format2;
+};
+
+struct cs_state {
+	/* colour buffers */
+	struct cs_base cb[R5XX_CS_NUM_CB];
+	struct cs_reg cb_pitch[R5XX_CS_NUM_CB];
+	u32 cb_mode[R5XX_CS_NUM_CB];
+	struct cs_reg us_out_fmt[R5XX_CS_NUM_CB];
+	struct cs_reg cctl, blendcntl, chmask, aa_config;
+	/* Z buffer */
+	struct cs_base zb;
+	struct cs_reg zb_pitch, zb_cntl, zb_format, zb_bw_cntl;
+	u32 zb_mode;
+	/* AA resolve */
+	struct cs_base aa;
+	struct cs_reg aa_pitch, aa_ctl;
+	/* scissor */
+	struct cs_reg sc0, sc1;
+	/* textures */
+	struct cs_reg tx_enable;
+	struct cs_texunit tex[R5XX_CS_NUM_TEX];
+	/* vertex fetch */
+	bool arrays_set;
+	u32 num_arrays;
+	struct cs_array arrays[R5XX_CS_NUM_ARRAYS];
+	struct cs_reg vtx_size, max_indx, alt_nverts, index_offset;
+	u32 max_indx_pos;	/* IB index of the MAX_VTX_INDX value, if set */
+	/* an indexed draw waiting for the indices of an INDX_BUFFER */
+	struct cs_reg pending_vf_cntl;
+	/* 2D engine */
+	struct cs_2d_surf dst, src;
+	struct cs_reg gmc, dp_cntl, dst_y_x, src_y_x, line_start;
+};
+
+struct cs_parser {
+	const struct r5xx_cs_check_ctx *ctx;
+	u32 *ib;
+	u32 ndw;
+	u32 pkt;	/* index of the header of the packet being checked */
+	u32 next;	/* index of the next packet (relocation NOPs included) */
+	unsigned int table;
+	struct cs_state s;
+};
+
+__printf(2, 3) void cs_log(const struct cs_parser *p, const char *fmt, ...);
+
+static inline bool cs_is_r500(const struct cs_parser *p)
+{
+	return p->ctx->family >= R5XX_CS_RV515;
+}
+
+int cs_check_draw(struct cs_parser *p, u32 vf_cntl, bool immd, u32 immd_dw);
+int cs_check_blit(struct cs_parser *p, u32 w, u32 h);
+int cs_check_line(struct cs_parser *p, u32 end_y_x);
+
+#endif /* __R5XX_CS_PRIV_H__ */

@@ -1,0 +1,663 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Independent access model for IBs the checker accepted (see
+ * access_model.h).  Written from the hardware rules in
+ * Documentation/cs-checker.rst, not from the checker: absolute addresses, a
+ * register file of stale values, its own layout tables.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "access_model.h"
+
+#define NREG 0x2000	/* dword registers reachable by a type-0 packet */
+
+struct model {
+	const struct am_bo *bos;
+	unsigned int nbo;
+	int r500, rs6xx, r300;
+	uint32_t reg[NREG];
+	uint8_t known[NREG];
+	/* vertex arrays of the last 3D_LOAD_VBPNTR */
+	int arrays_known;
+	uint32_t narrays, addr[32], size[32], stride[32];
+	/* VAP_VF_CNTL of an indexed draw waiting for INDX_BUFFER, or 0 */
+	uint32_t pending;
+	/* 2D direction from either DP_CNTL layout: -1 unknown */
+	int xdir, ydir;
+	char *why;
+	size_t len;
+	int bad;
+};
+
+static void fail(struct model *m, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (m->bad++)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(m->why, m->len, fmt, ap);
+	va_end(ap);
+}
+
+/* value of a register this IB wrote; a stale one is a finding */
+static int get(struct model *m, uint32_t reg, uint32_t *v, const char *use)
+{
+	if (!m->known[reg >> 2]) {
+		fail(m, "%s depends on stale register %#06x", use, reg);
+		return -1;
+	}
+	*v = m->reg[reg >> 2];
+	return 0;
+}
+
+/* value of a register if this IB wrote it; *v keeps its default if not */
+static int have(struct model *m, uint32_t reg, uint32_t *v)
+{
+	if (!m->known[reg >> 2])
+		return 0;
+	*v = m->reg[reg >> 2];
+	return 1;
+}
+
+static void access(struct model *m, uint64_t a, uint64_t end, const char *what)
+{
+	unsigned int i;
+
+	if (end <= a)
+		return;
+	for (i = 0; i < m->nbo; i++)
+		if (a >= m->bos[i].start && end <= m->bos[i].start + m->bos[i].size)
+			return;
+	fail(m, "%s touches [%#llx, %#llx) outside every object", what,
+	     (unsigned long long)a, (unsigned long long)end);
+}
+
+/* ---- layouts, guide section 2: [log2 cpp][micro 0/1/2] -> w, h ---- */
+
+static const uint8_t micro_w[5][3] = {
+	{ 32, 8, 0 }, { 16, 8, 4 }, { 8, 4, 0 }, { 4, 2, 0 }, { 2, 0, 0 } };
+static const uint8_t micro_h[5][3] = {
+	{ 1, 4, 0 }, { 1, 2, 4 }, { 1, 2, 0 }, { 1, 2, 0 }, { 1, 0, 0 } };
+
+static int lg(uint32_t cpp)
+{
+	switch (cpp) {
+	case 1: return 0;
+	case 2: return 1;
+	case 4: return 2;
+	case 8: return 3;
+	case 16: return 4;
+	}
+	return -1;
+}
+
+/* unit of a layout in pixels; 0 if none */
+static int unit(uint32_t cpp, int macro, int micro, uint32_t *w, uint32_t *h)
+{
+	int l = lg(cpp);
+
+	if (l < 0 || micro > 2 || !micro_w[l][micro])
+		return 0;
+	*w = micro_w[l][micro] * (macro ? 8 : 1);
+	*h = micro_h[l][micro] * (macro ? 8 : 1);
+	return 1;
+}
+
+/*
+ * Bytes from the base up to the end of the last unit holding a pixel of
+ * [0, x1) x [0, y1); with samples, whole unit rows times the samples.
+ */
+static int span(uint32_t cpp, uint32_t pitch, int macro, int micro,
+		uint32_t x1, uint32_t y1, uint32_t samples, uint64_t *end)
+{
+	uint32_t w, h;
+	uint64_t per_row, last, rows;
+
+	if (!x1 || !y1) {
+		*end = 0;
+		return 1;
+	}
+	if (!macro && !micro) {
+		if (lg(cpp) < 0)
+			return 0;
+		*end = ((uint64_t)(y1 - 1) * pitch + x1) * cpp;
+		rows = (uint64_t)y1 * pitch * cpp;
+	} else {
+		if (!unit(cpp, macro, micro, &w, &h))
+			return 0;
+		per_row = (pitch + w - 1) / w;
+		last = (uint64_t)((y1 - 1) / h) * per_row + (x1 - 1) / w;
+		*end = (last + 1) * w * h * cpp;
+		rows = (uint64_t)((y1 + h - 1) / h) * per_row * w * h * cpp;
+	}
+	if (samples > 1)
+		*end = (*end > rows ? *end : rows) * samples;
+	return 1;
+}
+
+/* ---- 3D ---- */
+
+static void scissor(struct model *m, int32_t r[4])
+{
+	uint32_t tl = 0, br = ~0u;
+	int32_t bias = m->r500 ? 0 : 1440;
+
+	if (!have(m, 0x43e0, &tl))
+		tl = 0;
+	if (!have(m, 0x43e4, &br))
+		br = ~0u;
+	r[0] = (int32_t)(tl & 0x1fff) - bias;
+	r[1] = (int32_t)((tl >> 13) & 0x1fff) - bias;
+	r[2] = (int32_t)(br & 0x1fff) + 1 - bias;
+	r[3] = (int32_t)((br >> 13) & 0x1fff) + 1 - bias;
+}
+
+static void surface(struct model *m, const char *what, uint32_t base, uint32_t cpp,
+		    uint32_t pitch, uint32_t tiles, uint32_t samples)
+{
+	int32_t r[4];
+	uint64_t end;
+
+	scissor(m, r);
+	if (r[2] <= (r[0] > 0 ? r[0] : 0) || r[3] <= (r[1] > 0 ? r[1] : 0))
+		return;
+	if (r[0] < 0 || r[1] < 0) {
+		fail(m, "%s: pixels at negative coordinates", what);
+		return;
+	}
+	if (!span(cpp, pitch, tiles & 1, (tiles >> 1) & 3, r[2], r[3], samples, &end)) {
+		fail(m, "%s: layout cpp %u tiles %u does not exist", what, cpp, tiles);
+		return;
+	}
+	access(m, base & ~31u, (uint64_t)base + end, what);
+}
+
+static uint32_t cb_cpp(uint32_t fmt)
+{
+	static const uint8_t cpp[16] = {
+		[3] = 2, [4] = 2, [5] = 4, [6] = 4, [7] = 16, [9] = 1, [10] = 8,
+		[11] = 1, [12] = 1, [13] = 2, [15] = 2,
+	};
+	return cpp[fmt & 15];
+}
+
+static uint32_t nsamples(struct model *m)
+{
+	static const uint8_t s[4] = { 2, 3, 4, 6 };
+	uint32_t v;
+
+	if (!have(m, 0x4020, &v))
+		return 6;
+	return v & 1 ? s[(v >> 1) & 3] : 1;
+}
+
+static void colour_and_depth(struct model *m)
+{
+	uint32_t mask, blend, bw = 0, cctl, v, off, zc, i, num = 4, cpp;
+
+	have(m, 0x4f1c, &bw);
+	if (!(have(m, 0x4e0c, &mask) && !mask && have(m, 0x4e04, &blend) &&
+	      !(blend & 4) && !(bw & 32))) {
+		if (have(m, 0x4e00, &cctl))
+			num = ((cctl >> 5) & 3) + 1;
+		for (i = 0; i < 4; i++) {
+			uint32_t fmt;
+
+			/* multiwrite, or a shader output that is not unused */
+			if (i >= num && (i == 0 || (have(m, 0x46a4 + 4 * i, &fmt) &&
+						  (fmt & 31) == 15)))
+				continue;
+			if (get(m, 0x4e28 + 4 * i, &off, "colour buffer") ||
+			    get(m, 0x4e38 + 4 * i, &v, "colour buffer"))
+				return;
+			cpp = cb_cpp(v >> 21);
+			if (!cpp) {
+				fail(m, "colour format %u", (v >> 21) & 15);
+				return;
+			}
+			surface(m, "colour buffer", off, cpp, v & 0x3ffe, (v >> 16) & 7,
+				nsamples(m));
+		}
+	}
+	if (!have(m, 0x4f00, &zc) || (zc & 3)) {
+		if (get(m, 0x4f20, &off, "Z buffer") || get(m, 0x4f24, &v, "Z buffer"))
+			return;
+		cpp = 4;
+		if (have(m, 0x4f10, &zc))
+			cpp = (zc & 15) < 2 ? 2 : 4;
+		surface(m, "Z buffer", off, cpp, v & 0x3ffc, (v >> 16) & 7, nsamples(m));
+	}
+	if (!have(m, 0x4e88, &v) || (v & 1)) {
+		uint32_t pitch;
+
+		if (get(m, 0x4e80, &off, "AA resolve") || get(m, 0x4e84, &pitch, "AA resolve") ||
+		    get(m, 0x4e38, &v, "AA resolve"))
+			return;
+		surface(m, "AA resolve", off, cb_cpp(v >> 21), pitch & 0x3ffe, 0, 1);
+	}
+}
+
+static uint32_t up2(uint32_t v)
+{
+	uint32_t p = 1;
+
+	while (p < v)
+		p <<= 1;
+	return p;
+}
+
+/* texel block of TX_FORMAT1 (and the R5xx MSB): bw, bytes; 0 if reserved */
+static int texel(uint32_t fmt, int msb, uint32_t *bw, uint32_t *bytes)
+{
+	static const uint8_t b0[32] = {
+		1, 2, 1, 2, 4, 1, 2, 2, 4, 4, 2, 2, 4, 4, 8, 8, 16, 16, 2, 0,
+		2, 2, 0, 4, 2, 4, 8, 4, 8, 16, 4, 16 };
+	static const uint8_t b1[8] = { 1, 1, 2, 4, 8, 8, 4, 0 };
+
+	if (msb) {
+		*bytes = fmt < 8 ? b1[fmt] : 0;
+		*bw = fmt == 5 ? 4 : 1;
+	} else {
+		*bytes = b0[fmt & 31];
+		*bw = fmt == 0x0f || fmt == 0x10 || fmt == 0x11 || fmt == 0x1f ? 4 : 1;
+	}
+	return *bytes != 0;
+}
+
+static void textures(struct model *m)
+{
+	uint32_t en = 0xffff, u;
+
+	have(m, 0x4104, &en);
+	for (u = 0; u < 16; u++) {
+		uint32_t off, f0, f1, f2 = 0, flt = 0, flt1 = 0, bw, bytes, levels, l;
+		uint32_t w0, h0, d0, faces, coord, macro, micro, wrap_s, wrap_t;
+		uint64_t total = 0;
+		int chain;
+
+		if (!(en & (1u << u)))
+			continue;
+		if (get(m, 0x4540 + 4 * u, &off, "texture") ||
+		    get(m, 0x4480 + 4 * u, &f0, "texture") ||
+		    get(m, 0x44c0 + 4 * u, &f1, "texture"))
+			return;
+		if ((m->r500 || (f0 >> 31)) && get(m, 0x4500 + 4 * u, &f2, "texture"))
+			return;
+		if (!m->r500)
+			f2 &= 0x3fff;
+		coord = (f1 >> 25) & 3;
+		if (coord == 3 || !texel(f1 & 31, (f2 >> 14) & 1, &bw, &bytes)) {
+			fail(m, "texture %u: format", u);
+			return;
+		}
+		w0 = ((f0 & 0x7ff) | ((f2 >> 15) & 1) << 11) + 1;
+		h0 = (((f0 >> 11) & 0x7ff) | ((f2 >> 16) & 1) << 11) + 1;
+		d0 = coord == 1 ? 1u << ((f0 >> 22) & 15) : 1;
+		faces = coord == 2 ? 6 : 1;
+		levels = ((f0 >> 26) & 15) + 1;
+		chain = levels > 1 || d0 > 1 || faces > 1;
+		wrap_s = wrap_t = 1;
+		if (have(m, 0x4400 + 4 * u, &flt)) {
+			wrap_s = (flt & 7) != 2 && (flt & 7) != 4 && (flt & 7) != 6;
+			wrap_t = ((flt >> 3) & 7) != 2 && ((flt >> 3) & 7) != 4 &&
+				 ((flt >> 3) & 7) != 6;
+		}
+		have(m, 0x4440 + 4 * u, &flt1);
+		macro = (off >> 2) & 1;
+		micro = (off >> 3) & 3;
+
+		for (l = 0; l < levels; l++) {
+			uint32_t w = (f0 >> 31) ? (f2 & 0x3fff) + 1 : w0;
+			uint32_t h = h0, d = d0, uw, uh, rowb;
+
+			w = w >> l ? w >> l : 1;
+			h = h >> l ? h >> l : 1;
+			d = d >> l ? d >> l : 1;
+			if (!(f0 >> 31) && (wrap_s || chain))
+				w = up2(w);
+			if (wrap_t || chain)
+				h = up2(h);
+			w = (w + bw - 1) / bw;
+			h = (h + bw - 1) / bw;
+			if (bw > 1 && w < 32 / bytes)
+				w = 32 / bytes;
+			if (macro && unit(bytes, 1, micro, &uw, &uh)) {
+				int gt = m->r300 || ((flt1 >> 22) & 1);
+
+				if (gt ? (w <= uw || h <= uh) : (w < uw || h < uh))
+					macro = 0;
+			}
+			if (!unit(bytes, macro, micro, &uw, &uh)) {
+				fail(m, "texture %u: layout", u);
+				return;
+			}
+			rowb = m->rs6xx ? 64 : 32;
+			if (!macro && uw * uh * bytes < rowb * uh)
+				uw = rowb / (bytes * uh) > uw ? rowb / (bytes * uh) : uw;
+			w = (w + uw - 1) / uw * uw;
+			h = (h + uh - 1) / uh * uh;
+			total += (uint64_t)w * h * bytes * d * faces;
+		}
+		access(m, off & ~31u, (uint64_t)(off & ~31u) + total, "texture");
+	}
+}
+
+static void vertices(struct model *m, uint32_t vf, int immd)
+{
+	uint32_t walk = (vf >> 4) & 3, n = vf >> 16, v, k;
+	int64_t lo = 0, hi;
+
+	if (vf & (1u << 14)) {
+		if (get(m, 0x2088, &v, "vertex count"))
+			return;
+		n = v & 0xffffff;
+	}
+	if (walk == 3 || immd)
+		return;
+	if (walk == 1) {
+		hi = have(m, 0x2134, &v) ? (v & 0xffffff) : 0xffffff;
+	} else {
+		if (!n)
+			return;
+		hi = n - 1;
+		if (m->r500) {
+			int32_t bias;
+
+			if (get(m, 0x208c, &v, "index offset"))
+				return;
+			bias = (int32_t)(v << 7) >> 7;
+			if (bias < 0)
+				lo = bias;
+			else
+				hi += bias;
+		}
+	}
+	if (!m->arrays_known) {
+		fail(m, "draw with stale vertex arrays");
+		return;
+	}
+	for (k = 0; k < m->narrays; k++) {
+		uint64_t s = m->stride[k] * 4ull;
+		int64_t first = (int64_t)m->addr[k] + lo * (int64_t)s;
+
+		if (first < 0) {
+			fail(m, "vertex array below address 0");
+			return;
+		}
+		access(m, first, m->addr[k] + hi * s + m->size[k] * 4ull, "vertex array");
+	}
+}
+
+static void draw(struct model *m, uint32_t vf, int immd)
+{
+	vertices(m, vf, immd);
+	colour_and_depth(m);
+	textures(m);
+}
+
+/* ---- 2D ---- */
+
+static int rop_src(uint32_t rop)
+{
+	uint32_t k;
+
+	for (k = 0; k < 8; k++)		/* k = P<<2 | S<<1 | D */
+		if (!(k & 2) && ((rop >> k) & 1) != ((rop >> (k | 2)) & 1))
+			return 1;
+	return 0;
+}
+
+static void rect(struct model *m, const char *what, uint32_t po, uint32_t yx,
+		 uint32_t cpp, uint32_t w, uint32_t h, int xdir, int ydir)
+{
+	int32_t x = (int16_t)(yx & 0xffff), y = (int16_t)(yx >> 16);
+	int32_t x0 = xdir == 1 ? x : x - (int32_t)w + 1, x1 = xdir == 0 ? x + 1 : x + (int32_t)w;
+	int32_t y0 = ydir == 1 ? y : y - (int32_t)h + 1, y1 = ydir == 0 ? y + 1 : y + (int32_t)h;
+	uint32_t base = (po & 0x3fffff) << 10, pitch = ((po >> 22) & 0xff) * 64;
+	uint64_t end, e2;
+
+	if (x0 < 0 || y0 < 0) {
+		fail(m, "%s at negative coordinates", what);
+		return;
+	}
+	if (!span(cpp, pitch / cpp, (po >> 30) & 1, (po >> 31) & 1, x1, y1, 1, &end)) {
+		fail(m, "%s: layout", what);
+		return;
+	}
+	if (cpp == 2 && (po >> 31) && span(cpp, pitch / cpp, (po >> 30) & 1, 2, x1, y1, 1, &e2) &&
+	    e2 > end)
+		end = e2;
+	access(m, base, (uint64_t)base + end, what);
+}
+
+static int setup2d(struct model *m, uint32_t *gmc, uint32_t *cpp)
+{
+	static const uint8_t c[16] = {
+		[2] = 1, [3] = 2, [4] = 2, [6] = 4, [7] = 1, [8] = 1, [9] = 1,
+		[11] = 2, [12] = 2, [14] = 4, [15] = 2 };
+
+	if (get(m, 0x146c, gmc, "2D operation"))
+		return -1;
+	if (!(*gmc & 2)) {
+		fail(m, "2D operation through the default pitch/offset");
+		return -1;
+	}
+	*cpp = c[(*gmc >> 8) & 15];
+	if (!*cpp) {
+		fail(m, "2D type %u", (*gmc >> 8) & 15);
+		return -1;
+	}
+	return 0;
+}
+
+static void blit(struct model *m, uint32_t w, uint32_t h)
+{
+	uint32_t gmc, cpp, po, yx, src;
+
+	if (setup2d(m, &gmc, &cpp))
+		return;
+	if (get(m, 0x142c, &po, "2D destination") || get(m, 0x1438, &yx, "2D destination"))
+		return;
+	rect(m, "2D destination", po, yx, cpp, w, h, m->xdir, m->ydir);
+	src = (gmc >> 24) & 7;
+	if (src == 2 || (rop_src((gmc >> 16) & 0xff) && src != 3 && src != 4)) {
+		if (!(gmc & 1)) {
+			fail(m, "2D source through the default pitch/offset");
+			return;
+		}
+		if (get(m, 0x1428, &po, "2D source") || get(m, 0x1434, &yx, "2D source"))
+			return;
+		rect(m, "2D source", po, yx, cpp, w, h, m->xdir, m->ydir);
+	}
+	m->known[0x1438 >> 2] = 0;
+	m->known[0x1434 >> 2] = 0;
+}
+
+static void line(struct model *m, uint32_t end)
+{
+	uint32_t gmc, cpp, po, st;
+	int32_t xa, ya, xb, yb, x0, y0;
+
+	if (setup2d(m, &gmc, &cpp) || get(m, 0x142c, &po, "2D line") ||
+	    get(m, 0x1600, &st, "2D line"))
+		return;
+	xa = (int16_t)st;
+	ya = (int16_t)(st >> 16);
+	xb = (int16_t)end;
+	yb = (int16_t)(end >> 16);
+	x0 = xa < xb ? xa : xb;
+	y0 = ya < yb ? ya : yb;
+	rect(m, "2D line", po, (uint32_t)(uint16_t)x0 | (uint32_t)(uint16_t)y0 << 16, cpp,
+	     (xa > xb ? xa - xb : xb - xa) + 1, (ya > yb ? ya - yb : yb - ya) + 1, 1, 1);
+	m->known[0x1600 >> 2] = 0;
+}
+
+/* ---- register writes ---- */
+
+static int harmless(uint32_t reg)
+{
+	static const uint32_t ok[][2] = {	/* inclusive ranges */
+		{ 0x0218, 0x0218 }, { 0x0318, 0x0318 },		/* VLINE */
+		{ 0x1428, 0x1484 }, { 0x1598, 0x1598 }, { 0x15c0, 0x15dc },
+		{ 0x1600, 0x1608 }, { 0x16c0, 0x16d0 }, { 0x16e8, 0x16f4 },
+		{ 0x1714, 0x1714 }, { 0x1720, 0x1720 }, { 0x172c, 0x172c },
+		{ 0x1d98, 0x1dac },
+		{ 0x2080, 0x20b4 }, { 0x2134, 0x22dc }, { 0x2500, 0x257c },
+		{ 0x342c, 0x342c },
+		{ 0x4000, 0x4014 }, { 0x401c, 0x4028 }, { 0x4074, 0x4f5c },
+		{ 0x4fd4, 0x4fd4 },
+		{ 0x6538, 0x6538 }, { 0x6d38, 0x6d38 },
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++)
+		if (reg >= ok[i][0] && reg <= ok[i][1])
+			return reg != 0x20b8;	/* 128-bit vertex port */
+	return 0;
+}
+
+static void write_reg(struct model *m, uint32_t reg, uint32_t v)
+{
+	if (reg >= NREG * 4 || !harmless(reg)) {
+		fail(m, "write to register %#06x", reg);
+		return;
+	}
+	m->reg[reg >> 2] = v;
+	m->known[reg >> 2] = 1;
+	switch (reg) {
+	case 0x4f5c:	/* ZB_ZPASS_ADDR: the count lands there */
+		access(m, v, (uint64_t)v + 4, "Z pass count");
+		break;
+	case 0x2084:	/* VAP_VF_CNTL with a primitive draws */
+		if (v & 15)
+			draw(m, v, 0);
+		break;
+	case 0x143c:
+		blit(m, v & 0xffff, v >> 16);
+		break;
+	case 0x1598:
+		blit(m, v >> 16, v & 0xffff);
+		break;
+	case 0x1604:
+		line(m, v);
+		break;
+	case 0x16c0:
+		m->xdir = v & 1;
+		m->ydir = (v >> 1) & 1;
+		break;
+	case 0x16d0:
+		m->xdir = v >> 31;
+		m->ydir = (v >> 15) & 1;
+		break;
+	}
+}
+
+static void packet3(struct model *m, uint32_t op, const uint32_t *d, uint32_t n)
+{
+	uint32_t k;
+
+	switch (op) {
+	case 0x10:	/* NOP */
+	case 0x32:	/* clears of on-chip Hyper-Z and CMASK RAM */
+	case 0x37:
+	case 0x38:
+		return;
+	case 0x2f:	/* 3D_LOAD_VBPNTR */
+		m->narrays = d[0] & 0x1f;
+		if (m->narrays > 16 || n < 1 + 3 * (m->narrays / 2) + 2 * (m->narrays & 1)) {
+			fail(m, "3D_LOAD_VBPNTR accepted with %u arrays", m->narrays);
+			return;
+		}
+		for (k = 0; k < m->narrays; k++) {
+			uint32_t attr = d[1 + 3 * (k / 2)] >> (k & 1 ? 16 : 0);
+
+			m->size[k] = attr & 0x7f;
+			m->stride[k] = (attr >> 8) & 0x7f;
+			m->addr[k] = d[2 + 3 * (k / 2) + (k & 1)];
+		}
+		m->arrays_known = 1;
+		return;
+	case 0x33:	/* INDX_BUFFER: the vertices are fetched as indices arrive */
+		if ((d[0] & ~0x70000u) != 0x80000810u) {
+			fail(m, "INDX_BUFFER writes to %#010x", d[0]);
+			return;
+		}
+		if (m->pending)
+			draw(m, m->pending, 0);
+		m->pending = 0;
+		access(m, d[1] & ~3u, (uint64_t)(d[1] & ~3u) + 4ull * (d[2] & 0x7fffff),
+		       "index buffer");
+		return;
+	case 0x28:
+	case 0x2a:
+		m->pending = op == 0x2a && n == 2 && ((d[1] >> 4) & 3) == 1 ? d[1] : 0;
+		draw(m, d[1], 0);
+		return;
+	case 0x29:
+		m->pending = 0;
+		draw(m, d[1], 1);
+		return;
+	case 0x34:
+	case 0x36:
+		m->pending = op == 0x36 && n == 1 && ((d[0] >> 4) & 3) == 1 ? d[0] : 0;
+		draw(m, d[0], 0);
+		return;
+	case 0x35:
+		m->pending = 0;
+		draw(m, d[0], 1);
+		return;
+	}
+	fail(m, "type-3 opcode %#x accepted", op);
+}
+
+int am_run(const struct am_bo *bos, unsigned int nbo, int r500, int rs6xx,
+	   int r300, const uint32_t *ib, uint32_t ndw, char *why, size_t len)
+{
+	static struct model m;	/* big; the harness is single-threaded */
+	uint32_t i = 0, k;
+
+	memset(&m, 0, sizeof(m));
+	m.bos = bos;
+	m.nbo = nbo;
+	m.r500 = r500;
+	m.rs6xx = rs6xx;
+	m.r300 = r300;
+	m.xdir = m.ydir = -1;
+	m.why = why;
+	m.len = len;
+
+	while (i < ndw && !m.bad) {
+		uint32_t h = ib[i], type = h >> 30, n = ((h >> 16) & 0x3fff) + 1;
+
+		if (type == 2) {
+			i++;
+			continue;
+		}
+		if (type == 1) {
+			if (i + 2 >= ndw) {
+				fail(&m, "truncated type-1 packet");
+				break;
+			}
+			write_reg(&m, (h & 0x7ff) << 2, ib[i + 1]);
+			write_reg(&m, ((h >> 11) & 0x7ff) << 2, ib[i + 2]);
+			i += 3;
+			continue;
+		}
+		if ((uint64_t)i + n >= ndw) {
+			fail(&m, "truncated packet at %u", i);
+			break;
+		}
+		if (type == 0) {
+			for (k = 0; k < n; k++)
+				write_reg(&m, ((h & 0x1fff) << 2) + (h & 0x8000 ? 0 : 4 * k),
+					  ib[i + 1 + k]);
+		} else {
+			packet3(&m, (h >> 8) & 0xff, &ib[i + 1], n);
+		}
+		i += n + 1;
+	}
+	return m.bad ? -1 : 0;
+}

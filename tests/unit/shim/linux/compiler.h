@@ -1,0 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+#ifndef SHIM_LINUX_COMPILER_H
+#define SHIM_LINUX_COMPILER_H
+#define __printf(a, b) __attribute__((format(printf, a, b)))
+#endif

@@ -153,6 +153,78 @@ static void test_msi(void)
 	CHECK(r5xx_msi_update(&m, true));
 }
 
+static void test_2d(void)
+{
+	R5xxSurf sf;
+	R5xxRect r, clip = { 0, 0, 100, 50 };
+	uint64_t off;
+
+	/* ROP3 */
+	CHECK(r5xx_rop3(0xcc, 1, 0x1234, 3) == 0x1234);		/* SRCCOPY */
+	CHECK(r5xx_rop3(0xf0, 0xabcd, 1, 3) == 0xabcd);		/* PATCOPY */
+	CHECK(r5xx_rop3(0x66, 0, 0xf0f0, 0xff00) == 0x0ff0);	/* SRCINVERT */
+	CHECK(r5xx_rop3(0x88, 0, 0xf0f0, 0xff00) == 0xf000);	/* SRCAND */
+	CHECK(r5xx_rop3(0xee, 0, 0xf0f0, 0xff00) == 0xfff0);	/* SRCPAINT */
+	CHECK(r5xx_rop3(0x5a, 0xf0f0, 0, 0xff00) == 0x0ff0);	/* PATINVERT */
+	CHECK(r5xx_rop3(0x55, 0, 0, 0xff00ff00) == 0x00ff00ff);	/* DSTINVERT */
+	CHECK(r5xx_rop3(0x00, 5, 6, 7) == 0 && r5xx_rop3(0xff, 5, 6, 7) == ~0u);
+	CHECK(r5xx_rop3(0x33, 0, 0x0f, 0) == ~0x0fu);		/* NOTSRCCOPY */
+	CHECK(!r5xx_rop3_uses_dst(0xcc) && r5xx_rop3_uses_src(0xcc));
+	CHECK(!r5xx_rop3_uses_pat(0xcc) && r5xx_rop3_uses_pat(0xf0));
+	CHECK(r5xx_rop3_uses_dst(0x66) && !r5xx_rop3_uses_src(0xf0));
+	CHECK(r5xx_2d_datatype_cpp(6) == 4 && r5xx_2d_datatype_cpp(4) == 2 &&
+	      r5xx_2d_datatype_cpp(2) == 1 && r5xx_2d_datatype_cpp(5) == 0);
+
+	/* pitch/offset decode: pitch 4096 bytes, offset 0x123 KiB, both tile bits */
+	r5xx_surf_decode(&sf, 3u << 30 | 64u << 22 | 0x123, 4);
+	CHECK(sf.base == 0x123 << 10 && sf.pitch == 4096 && sf.macro && sf.micro);
+
+	/* linear */
+	r5xx_surf_decode(&sf, 4u << 22, 2);
+	CHECK(r5xx_surf_offset(&sf, 3, 2, &off) && off == 2 * 256 + 6);
+	CHECK(r5xx_surf_run(&sf, 3) == UINT32_MAX);
+
+	/* macro-linear, micro-tiled, 32 bpp: 4x2 micro tiles in x order */
+	r5xx_surf_decode(&sf, 1u << 31 | 4u << 22, 4);	/* 256 bytes = 64 px */
+	CHECK(r5xx_surf_offset(&sf, 5, 3, &off) &&
+	      off == 1 * 512 + 1 * 32 + (1 * 4 + 1) * 4);
+	CHECK(r5xx_surf_run(&sf, 5) == 3);
+
+	/* macro-tiled, micro-tiled, 32 bpp: macro 32x16 px, 2 KiB */
+	r5xx_surf_decode(&sf, 3u << 30 | 4u << 22, 4);	/* 64 px: 2 macro tiles */
+	CHECK(r5xx_surf_offset(&sf, 0, 0, &off) && off == 0);
+	CHECK(r5xx_surf_offset(&sf, 4, 0, &off) && off == 32);
+	CHECK(r5xx_surf_offset(&sf, 0, 2, &off) && off == 8 * 32);
+	CHECK(r5xx_surf_offset(&sf, 32, 0, &off) && off == 2048);
+	CHECK(r5xx_surf_offset(&sf, 33, 17, &off) &&
+	      off == 3 * 2048 + 0 * 32 + (1 * 4 + 1) * 4);
+	/* 8 bpp: micro 8x4, macro 64x32 */
+	r5xx_surf_decode(&sf, 3u << 30 | 2u << 22, 1);	/* 128 bytes: 2 macro */
+	CHECK(r5xx_surf_offset(&sf, 70, 37, &off) &&
+	      off == 3 * 2048 + (1 * 8 + 0) * 32 + (1 * 8 + 6));
+	/* 16 bpp: micro 8x2, macro 64x16 */
+	r5xx_surf_decode(&sf, 3u << 30 | 2u << 22, 2);	/* 128 bytes = 1 macro */
+	CHECK(r5xx_surf_offset(&sf, 9, 17, &off) &&
+	      off == 1 * 2048 + (0 * 8 + 1) * 32 + (1 * 8 + 1) * 2);
+	/* macro-tiled, micro-linear 32 bpp: macro 64x8 */
+	r5xx_surf_decode(&sf, 1u << 30 | 8u << 22, 4);	/* 512 bytes: 2 macro */
+	CHECK(r5xx_surf_offset(&sf, 65, 9, &off) &&
+	      off == 3 * 2048 + (1 * 8 + 0) * 32 + 1 * 4);
+	CHECK(r5xx_surf_run(&sf, 65) == 7);
+	/* pitch below one macro tile */
+	r5xx_surf_decode(&sf, 1u << 30 | 1u << 22, 4);
+	CHECK(!r5xx_surf_offset(&sf, 0, 0, &off));
+
+	/* clipping, coordinates */
+	r = (R5xxRect){ -5, 10, 20, 80 };
+	CHECK(r5xx_rect_clip(&r, &clip) && r.x0 == 0 && r.y0 == 10 &&
+	      r.x1 == 20 && r.y1 == 50);
+	r = (R5xxRect){ 100, 0, 120, 10 };
+	CHECK(!r5xx_rect_clip(&r, &clip));
+	CHECK(r5xx_2d_coord(0xffff) == -1 && r5xx_2d_coord(0x1fff) == 8191 &&
+	      r5xx_2d_coord(0x2000) == -8192);
+}
+
 int main(void)
 {
 	test_me_ram();
@@ -162,6 +234,7 @@ int main(void)
 	test_misc();
 	test_csq();
 	test_msi();
+	test_2d();
 	if (failed) {
 		printf("%d check(s) failed\n", failed);
 		return 1;

@@ -327,6 +327,25 @@ void r5xx_reg_write(R5xxState *s, uint32_t addr, uint32_t val, R5xxSource src)
             r5xx_msi_rearm_write(s);
         }
         return;
+    case A_DST_HEIGHT_WIDTH:
+        s->regs[R_DST_HEIGHT_WIDTH] = val;
+        r5xx_2d_trigger(s, FIELD_EX32(val, DST_HEIGHT_WIDTH, WIDTH),
+                        FIELD_EX32(val, DST_HEIGHT_WIDTH, HEIGHT));
+        return;
+    case A_DST_WIDTH_HEIGHT:
+        s->regs[R_DST_WIDTH_HEIGHT] = val;
+        r5xx_2d_trigger(s, FIELD_EX32(val, DST_WIDTH_HEIGHT, WIDTH),
+                        FIELD_EX32(val, DST_WIDTH_HEIGHT, HEIGHT));
+        return;
+    case A_DP_CNTL_XDIR_YDIR_YMAJOR:
+        s->regs[R_DP_CNTL_XDIR_YDIR_YMAJOR] = val;
+        s->regs[R_DP_CNTL] = FIELD_DP32(FIELD_DP32(s->regs[R_DP_CNTL], DP_CNTL,
+            DST_X_LEFT_TO_RIGHT, FIELD_EX32(val, DP_CNTL_XDIR_YDIR_YMAJOR,
+                                            DST_X_DIR_LEFT_TO_RIGHT)),
+            DP_CNTL, DST_Y_TOP_TO_BOTTOM,
+            FIELD_EX32(val, DP_CNTL_XDIR_YDIR_YMAJOR,
+                       DST_Y_DIR_TOP_TO_BOTTOM));
+        return;
     case A_RBBM_SOFT_RESET:
         s->regs[R_RBBM_SOFT_RESET] = val;
         r5xx_cp_soft_reset(s, FIELD_EX32(val, RBBM_SOFT_RESET, SOFT_RESET_CP));
@@ -488,6 +507,7 @@ static void r5xx_reset_hold(Object *obj)
     memset(s->regs, 0, sizeof(s->regs));
     r5xx_cp_reset(s);
     r5xx_mc_reset(s);
+    r5xx_2d_reset(s);
     r5xx_msi_reset(&s->irq.msi);
 }
 

@@ -3,7 +3,8 @@
  *
  * The CP runs in a bottom half, NVMe style: a committed CP_RB_WPTR (or any
  * write that may let the CP make progress) schedules it, and each run
- * consumes at most R5XX_CP_BUDGET dwords before rescheduling itself.  It
+ * consumes at most R5XX_CP_BUDGET dwords (or lets the 2D engine draw
+ * R5XX_2D_PIXELS_PER_RUN pixels) before rescheduling itself.  It
  * fetches from the ring, IB1 or IB2 through the MC (r5xx_mc.c), assembles
  * PM4 packets one dword at a time and executes them: type-0/1 register
  * writes go through the same path as MMIO writes (r5xx_reg_write), type-3
@@ -310,18 +311,18 @@ static void r5xx_pm4_indx_buffer(R5xxState *s, uint32_t hdr,
 static const R5xxPm4Op r5xx_pm4_ops[256] = {
     [R5XX_PM4_NOP] = { "NOP", r5xx_pm4_nop },
     [R5XX_PM4_INDX_BUFFER] = { "INDX_BUFFER", r5xx_pm4_indx_buffer },
-    /* 2D engine: later */
+    /* 2D engine (r5xx_2d.c) */
+    [R5XX_PM4_PAINT_MULTI] = { "PAINT_MULTI", r5xx_pm4_paint_multi },
+    [R5XX_PM4_BITBLT] = { "BITBLT", r5xx_pm4_bitblt_multi },
+    [R5XX_PM4_BITBLT_MULTI] = { "BITBLT_MULTI", r5xx_pm4_bitblt_multi },
+    [R5XX_PM4_HOSTDATA_BLT] = { "HOSTDATA_BLT", r5xx_pm4_hostdata_blt },
+    [R5XX_PM4_SET_SCISSORS] = { "SET_SCISSORS", r5xx_pm4_set_scissors },
     R5XX_PM4_UNIMP(PAINT),
-    R5XX_PM4_UNIMP(BITBLT),
-    R5XX_PM4_UNIMP(HOSTDATA_BLT),
     R5XX_PM4_UNIMP(POLYLINE),
     R5XX_PM4_UNIMP(POLYSCANLINES),
     R5XX_PM4_UNIMP(NEXTCHAR),
-    R5XX_PM4_UNIMP(PAINT_MULTI),
-    R5XX_PM4_UNIMP(BITBLT_MULTI),
     R5XX_PM4_UNIMP(TRANS_BITBLT),
     R5XX_PM4_UNIMP(PLY_NEXTSCAN),
-    R5XX_PM4_UNIMP(SET_SCISSORS),
     R5XX_PM4_UNIMP(LOAD_PALETTE),
     /* control */
     R5XX_PM4_UNIMP(PRED_EXEC),
@@ -526,8 +527,12 @@ static void r5xx_cp_bh(void *opaque)
     bool busy;
 
     cp->was_busy |= r5xx_cp_busy(s);
+    s->twod.pixels = 0;
     while (budget && r5xx_cp_step(s)) {
         budget--;
+        if (s->twod.pixels >= R5XX_2D_PIXELS_PER_RUN) {
+            budget = 0;     /* the 2D engine did a run's worth of work */
+        }
     }
     if (!budget) {
         qemu_bh_schedule(cp->bh);

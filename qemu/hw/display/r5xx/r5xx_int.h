@@ -4,6 +4,7 @@
  *
  *   r5xx.c        QOM type, BARs, register dispatch, reset, interrupts
  *   r5xx_cp.c     command processor: ME RAM, ring and IBs, PM4 handlers
+ *   r5xx_2d.c     2D engine packets (PAINT_MULTI, BITBLT_MULTI, ...)
  *   r5xx_mc.c     MC, rv370 PCIE GART, PLL/PCIE/MC indirect spaces,
  *                 MC address translation used by every engine
  *   r5xx_logic.c  pure functions (host unit-tested)
@@ -122,6 +123,19 @@ typedef struct R5xxMC {
     uint32_t ind_logged[R5XX_MC_REGS / 32];
 } R5xxMC;
 
+/* 2D engine scratch rows (14-bit coordinates: at most 0x4000 pixels). */
+#define R5XX_2D_ROW_PIXELS      0x4000
+#define R5XX_2D_PIXELS_PER_RUN  (1u << 24)  /* then the CP BH yields */
+
+typedef struct R5xx2D {
+    uint8_t row[R5XX_2D_ROW_PIXELS * 4];    /* destination pixels */
+    uint8_t srow[R5XX_2D_ROW_PIXELS * 4];   /* source pixels */
+    uint32_t src[R5XX_2D_ROW_PIXELS];       /* source values */
+    uint8_t keep[R5XX_2D_ROW_PIXELS];       /* pixel written */
+    uint8_t host[R5XX_PM4_MAX_BODY * 4];    /* HOSTDATA_BLT bitmap bytes */
+    uint64_t pixels;                        /* drawn in this CP BH run */
+} R5xx2D;
+
 typedef struct R5xxIrq {
     R5xxMsiLatch msi;
 } R5xxIrq;
@@ -150,6 +164,7 @@ struct R5xxState {
     R5xxCP cp;
     R5xxMC mc;
     R5xxIrq irq;
+    R5xx2D twod;
 };
 
 static inline bool r5xx_is_r5xx(const R5xxState *s)
@@ -177,6 +192,18 @@ void r5xx_cp_kick(R5xxState *s);
 uint32_t r5xx_cp_read(R5xxState *s, uint32_t addr, bool *handled);
 bool r5xx_cp_write(R5xxState *s, uint32_t addr, uint32_t val,
                    R5xxSource src);
+
+/* r5xx_2d.c: type-3 handlers (PM4 handler signature) */
+void r5xx_2d_reset(R5xxState *s);
+void r5xx_2d_trigger(R5xxState *s, uint32_t w, uint32_t h);
+void r5xx_pm4_paint_multi(R5xxState *s, uint32_t hdr, const uint32_t *body,
+                          uint32_t n);
+void r5xx_pm4_bitblt_multi(R5xxState *s, uint32_t hdr, const uint32_t *body,
+                           uint32_t n);
+void r5xx_pm4_hostdata_blt(R5xxState *s, uint32_t hdr, const uint32_t *body,
+                           uint32_t n);
+void r5xx_pm4_set_scissors(R5xxState *s, uint32_t hdr, const uint32_t *body,
+                           uint32_t n);
 
 /* r5xx_mc.c */
 void r5xx_mc_reset(R5xxState *s);

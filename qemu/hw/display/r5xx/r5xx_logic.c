@@ -290,3 +290,163 @@ bool r5xx_msi_rearm(R5xxMsiLatch *m)
     }
     return false;
 }
+
+/* 2D engine ------------------------------------------------------------ */
+
+uint32_t r5xx_rop3(uint8_t rop, uint32_t p, uint32_t s, uint32_t d)
+{
+    uint32_t r = 0;
+
+    for (unsigned i = 0; i < 8; i++) {
+        if (rop & (1u << i)) {
+            r |= (i & 4 ? p : ~p) & (i & 2 ? s : ~s) & (i & 1 ? d : ~d);
+        }
+    }
+    return r;
+}
+
+/* A ROP3 depends on an operand if flipping it changes some minterm. */
+static bool r5xx_rop3_uses(uint8_t rop, unsigned bit)
+{
+    for (unsigned i = 0; i < 8; i++) {
+        if (!!(rop & (1u << i)) != !!(rop & (1u << (i ^ bit)))) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool r5xx_rop3_uses_dst(uint8_t rop)
+{
+    return r5xx_rop3_uses(rop, 1);
+}
+
+bool r5xx_rop3_uses_src(uint8_t rop)
+{
+    return r5xx_rop3_uses(rop, 2);
+}
+
+bool r5xx_rop3_uses_pat(uint8_t rop)
+{
+    return r5xx_rop3_uses(rop, 4);
+}
+
+unsigned r5xx_2d_datatype_cpp(unsigned type)
+{
+    switch (type) {
+    case 2:     /* 8 bpp pseudocolour */
+    case 7:     /* RGB 332 */
+    case 8:     /* Y8 */
+    case 9:     /* RGB8 */
+        return 1;
+    case 3:     /* aRGB 1555 */
+    case 4:     /* RGB 565 */
+    case 15:    /* aRGB 4444 */
+        return 2;
+    case 6:     /* aRGB 8888 */
+        return 4;
+    default:
+        return 0;
+    }
+}
+
+void r5xx_surf_decode(R5xxSurf *sf, uint32_t pitch_offset, unsigned cpp)
+{
+    sf->base = (uint64_t)(pitch_offset & 0x3fffff) << 10;
+    sf->pitch = ((pitch_offset >> 22) & 0xff) * 64;
+    sf->cpp = cpp;
+    sf->macro = pitch_offset & (1u << 30);
+    sf->micro = pitch_offset & (1u << 31);
+}
+
+static void r5xx_micro_dims(const R5xxSurf *sf, uint32_t *mw, uint32_t *mh)
+{
+    if (!sf->micro) {
+        *mw = 32 / sf->cpp;
+        *mh = 1;
+        return;
+    }
+    switch (sf->cpp) {
+    case 1:
+        *mw = 8;
+        *mh = 4;
+        break;
+    case 2:
+        *mw = 8;
+        *mh = 2;
+        break;
+    default:
+        *mw = 4;
+        *mh = 2;
+        break;
+    }
+}
+
+bool r5xx_surf_offset(const R5xxSurf *sf, uint32_t x, uint32_t y,
+                      uint64_t *off)
+{
+    uint32_t mw, mh, in_micro, mx, my;
+
+    if (!sf->macro && !sf->micro) {
+        *off = (uint64_t)y * sf->pitch + (uint64_t)x * sf->cpp;
+        return true;
+    }
+    r5xx_micro_dims(sf, &mw, &mh);
+    in_micro = ((y % mh) * mw + x % mw) * sf->cpp;
+    mx = x / mw;
+    my = y / mh;
+    if (!sf->macro) {
+        /* micro blocks in x order, one row of micro blocks after another */
+        *off = (uint64_t)my * sf->pitch * mh + (uint64_t)mx * 32 + in_micro;
+        return true;
+    }
+    /* 8x8 micro blocks per 2 KiB macro block */
+    {
+        uint32_t macro_w = 8 * 32 / mh;     /* bytes of one macro block row */
+        uint32_t per_row = sf->pitch / macro_w;
+        uint64_t macro;
+
+        if (!per_row) {
+            return false;
+        }
+        macro = (uint64_t)(my / 8) * per_row + mx / 8;
+        *off = macro * 2048 + ((my % 8) * 8 + mx % 8) * 32 + in_micro;
+    }
+    return true;
+}
+
+uint32_t r5xx_surf_run(const R5xxSurf *sf, uint32_t x)
+{
+    uint32_t mw, mh;
+
+    if (!sf->macro && !sf->micro) {
+        return UINT32_MAX;
+    }
+    r5xx_micro_dims(sf, &mw, &mh);
+    if (mh == 1 && !sf->macro) {
+        return UINT32_MAX;  /* micro-linear, macro-linear */
+    }
+    return mw - x % mw;
+}
+
+bool r5xx_rect_clip(R5xxRect *r, const R5xxRect *clip)
+{
+    if (r->x0 < clip->x0) {
+        r->x0 = clip->x0;
+    }
+    if (r->y0 < clip->y0) {
+        r->y0 = clip->y0;
+    }
+    if (r->x1 > clip->x1) {
+        r->x1 = clip->x1;
+    }
+    if (r->y1 > clip->y1) {
+        r->y1 = clip->y1;
+    }
+    return r->x0 < r->x1 && r->y0 < r->y1;
+}
+
+int32_t r5xx_2d_coord(uint32_t v16)
+{
+    return (int32_t)((v16 & 0x3fff) << 18) >> 18;
+}

@@ -5,6 +5,7 @@
 #ifndef __R5XX_COMPAT_H__
 #define __R5XX_COMPAT_H__
 
+#include <drm/drm_print.h>
 #include <drm/gpu_scheduler.h>
 
 /**
@@ -20,7 +21,15 @@
  * - R5XX_HAVE_SCHED_INIT_ARGS: drm_sched_init() takes a
  *   &struct drm_sched_init_args (the 6.1.192 headers); older 6.1 headers
  *   (6.1.176, for one) take nine positional parameters.
+ *
+ * drm_dbg_ratelimited() (6.5 and later) is defined here when the headers
+ * lack it, on top of the rate-limited debug helper 6.1 already has.
  */
+
+#ifndef drm_dbg_ratelimited
+#define drm_dbg_ratelimited(drm, fmt, ...) \
+	__DRM_DEFINE_DBG_RATELIMITED(DRIVER, drm, fmt, ##__VA_ARGS__)
+#endif
 
 #ifndef R5XX_HAVE_SCHED_INIT_ARGS
 struct drm_sched_init_args {

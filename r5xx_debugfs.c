@@ -13,6 +13,7 @@
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
 #include <drm/drm_print.h>
+#include <drm/ttm/ttm_resource.h>
 
 #include "r5xx_drv.h"
 
@@ -35,6 +36,8 @@
  *   reports how many completed and how the hardware fences were signalled
  *   (by the interrupt handler or by polling) with the interrupt count of
  *   the run;
+ * - r5xx_vram_mm, r5xx_gtt_mm: the TTM resource managers of VRAM and GTT
+ *   (usage and the allocated ranges);
  * - r5xx_mmio: raw 32-bit register access at the file offset, for
  *   debugging (root only, like every debugfs file).
  */
@@ -505,4 +508,14 @@ void r5xx_debugfs_init(struct drm_minor *minor)
 			    rdev, &r5xx_debugfs_fence_test_fops);
 	debugfs_create_file("r5xx_mmio", 0600, minor->debugfs_root, rdev,
 			    &r5xx_debugfs_mmio_fops);
+	if (rdev->mm.ready) {
+		ttm_resource_manager_create_debugfs(ttm_manager_type(&rdev->mm.bdev,
+								     TTM_PL_VRAM),
+						    minor->debugfs_root,
+						    "r5xx_vram_mm");
+		ttm_resource_manager_create_debugfs(ttm_manager_type(&rdev->mm.bdev,
+								     TTM_PL_TT),
+						    minor->debugfs_root,
+						    "r5xx_gtt_mm");
+	}
 }

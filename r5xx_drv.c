@@ -11,21 +11,28 @@
 #include <drm/drm_aperture.h>
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
+#include <drm/drm_gem.h>
 #include <drm/drm_ioctl.h>
 #include <drm/drm_managed.h>
 #include <drm/drm_module.h>
+#include <drm/drm_prime.h>
 #include <drm/drm_print.h>
+#include <drm/radeon_drm.h>
 
 #include "r5xx_drv.h"
 
 /**
  * DOC: driver
  *
- * r5xx registers a render-capable DRM device named "r5xx" with no KMS
- * objects and no ioctls yet. Probe declines the parts whose GART is not
- * implemented, removes the firmware framebuffer, then brings the device up
- * (see the overview); remove unplugs the DRM device first, so that no new
- * work arrives, and tears down in the reverse order.
+ * r5xx registers a GEM and render-capable DRM device that presents itself
+ * to userspace exactly as upstream radeon does under KMS: name "radeon",
+ * description "ATI Radeon", date 20080528, version 2.50.0, so that
+ * libdrm_radeon, Mesa r300 and xf86-video-ati accept it. There are no KMS
+ * objects yet. The PCI driver and the module keep the name r5xx. Probe
+ * declines the parts whose GART is not implemented, removes the firmware
+ * framebuffer, then brings the device up (see the overview); remove
+ * unplugs the DRM device first, so that no new work arrives, and tears
+ * down in the reverse order.
  *
  * Module parameters (read once, at probe):
  *
@@ -132,11 +139,17 @@ static int r5xx_device_init(struct r5xx_device *rdev)
 	ret = r5xx_ib_test(rdev);
 	if (ret)
 		goto err_hw_stop;
-	ret = r5xx_sched_init(rdev);
+	rdev->accel_working = true;
+	ret = r5xx_ttm_init(rdev);
 	if (ret)
 		goto err_hw_stop;
+	ret = r5xx_sched_init(rdev);
+	if (ret)
+		goto err_ttm_fini;
 	return 0;
 
+err_ttm_fini:
+	r5xx_ttm_fini(rdev);
 err_hw_stop:
 	r5xx_hw_stop(rdev);
 	r5xx_irq_fini(rdev);
@@ -153,6 +166,7 @@ err_gart_fini:
 static void r5xx_device_fini(struct r5xx_device *rdev)
 {
 	r5xx_sched_fini(rdev);
+	r5xx_ttm_fini(rdev);
 	r5xx_hw_stop(rdev);
 	r5xx_irq_fini(rdev);
 	r5xx_fence_fini(rdev);
@@ -182,9 +196,67 @@ static void r5xx_drm_postclose(struct drm_device *drm, struct drm_file *file)
 {
 	struct r5xx_file *rfile = file->driver_priv;
 
+	r5xx_info_file_close(to_r5xx(drm), file);
 	r5xx_sched_file_close(rfile);
 	kfree(rfile);
 }
+
+/*
+ * The legacy UMS ioctls, 0x00 to 0x1b, are refused, with upstream's access
+ * flags: the ones that set the CP or the heap up are for the root master.
+ */
+#define R5XX_IOCTL_UMS(name) \
+	DRM_IOCTL_DEF_DRV(RADEON_##name, drm_invalid_op, DRM_AUTH)
+#define R5XX_IOCTL_UMS_ROOT(name) \
+	DRM_IOCTL_DEF_DRV(RADEON_##name, drm_invalid_op, \
+			  DRM_AUTH | DRM_MASTER | DRM_ROOT_ONLY)
+#define R5XX_IOCTL(name, func, flags) \
+	DRM_IOCTL_DEF_DRV(RADEON_##name, r5xx_ioctl_##func, flags)
+#define R5XX_AUTH_RENDER	(DRM_AUTH | DRM_RENDER_ALLOW)
+
+static const struct drm_ioctl_desc r5xx_ioctls[] = {
+	R5XX_IOCTL_UMS_ROOT(CP_INIT),
+	R5XX_IOCTL_UMS_ROOT(CP_START),
+	R5XX_IOCTL_UMS_ROOT(CP_STOP),
+	R5XX_IOCTL_UMS_ROOT(CP_RESET),
+	R5XX_IOCTL_UMS(CP_IDLE),
+	R5XX_IOCTL_UMS(CP_RESUME),
+	R5XX_IOCTL_UMS(RESET),
+	R5XX_IOCTL_UMS(FULLSCREEN),
+	R5XX_IOCTL_UMS(SWAP),
+	R5XX_IOCTL_UMS(CLEAR),
+	R5XX_IOCTL_UMS(VERTEX),
+	R5XX_IOCTL_UMS(INDICES),
+	R5XX_IOCTL_UMS(TEXTURE),
+	R5XX_IOCTL_UMS(VERTEX2),
+	R5XX_IOCTL_UMS(CMDBUF),
+	R5XX_IOCTL_UMS(GETPARAM),
+	R5XX_IOCTL_UMS(FLIP),
+	R5XX_IOCTL_UMS(ALLOC),
+	R5XX_IOCTL_UMS(FREE),
+	R5XX_IOCTL_UMS_ROOT(INIT_HEAP),
+	R5XX_IOCTL_UMS(IRQ_EMIT),
+	R5XX_IOCTL_UMS(IRQ_WAIT),
+	R5XX_IOCTL_UMS(SETPARAM),
+	R5XX_IOCTL_UMS(SURF_ALLOC),
+	R5XX_IOCTL_UMS(SURF_FREE),
+	R5XX_IOCTL_UMS(STIPPLE),
+	R5XX_IOCTL_UMS_ROOT(INDIRECT),
+	R5XX_IOCTL(GEM_INFO, gem_info, R5XX_AUTH_RENDER),
+	R5XX_IOCTL(GEM_CREATE, gem_create, R5XX_AUTH_RENDER),
+	R5XX_IOCTL(GEM_MMAP, gem_mmap, R5XX_AUTH_RENDER),
+	R5XX_IOCTL(GEM_SET_DOMAIN, gem_set_domain, R5XX_AUTH_RENDER),
+	R5XX_IOCTL(GEM_PREAD, gem_pread, DRM_AUTH),
+	R5XX_IOCTL(GEM_PWRITE, gem_pwrite, DRM_AUTH),
+	R5XX_IOCTL(GEM_WAIT_IDLE, gem_wait_idle, R5XX_AUTH_RENDER),
+	R5XX_IOCTL(INFO, info, R5XX_AUTH_RENDER),
+	R5XX_IOCTL(GEM_SET_TILING, gem_set_tiling, R5XX_AUTH_RENDER),
+	R5XX_IOCTL(GEM_GET_TILING, gem_get_tiling, R5XX_AUTH_RENDER),
+	R5XX_IOCTL(GEM_BUSY, gem_busy, R5XX_AUTH_RENDER),
+	R5XX_IOCTL(GEM_VA, gem_va, R5XX_AUTH_RENDER),
+	R5XX_IOCTL(GEM_OP, gem_op, R5XX_AUTH_RENDER),
+	R5XX_IOCTL(GEM_USERPTR, gem_userptr, R5XX_AUTH_RENDER),
+};
 
 static const struct file_operations r5xx_fops = {
 	.owner = THIS_MODULE,
@@ -192,24 +264,32 @@ static const struct file_operations r5xx_fops = {
 	.release = drm_release,
 	.unlocked_ioctl = drm_ioctl,
 	.compat_ioctl = drm_compat_ioctl,
+	.mmap = drm_gem_mmap,
 	.poll = drm_poll,
 	.read = drm_read,
 	.llseek = noop_llseek,
 };
 
 static const struct drm_driver r5xx_drm_driver = {
-	.driver_features = DRIVER_RENDER,
+	.driver_features = DRIVER_GEM | DRIVER_RENDER,
 	.open = r5xx_drm_open,
 	.postclose = r5xx_drm_postclose,
+	.ioctls = r5xx_ioctls,
+	.num_ioctls = ARRAY_SIZE(r5xx_ioctls),
+	.dumb_create = r5xx_gem_dumb_create,
+	.dumb_map_offset = r5xx_gem_dumb_map_offset,
+	.prime_handle_to_fd = drm_gem_prime_handle_to_fd,
+	.prime_fd_to_handle = drm_gem_prime_fd_to_handle,
+	.gem_prime_mmap = drm_gem_prime_mmap,
 #if defined(CONFIG_DEBUG_FS)
 	.debugfs_init = r5xx_debugfs_init,
 #endif
 	.fops = &r5xx_fops,
-	.name = "r5xx",
-	.desc = "ATI/AMD Radeon R300-R580",
-	.date = "20261122",
-	.major = 0,
-	.minor = 1,
+	.name = "radeon",
+	.desc = "ATI Radeon",
+	.date = "20080528",
+	.major = 2,
+	.minor = 50,
 	.patchlevel = 0,
 };
 

@@ -18,13 +18,20 @@
 #include <linux/wait.h>
 
 #include <drm/drm_device.h>
+#include <drm/drm_gem.h>
 #include <drm/gpu_scheduler.h>
+#include <drm/ttm/ttm_bo_api.h>
+#include <drm/ttm/ttm_device.h>
+#include <drm/ttm/ttm_placement.h>
 
 #include "r5xx_pm4.h"
 #include "r5xx_regs.h"
 
 struct drm_file;
+struct r5xx_bo;
 struct drm_minor;
+struct drm_mode_create_dumb;
+struct vm_area_struct;
 struct firmware;
 struct pci_dev;
 
@@ -40,6 +47,10 @@ struct pci_dev;
  * - r5xx_mmio.c: indirect register spaces (MM, PLL, PCIE, MC) and idle waits;
  * - r5xx_mc.c: VRAM size and the placement of VRAM and GTT in the MC space;
  * - r5xx_gart.c: the rv370 PCIE GART and the kernel's GART-mapped buffers;
+ * - r5xx_ttm.c: TTM, buffer objects, their placement and CPU mappings;
+ * - r5xx_surface.c: the SURFACE registers (tiled/swapped CPU access);
+ * - r5xx_gem.c: the GEM ioctls, dumb buffers and PRIME;
+ * - r5xx_info.c: the INFO ioctl;
  * - r5xx_cp.c: CP microcode, start, stop and the CP ring registers;
  * - r5xx_ring.c: the ring buffer protocol, writeback and the ring self-test;
  * - r5xx_ib.c: the indirect buffer pool, IB execution and the IB self-test;
@@ -55,8 +66,8 @@ struct pci_dev;
  * a missing file leaves the console alone), removal of the firmware
  * framebuffer, PCI enable and BAR 2, MC, GART, writeback page and ring, IB
  * pool, fences, interrupts, hardware start (clocks, pipes, GART enable,
- * microcode load, CP start, ring start and ring test), IB test, scheduler,
- * and finally drm_dev_register().
+ * microcode load, CP start, ring start and ring test), IB test, TTM,
+ * scheduler, and finally drm_dev_register().
  */
 
 /**
@@ -288,6 +299,7 @@ struct r5xx_mc {
  * @kernel_top: GTT offset past the last kernel buffer (bump allocator)
  * @lock: protects table writes, TLB flushes and @kernel_top
  * @enabled: translation is on
+ * @frozen: TTM owns the GTT range past @kernel_top; no more kernel buffers
  */
 struct r5xx_gart {
 	u32 __iomem *table;
@@ -300,7 +312,65 @@ struct r5xx_gart {
 	/* protects the table, TLB flushes and @kernel_top */
 	struct mutex lock;
 	bool enabled;
+	bool frozen;
 };
+
+/**
+ * struct r5xx_mm - TTM memory management
+ * @bdev: TTM device
+ * @gtt_reserved: bytes at the start of the GTT range kept for the kernel
+ *	buffers; the GTT manager's offset 0 is this GTT offset
+ * @vram_pin_size: pinned VRAM in bytes
+ * @gart_pin_size: pinned GTT in bytes, besides @gtt_reserved
+ * @bytes_moved: bytes copied by buffer moves
+ * @gart_table_bo: pinned buffer object over the GART table in VRAM
+ * @surface_lock: protects @surfaces and every &r5xx_bo.surface_reg
+ * @surfaces: owner of each surface register, or NULL
+ * @hyperz_filp: file owning Hyper-Z (INFO WANT_HYPERZ)
+ * @cmask_filp: file owning CMASK (INFO WANT_CMASK)
+ * @ready: TTM is initialised
+ */
+struct r5xx_mm {
+	struct ttm_device bdev;
+	u64 gtt_reserved;
+	u64 vram_pin_size;
+	u64 gart_pin_size;
+	atomic64_t bytes_moved;
+	struct r5xx_bo *gart_table_bo;
+	/* protects @surfaces, &r5xx_bo.surface_reg, @hyperz_filp, @cmask_filp */
+	struct mutex surface_lock;
+	struct r5xx_bo *surfaces[R5XX_SURFACE_INFO_COUNT];
+	struct drm_file *hyperz_filp;
+	struct drm_file *cmask_filp;
+	bool ready;
+};
+
+/**
+ * struct r5xx_bo - buffer object
+ * @tbo: TTM buffer object, with the GEM object embedded
+ * @placement: placement of the last validation
+ * @places: storage of @placement
+ * @initial_domain: domain given at creation (GEM_OP)
+ * @flags: %RADEON_GEM_* creation flags
+ * @tiling_flags: %RADEON_TILING_* flags, stored verbatim (reservation)
+ * @pitch: pitch in bytes, stored verbatim (reservation)
+ * @surface_reg: surface register in use, or -1 (&r5xx_mm.surface_lock)
+ */
+struct r5xx_bo {
+	struct ttm_buffer_object tbo;
+	struct ttm_placement placement;
+	struct ttm_place places[4];
+	u32 initial_domain;
+	u32 flags;
+	u32 tiling_flags;
+	u32 pitch;
+	int surface_reg;
+};
+
+static inline struct r5xx_bo *to_r5xx_bo(struct drm_gem_object *obj)
+{
+	return container_of(obj, struct r5xx_bo, tbo.base);
+}
 
 /**
  * enum r5xx_scratch_reg - fixed use of the eight CP scratch registers
@@ -531,6 +601,8 @@ struct r5xx_debugfs {
  * @irq: interrupts
  * @sched: scheduler
  * @debugfs: debugfs results
+ * @mm: TTM memory management
+ * @accel_working: the CP passed its self-tests at probe
  */
 struct r5xx_device {
 	struct drm_device drm;
@@ -566,6 +638,8 @@ struct r5xx_device {
 	struct r5xx_irq irq;
 	struct r5xx_sched sched;
 	struct r5xx_debugfs debugfs;
+	struct r5xx_mm mm;
+	bool accel_working;
 };
 
 static inline struct r5xx_device *to_r5xx(struct drm_device *drm)
@@ -774,6 +848,57 @@ void r5xx_irq_disable(struct r5xx_device *rdev);
 void r5xx_soft_reset_pulse(struct r5xx_device *rdev, u32 blocks);
 int r5xx_asic_reset(struct r5xx_device *rdev);
 int r5xx_gpu_recover(struct r5xx_device *rdev, struct drm_sched_job *bad);
+
+/* r5xx_ttm.c */
+int r5xx_ttm_init(struct r5xx_device *rdev);
+void r5xx_ttm_fini(struct r5xx_device *rdev);
+void r5xx_bo_placement(struct r5xx_bo *bo, u32 domain);
+int r5xx_bo_create(struct r5xx_device *rdev, u64 size, u64 align, u32 domain,
+		   u32 flags, enum ttm_bo_type type,
+		   const struct ttm_place *place, struct r5xx_bo **out);
+u64 r5xx_bo_gpu_offset(struct r5xx_bo *bo);
+int r5xx_gem_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma);
+
+/* r5xx_gem.c */
+extern const struct drm_gem_object_funcs r5xx_gem_object_funcs;
+int r5xx_ioctl_gem_info(struct drm_device *drm, void *data,
+			struct drm_file *file);
+int r5xx_ioctl_gem_create(struct drm_device *drm, void *data,
+			  struct drm_file *file);
+int r5xx_ioctl_gem_mmap(struct drm_device *drm, void *data,
+			struct drm_file *file);
+int r5xx_ioctl_gem_pread(struct drm_device *drm, void *data,
+			 struct drm_file *file);
+int r5xx_ioctl_gem_pwrite(struct drm_device *drm, void *data,
+			  struct drm_file *file);
+int r5xx_ioctl_gem_set_domain(struct drm_device *drm, void *data,
+			      struct drm_file *file);
+int r5xx_ioctl_gem_wait_idle(struct drm_device *drm, void *data,
+			     struct drm_file *file);
+int r5xx_ioctl_gem_set_tiling(struct drm_device *drm, void *data,
+			      struct drm_file *file);
+int r5xx_ioctl_gem_get_tiling(struct drm_device *drm, void *data,
+			      struct drm_file *file);
+int r5xx_ioctl_gem_busy(struct drm_device *drm, void *data,
+			struct drm_file *file);
+int r5xx_ioctl_gem_va(struct drm_device *drm, void *data,
+		      struct drm_file *file);
+int r5xx_ioctl_gem_op(struct drm_device *drm, void *data,
+		      struct drm_file *file);
+int r5xx_ioctl_gem_userptr(struct drm_device *drm, void *data,
+			   struct drm_file *file);
+int r5xx_gem_dumb_create(struct drm_file *file, struct drm_device *drm,
+			 struct drm_mode_create_dumb *args);
+int r5xx_gem_dumb_map_offset(struct drm_file *file, struct drm_device *drm,
+			     u32 handle, u64 *offset);
+
+/* r5xx_info.c */
+int r5xx_ioctl_info(struct drm_device *drm, void *data, struct drm_file *file);
+void r5xx_info_file_close(struct r5xx_device *rdev, struct drm_file *file);
+
+/* r5xx_surface.c */
+int r5xx_surface_get(struct r5xx_bo *bo);
+void r5xx_surface_move_notify(struct r5xx_bo *bo);
 
 /* r5xx_drv.c */
 int r5xx_hw_start(struct r5xx_device *rdev);

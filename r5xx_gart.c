@@ -28,10 +28,11 @@
  * GART discards accesses outside the range. After a table update the TLB
  * is flushed twice, a workaround for a hardware bug kept from upstream.
  *
- * r5xx_gart_bind() and r5xx_gart_unbind() work on any GTT offset, so that
- * TTM can use them later. For now the only users are the kernel buffers
- * (&struct r5xx_kbuf: writeback page, ring, IB pool): coherent DMA
- * allocations bound one after the other from the start of the GTT range.
+ * r5xx_gart_bind() and r5xx_gart_unbind() work on any GTT offset. The
+ * kernel buffers (&struct r5xx_kbuf: writeback page, ring, IB pool) are
+ * coherent DMA allocations bound one after the other from the start of the
+ * GTT range; TTM then takes the rest of the range for buffer objects (see
+ * r5xx_ttm.c) and no more kernel buffers can be added.
  */
 
 #define R5XX_GPU_PAGE_SIZE		4096
@@ -183,7 +184,7 @@ int r5xx_kbuf_init(struct r5xx_device *rdev, struct r5xx_kbuf *kbuf,
 
 	mutex_lock(&gart->lock);
 	offset = gart->kernel_top;
-	if (r5xx_gart_check_range(rdev, offset, npages)) {
+	if (gart->frozen || r5xx_gart_check_range(rdev, offset, npages)) {
 		mutex_unlock(&gart->lock);
 		dma_free_coherent(rdev->drm.dev, size, kbuf->cpu, kbuf->dma);
 		kbuf->cpu = NULL;

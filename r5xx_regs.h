@@ -335,6 +335,12 @@
 /* surface n pitch and tiling */
 #define R5XX_SURFACE_INFO(n)			(0x0b0c + (n) * 0x10)
 #define R5XX_SURFACE_INFO_COUNT			8
+#define   R5XX_SURFACE_INFO_AP1_SWP_32BPP	BIT(23)
+#define   R5XX_SURFACE_INFO_AP1_SWP_16BPP	BIT(22)
+#define   R5XX_SURFACE_INFO_AP0_SWP_32BPP	BIT(21)
+#define   R5XX_SURFACE_INFO_AP0_SWP_16BPP	BIT(20)
+#define   R5XX_SURFACE_INFO_TILE_MODE		GENMASK(17, 16)
+#define   R5XX_SURFACE_INFO_PITCH		GENMASK(11, 0)
 
 /* engine status */
 #define R5XX_RBBM_STATUS			0x0e40
@@ -428,6 +434,10 @@
 /* quad pipe selection (R420+) */
 #define R5XX_GB_PIPE_SELECT			0x402c
 #define   R5XX_GB_PIPE_SELECT_PIPE_COUNT	GENMASK(13, 12)
+
+/* RV530 Z pipe select */
+#define R5XX_RV530_GB_PIPE_SELECT2		0x4124
+#define   R5XX_RV530_GB_PIPE_SELECT2_Z_PIPES	GENMASK(1, 0)
 
 /* GA enhancement */
 #define R5XX_GA_ENHANCE				0x4274

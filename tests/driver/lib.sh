@@ -27,7 +27,7 @@ chip_name() {
 r5xx_dir() {
 	local d
 	for d in /sys/kernel/debug/dri/[0-9]*; do
-		if [ -e "$d/name" ] && grep -q '^r5xx ' "$d/name"; then
+		if [ -e "$d/name" ] && grep -q '^radeon ' "$d/name"; then
 			echo "$d"
 			return 0
 		fi
@@ -109,9 +109,15 @@ proc_irqs() {
 # slab; then unreclaimable slab in total and free memory. Other caches
 # (dentries, inodes and their security blobs) follow file system activity.
 slab_snapshot() { # FILE
+	local f
 	sync
 	echo 3 >/proc/sys/vm/drop_caches
 	sleep 2
+	# flush the per-CPU (partial) slabs, whose free objects count as active
+	for f in /sys/kernel/slab/kmalloc-*/shrink \
+		/sys/kernel/slab/drm_sched_fence/shrink; do
+		[ -w "$f" ] && echo 1 >"$f" 2>/dev/null
+	done
 	{
 		awk 'NR > 2 && $1 ~ /^((dma-)?kmalloc-|drm_sched_fence$)/ {
 			print $1, $2, $5

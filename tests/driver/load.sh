@@ -1,9 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
-# Driver test: loading r5xx.ko names the chip and its family, VRAM and GART
-# sizes, passes the ring and IB self-tests, and the kernel logs no warning,
-# BUG, oops or lockdep report. The debugfs microcode check and a second run
-# of the self-tests pass too.
+# Driver test: loading r5xx.ko registers DRM driver radeon 2.50.0, names the
+# chip and its family, VRAM and GART sizes, passes the ring and IB
+# self-tests, and the kernel logs no warning, BUG, oops or lockdep report.
+# The debugfs microcode check and a second run of the self-tests pass too.
 set -uo pipefail
 . tests/driver/lib.sh
 
@@ -13,6 +13,8 @@ grep -E "r5xx .*\[drm\] $chip \(1002:[0-9a-f]{4}(, mobility)?\), R[35]xx family"
 	fail "no '$chip (1002:xxxx), Rnxx family' line"
 grep -E "r5xx .*\[drm\] VRAM [1-9][0-9]* MiB \([0-9]+-bit\), GART [1-9][0-9]* MiB, IRQ (MSI|INTx)" <<<"$log" ||
 	fail "no VRAM/GART line"
+grep -E "\[drm\] Initialized radeon 2\.50\.0 20080528 for " <<<"$log" ||
+	fail "no 'Initialized radeon 2.50.0 20080528' line"
 grep -E "r5xx .*\[drm\] ring test passed" <<<"$log" || fail "no 'ring test passed'"
 grep -E "r5xx .*\[drm\] IB test passed" <<<"$log" || fail "no 'IB test passed'"
 if grep -E "$bad_re" <<<"$log"; then

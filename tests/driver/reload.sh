@@ -3,8 +3,9 @@
 # Driver test: 50 load/unload cycles (each with a few jobs) pass the
 # self-tests without kernel warnings and leak nothing.
 #
-# Leak check, after 5 warm-up cycles, from snapshots taken after dropping
-# the page cache and waiting for RCU frees:
+# Leak check, after 10 warm-up cycles, from snapshots taken after dropping
+# the page cache, waiting for RCU frees and shrinking the slab caches (which
+# flushes the per-CPU partial slabs that TTM's allocations per load leave):
 # - in each kmalloc cache and drm_sched_fence, active objects may grow by
 #   at most one slab's worth (objects per slab, at most 64): SLUB counts the
 #   objects of per-CPU slabs as active, so the count moves by up to a slab
@@ -33,7 +34,7 @@ cycle() {
 
 rmmod r5xx || fail "rmmod r5xx"
 log_news >/dev/null
-cycle 5
+cycle 10
 slab_snapshot /tmp/before
 log_news >/dev/null
 cycle "$cycles"

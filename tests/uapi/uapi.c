@@ -1,0 +1,875 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Guest program of the UAPI tests: `uapi TEST`, runs one test against the
+ * first radeon DRM device, prints what it checks and exits 0 on success.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <xf86drm.h>
+#include <radeon_drm.h>
+#include <radeon_bo.h>
+#include <radeon_bo_gem.h>
+
+#define MiB ((uint64_t)1024 * 1024)
+
+static int failures;
+
+static void check(bool ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	printf("%s: ", ok ? "ok" : "FAIL");
+	vprintf(fmt, ap);
+	printf("\n");
+	va_end(ap);
+	fflush(stdout);
+	if (!ok)
+		failures++;
+}
+
+static void die(const char *what)
+{
+	printf("FAIL: %s: %s\n", what, strerror(errno));
+	exit(1);
+}
+
+static int open_node(bool render)
+{
+	drmVersionPtr v;
+	char path[64];
+	int i, fd;
+
+	for (i = 0; i < 16; i++) {
+		snprintf(path, sizeof(path), render ? "/dev/dri/renderD%d" :
+			 "/dev/dri/card%d", render ? 128 + i : i);
+		fd = open(path, O_RDWR | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		v = drmGetVersion(fd);
+		if (v && !strcmp(v->name, "radeon")) {
+			drmFreeVersion(v);
+			return fd;
+		}
+		if (v)
+			drmFreeVersion(v);
+		close(fd);
+	}
+	errno = ENODEV;
+	die(render ? "no radeon render node" : "no radeon primary node");
+	return -1;
+}
+
+/* ioctl returning -errno */
+static int xioctl(int fd, unsigned long req, void *arg)
+{
+	return drmIoctl(fd, req, arg) ? -errno : 0;
+}
+
+static int gem_create(int fd, uint64_t size, uint32_t domain, uint32_t flags,
+		      uint32_t *handle)
+{
+	struct drm_radeon_gem_create c = {
+		.size = size, .alignment = 0, .initial_domain = domain,
+		.flags = flags,
+	};
+	int ret = xioctl(fd, DRM_IOCTL_RADEON_GEM_CREATE, &c);
+
+	if (!ret)
+		*handle = c.handle;
+	return ret;
+}
+
+static void gem_close(int fd, uint32_t handle)
+{
+	struct drm_gem_close c = { .handle = handle };
+
+	if (xioctl(fd, DRM_IOCTL_GEM_CLOSE, &c))
+		die("GEM_CLOSE");
+}
+
+static void *gem_map(int fd, uint32_t handle, uint64_t size)
+{
+	struct drm_radeon_gem_mmap m = { .handle = handle, .size = size };
+	void *p;
+
+	if (xioctl(fd, DRM_IOCTL_RADEON_GEM_MMAP, &m))
+		die("GEM_MMAP");
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+		 m.addr_ptr);
+	if (p == MAP_FAILED)
+		die("mmap");
+	return p;
+}
+
+static uint32_t gem_domain(int fd, uint32_t handle)
+{
+	struct drm_radeon_gem_busy b = { .handle = handle };
+
+	xioctl(fd, DRM_IOCTL_RADEON_GEM_BUSY, &b);
+	return b.domain;
+}
+
+static uint64_t info64(int fd, uint32_t req)
+{
+	uint64_t v = 0;
+	struct drm_radeon_info i = { .request = req,
+				     .value = (uintptr_t)&v };
+
+	if (xioctl(fd, DRM_IOCTL_RADEON_INFO, &i))
+		die("INFO 64");
+	return v;
+}
+
+static void fill(uint32_t *p, uint64_t size, uint32_t seed)
+{
+	for (uint64_t i = 0; i < size / 4; i++)
+		p[i] = seed ^ (uint32_t)(i * 2654435761u);
+}
+
+static bool same(const uint32_t *p, uint64_t size, uint32_t seed)
+{
+	for (uint64_t i = 0; i < size / 4; i++)
+		if (p[i] != (seed ^ (uint32_t)(i * 2654435761u)))
+			return false;
+	return true;
+}
+
+static int t_version(void)
+{
+	int fd = open_node(true);
+	drmVersionPtr v = drmGetVersion(fd);
+
+	check(v && !strcmp(v->name, "radeon"), "name %s", v ? v->name : "?");
+	check(v && v->version_major == 2 && v->version_minor == 50 &&
+	      v->version_patchlevel == 0, "version %d.%d.%d",
+	      v->version_major, v->version_minor, v->version_patchlevel);
+	check(v && !strcmp(v->desc, "ATI Radeon") &&
+	      !strcmp(v->date, "20080528"), "desc '%s' date %s", v->desc,
+	      v->date);
+	drmFreeVersion(v);
+	close(fd);
+	fd = open_node(false);
+	close(fd);
+	return 0;
+}
+
+static int t_info(void)
+{
+	static const struct {
+		uint32_t req;
+		int size;	/* 4, 8, or 0 for -EINVAL */
+		uint32_t in;
+	} reqs[] = {
+		{ RADEON_INFO_DEVICE_ID, 4 },
+		{ RADEON_INFO_NUM_GB_PIPES, 4 },
+		{ RADEON_INFO_NUM_Z_PIPES, 4 },
+		{ RADEON_INFO_ACCEL_WORKING, 4 },
+		{ RADEON_INFO_CRTC_FROM_ID, 0, 1 },
+		{ RADEON_INFO_ACCEL_WORKING2, 4 },
+		{ RADEON_INFO_TILING_CONFIG, 0 },
+		{ RADEON_INFO_WANT_HYPERZ, 4, 1 },
+		{ RADEON_INFO_WANT_CMASK, 4, 1 },
+		{ RADEON_INFO_CLOCK_CRYSTAL_FREQ, 4 },
+		{ RADEON_INFO_NUM_BACKENDS, 0 },
+		{ RADEON_INFO_NUM_TILE_PIPES, 0 },
+		{ RADEON_INFO_FUSION_GART_WORKING, 4 },
+		{ RADEON_INFO_BACKEND_MAP, 0 },
+		{ RADEON_INFO_VA_START, 0 },
+		{ RADEON_INFO_IB_VM_MAX_SIZE, 0 },
+		{ RADEON_INFO_MAX_PIPES, 0 },
+		{ RADEON_INFO_TIMESTAMP, 0 },
+		{ RADEON_INFO_MAX_SE, 4 },
+		{ RADEON_INFO_MAX_SH_PER_SE, 0 },
+		{ RADEON_INFO_FASTFB_WORKING, 4 },
+		{ RADEON_INFO_RING_WORKING, 4, RADEON_CS_RING_GFX },
+		{ RADEON_INFO_SI_TILE_MODE_ARRAY, 0 },
+		{ RADEON_INFO_CIK_MACROTILE_MODE_ARRAY, 0 },
+		{ RADEON_INFO_SI_CP_DMA_COMPUTE, 4 },
+		{ RADEON_INFO_SI_BACKEND_ENABLED_MASK, 0 },
+		{ RADEON_INFO_MAX_SCLK, 4 },
+		{ RADEON_INFO_VCE_FW_VERSION, 4 },
+		{ RADEON_INFO_VCE_FB_VERSION, 4 },
+		{ RADEON_INFO_NUM_BYTES_MOVED, 8 },
+		{ RADEON_INFO_VRAM_USAGE, 8 },
+		{ RADEON_INFO_GTT_USAGE, 8 },
+		{ RADEON_INFO_ACTIVE_CU_COUNT, 4 },
+		{ RADEON_INFO_CURRENT_GPU_TEMP, 4 },
+		{ RADEON_INFO_CURRENT_GPU_SCLK, 4 },
+		{ RADEON_INFO_CURRENT_GPU_MCLK, 4 },
+		{ RADEON_INFO_READ_REG, 0, 0x0e40 },
+		{ RADEON_INFO_VA_UNMAP_WORKING, 4 },
+		{ RADEON_INFO_GPU_RESET_COUNTER, 4 },
+		{ 0x1000, 0 },
+	};
+	int fd = open_node(true), fd2 = open_node(true);
+	unsigned int i;
+	uint32_t v;
+
+	for (i = 0; i < sizeof(reqs) / sizeof(reqs[0]); i++) {
+		uint8_t buf[16];
+		struct drm_radeon_info info = { .request = reqs[i].req,
+						.value = (uintptr_t)buf };
+		int ret, n;
+
+		memset(buf, 0xa5, sizeof(buf));
+		memcpy(buf, &reqs[i].in, 4);
+		ret = xioctl(fd, DRM_IOCTL_RADEON_INFO, &info);
+		if (!reqs[i].size) {
+			check(ret == -EINVAL, "INFO %#x: -EINVAL (%d)",
+			      reqs[i].req, ret);
+			continue;
+		}
+		for (n = sizeof(buf); n > 0 && buf[n - 1] == 0xa5; n--)
+			;
+		check(!ret && n <= reqs[i].size, "INFO %#x: %d, at most %d bytes written (%d)",
+		      reqs[i].req, ret, reqs[i].size, n);
+		memcpy(&v, buf, 4);
+		if (reqs[i].req == RADEON_INFO_NUM_GB_PIPES)
+			check(v >= 1 && v <= 4, "NUM_GB_PIPES %u", v);
+		if (reqs[i].req == RADEON_INFO_NUM_Z_PIPES)
+			check(v == 1 || v == 2, "NUM_Z_PIPES %u", v);
+		if (reqs[i].req == RADEON_INFO_ACCEL_WORKING2)
+			check(v, "ACCEL_WORKING2 %u", v);
+		if (reqs[i].req == RADEON_INFO_RING_WORKING)
+			check(v == 1, "RING_WORKING(GFX) %u", v);
+		if (reqs[i].req == RADEON_INFO_WANT_HYPERZ)
+			check(v == 1, "WANT_HYPERZ granted to the first file");
+	}
+
+	/* Hyper-Z: one owner per device, free again on close */
+	v = 1;
+	struct drm_radeon_info hz = { .request = RADEON_INFO_WANT_HYPERZ,
+				      .value = (uintptr_t)&v };
+	check(!xioctl(fd2, DRM_IOCTL_RADEON_INFO, &hz) && v == 0,
+	      "WANT_HYPERZ denied to a second file");
+	v = 2;
+	check(xioctl(fd2, DRM_IOCTL_RADEON_INFO, &hz) == -EINVAL,
+	      "WANT_HYPERZ 2: -EINVAL");
+	close(fd);
+	v = 1;
+	check(!xioctl(fd2, DRM_IOCTL_RADEON_INFO, &hz) && v == 1,
+	      "WANT_HYPERZ granted after the owner closed");
+	struct drm_radeon_info bad = { .request = RADEON_INFO_DEVICE_ID,
+				       .value = 8 };
+	check(xioctl(fd2, DRM_IOCTL_RADEON_INFO, &bad) == -EFAULT,
+	      "INFO to a bad pointer: -EFAULT");
+	close(fd2);
+	return 0;
+}
+
+static int t_gem(void)
+{
+	static const uint32_t domains[] = {
+		RADEON_GEM_DOMAIN_VRAM, RADEON_GEM_DOMAIN_GTT,
+		RADEON_GEM_DOMAIN_CPU, 0,
+		RADEON_GEM_DOMAIN_VRAM | RADEON_GEM_DOMAIN_GTT,
+	};
+	int fd = open_node(true);
+	struct drm_radeon_gem_info gi = { 0 };
+	unsigned int i;
+	uint32_t h = 0;
+	int ret;
+
+	check(!xioctl(fd, DRM_IOCTL_RADEON_GEM_INFO, &gi) && gi.vram_size &&
+	      gi.gart_size && gi.vram_visible <= gi.vram_size,
+	      "GEM_INFO vram %" PRIu64 " visible %" PRIu64 " gart %" PRIu64,
+	      gi.vram_size, gi.vram_visible, gi.gart_size);
+
+	for (i = 0; i < sizeof(domains) / sizeof(domains[0]); i++) {
+		uint64_t size = 3 * 4096 + 100;
+		struct drm_radeon_gem_create c = { .size = size,
+			.initial_domain = domains[i] };
+		uint32_t *p;
+		uint32_t want = domains[i] & RADEON_GEM_DOMAIN_VRAM ?
+				RADEON_GEM_DOMAIN_VRAM : domains[i] ?
+				domains[i] : RADEON_GEM_DOMAIN_CPU;
+
+		ret = xioctl(fd, DRM_IOCTL_RADEON_GEM_CREATE, &c);
+		check(!ret && c.size == 4 * 4096, "create in %#x: %d, size %" PRIu64,
+		      domains[i], ret, c.size);
+		if (ret)
+			continue;
+		check(gem_domain(fd, c.handle) == want, "placed in %#x (%#x)",
+		      gem_domain(fd, c.handle), want);
+		p = gem_map(fd, c.handle, c.size);
+		fill(p, c.size, 0x1234 + i);
+		munmap(p, c.size);
+		p = gem_map(fd, c.handle, c.size);
+		check(same(p, c.size, 0x1234 + i), "read back in %#x", domains[i]);
+		munmap(p, c.size);
+
+		struct drm_radeon_gem_op op = { .handle = c.handle,
+			.op = RADEON_GEM_OP_GET_INITIAL_DOMAIN };
+		check(!xioctl(fd, DRM_IOCTL_RADEON_GEM_OP, &op) &&
+		      op.value == domains[i], "GEM_OP initial domain %#" PRIx64,
+		      (uint64_t)op.value);
+		op.op = RADEON_GEM_OP_SET_INITIAL_DOMAIN;
+		op.value = 0xff;
+		xioctl(fd, DRM_IOCTL_RADEON_GEM_OP, &op);
+		op.op = RADEON_GEM_OP_GET_INITIAL_DOMAIN;
+		check(!xioctl(fd, DRM_IOCTL_RADEON_GEM_OP, &op) && op.value == 7,
+		      "GEM_OP set initial domain masked to 7");
+		op.op = 5;
+		check(xioctl(fd, DRM_IOCTL_RADEON_GEM_OP, &op) == -EINVAL,
+		      "GEM_OP unknown op: -EINVAL");
+
+		struct drm_radeon_gem_wait_idle w = { .handle = c.handle };
+		check(!xioctl(fd, DRM_IOCTL_RADEON_GEM_WAIT_IDLE, &w),
+		      "WAIT_IDLE on an idle buffer");
+		struct drm_radeon_gem_busy b = { .handle = c.handle };
+		check(!xioctl(fd, DRM_IOCTL_RADEON_GEM_BUSY, &b) && b.domain,
+		      "BUSY: idle, domain %#x", b.domain);
+		struct drm_radeon_gem_set_domain sd = { .handle = c.handle,
+			.read_domains = RADEON_GEM_DOMAIN_CPU,
+			.write_domain = RADEON_GEM_DOMAIN_CPU };
+		check(!xioctl(fd, DRM_IOCTL_RADEON_GEM_SET_DOMAIN, &sd),
+		      "SET_DOMAIN CPU");
+		gem_close(fd, c.handle);
+	}
+
+	/* unknown flags are ignored, as upstream */
+	check(!gem_create(fd, 4096, RADEON_GEM_DOMAIN_GTT, 0xfff00000, &h),
+	      "unknown create flags ignored");
+	gem_close(fd, h);
+	check(!gem_create(fd, 4096, 0xf0 | RADEON_GEM_DOMAIN_GTT, 0, &h),
+	      "unknown domain bits ignored");
+	gem_close(fd, h);
+	check(!gem_create(fd, 4096, RADEON_GEM_DOMAIN_VRAM,
+			  RADEON_GEM_CPU_ACCESS | RADEON_GEM_NO_CPU_ACCESS |
+			  RADEON_GEM_GTT_WC | RADEON_GEM_GTT_UC, &h),
+	      "all known create flags");
+	gem_close(fd, h);
+
+	/* error paths */
+	check(gem_create(fd, 0, RADEON_GEM_DOMAIN_GTT, 0, &h) == -EINVAL,
+	      "size 0: -EINVAL");
+	check(gem_create(fd, gi.gart_size + 4096, RADEON_GEM_DOMAIN_VRAM, 0,
+			 &h) == -ENOMEM, "size past the GTT: -ENOMEM");
+	check(gem_create(fd, UINT64_MAX, RADEON_GEM_DOMAIN_GTT, 0, &h) == -ENOMEM,
+	      "size UINT64_MAX: -ENOMEM");
+	check(gem_create(fd, UINT64_MAX - 4094, RADEON_GEM_DOMAIN_GTT, 0, &h) ==
+	      -ENOMEM, "size rounding past 2^64: -ENOMEM");
+
+	struct drm_radeon_gem_mmap m = { .handle = 0xdead };
+	check(xioctl(fd, DRM_IOCTL_RADEON_GEM_MMAP, &m) == -ENOENT,
+	      "MMAP bad handle: -ENOENT");
+	struct drm_radeon_gem_busy b = { .handle = 0xdead };
+	check(xioctl(fd, DRM_IOCTL_RADEON_GEM_BUSY, &b) == -ENOENT,
+	      "BUSY bad handle: -ENOENT");
+	struct drm_radeon_gem_wait_idle w = { .handle = 0xdead };
+	check(xioctl(fd, DRM_IOCTL_RADEON_GEM_WAIT_IDLE, &w) == -ENOENT,
+	      "WAIT_IDLE bad handle: -ENOENT");
+	struct drm_radeon_gem_set_tiling st = { .handle = 0xdead };
+	check(xioctl(fd, DRM_IOCTL_RADEON_GEM_SET_TILING, &st) == -ENOENT,
+	      "SET_TILING bad handle: -ENOENT");
+	struct drm_radeon_gem_get_tiling gt = { .handle = 0xdead };
+	check(xioctl(fd, DRM_IOCTL_RADEON_GEM_GET_TILING, &gt) == -ENOENT,
+	      "GET_TILING bad handle: -ENOENT");
+	struct drm_radeon_gem_op op = { .handle = 0xdead };
+	check(xioctl(fd, DRM_IOCTL_RADEON_GEM_OP, &op) == -ENOENT,
+	      "GEM_OP bad handle: -ENOENT");
+	struct drm_radeon_gem_set_domain sd = { .handle = 0xdead,
+						.read_domains = 1 };
+	check(xioctl(fd, DRM_IOCTL_RADEON_GEM_SET_DOMAIN, &sd) == -ENOENT,
+	      "SET_DOMAIN bad handle: -ENOENT");
+	struct drm_gem_close gc = { .handle = 0xdead };
+	check(xioctl(fd, DRM_IOCTL_GEM_CLOSE, &gc) == -EINVAL,
+	      "GEM_CLOSE bad handle: -EINVAL");
+
+	struct drm_radeon_gem_va va = { .handle = 1,
+		.operation = RADEON_VA_MAP };
+	check(xioctl(fd, DRM_IOCTL_RADEON_GEM_VA, &va) == -ENOTTY &&
+	      va.operation == RADEON_VA_RESULT_ERROR, "GEM_VA: -ENOTTY");
+	struct drm_radeon_gem_pread pr = { .handle = 1 };
+	int card = open_node(false);
+
+	ret = xioctl(card, DRM_IOCTL_RADEON_GEM_PREAD, &pr);
+	check(ret == -ENOSYS, "GEM_PREAD: -ENOSYS (%d)", ret);
+	check(xioctl(fd, DRM_IOCTL_RADEON_GEM_PREAD, &pr) == -EACCES,
+	      "GEM_PREAD on the render node: -EACCES");
+	struct drm_radeon_gem_userptr up = { .addr = 4096, .size = 100 };
+	check(xioctl(fd, DRM_IOCTL_RADEON_GEM_USERPTR, &up) == -EINVAL,
+	      "USERPTR unaligned: -EINVAL");
+	up.size = 4096;
+	up.flags = RADEON_GEM_USERPTR_READONLY;
+	check(xioctl(fd, DRM_IOCTL_RADEON_GEM_USERPTR, &up) == -EINVAL,
+	      "USERPTR read-only before R600: -EINVAL");
+	up.flags = 0;
+	check(xioctl(fd, DRM_IOCTL_RADEON_GEM_USERPTR, &up) == -EACCES,
+	      "USERPTR writable without ANONONLY|REGISTER: -EACCES");
+	up.flags = 1 << 8;
+	check(xioctl(fd, DRM_IOCTL_RADEON_GEM_USERPTR, &up) == -EINVAL,
+	      "USERPTR unknown flag: -EINVAL");
+	/* legacy UMS */
+	check(drmCommandNone(fd, DRM_RADEON_CP_IDLE) == -EACCES,
+	      "legacy CP_IDLE on the render node: -EACCES");
+	ret = drmCommandNone(card, DRM_RADEON_CP_IDLE);
+	check(ret == -EINVAL, "legacy CP_IDLE on the primary node: -EINVAL (%d)", ret);
+
+	/* mappings past the buffer or at a shifted offset are refused */
+	check(!gem_create(fd, 8192, RADEON_GEM_DOMAIN_GTT, 0, &h), "create");
+	m = (struct drm_radeon_gem_mmap){ .handle = h, .offset = UINT64_MAX,
+					  .size = UINT64_MAX };
+	check(!xioctl(fd, DRM_IOCTL_RADEON_GEM_MMAP, &m) &&
+	      m.offset == UINT64_MAX && m.size == UINT64_MAX,
+	      "GEM_MMAP ignores offset and size");
+	check(mmap(NULL, 16384, PROT_READ, MAP_SHARED, fd, m.addr_ptr) ==
+	      MAP_FAILED && errno == EINVAL, "mmap longer than the buffer: EINVAL");
+	check(mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, m.addr_ptr + 4096) ==
+	      MAP_FAILED, "mmap at an offset inside the buffer: refused");
+	check(mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd,
+		   m.addr_ptr + (1ULL << 46)) == MAP_FAILED,
+	      "mmap at a huge offset: refused");
+	gem_close(fd, h);
+
+	/* closing a mapped buffer: the mapping stays valid */
+	uint32_t *p;
+
+	check(!gem_create(fd, 8192, RADEON_GEM_DOMAIN_VRAM, 0, &h), "create");
+	p = gem_map(fd, h, 8192);
+	fill(p, 8192, 77);
+	gem_close(fd, h);
+	check(same(p, 8192, 77), "mapping outlives GEM_CLOSE");
+	fill(p, 8192, 78);
+	munmap(p, 8192);
+
+	/* dumb buffers */
+	struct drm_mode_create_dumb cd = { .width = 100, .height = 10, .bpp = 32 };
+	ret = xioctl(card, DRM_IOCTL_MODE_CREATE_DUMB, &cd);
+	check(!ret && cd.pitch % 64 == 0 && cd.pitch >= 400 && cd.size % 4096 == 0,
+	      "dumb 100x10x32: pitch %u size %" PRIu64, cd.pitch,
+	      (uint64_t)cd.size);
+	struct drm_mode_map_dumb md = { .handle = cd.handle };
+	check(!xioctl(card, DRM_IOCTL_MODE_MAP_DUMB, &md) && md.offset,
+	      "MAP_DUMB");
+	p = mmap(NULL, cd.size, PROT_READ | PROT_WRITE, MAP_SHARED, card,
+		 md.offset);
+	check(p != MAP_FAILED, "mmap dumb");
+	if (p != MAP_FAILED) {
+		fill(p, cd.size, 5);
+		check(same(p, cd.size, 5), "dumb read back");
+		munmap(p, cd.size);
+	}
+	struct drm_mode_destroy_dumb dd = { .handle = cd.handle };
+	check(!xioctl(card, DRM_IOCTL_MODE_DESTROY_DUMB, &dd), "destroy dumb");
+	close(card);
+	close(fd);
+	return 0;
+}
+
+static int t_libdrm(void)
+{
+	int fd = open_node(false);
+	struct radeon_bo_manager *bom = radeon_bo_manager_gem_ctor(fd);
+	struct radeon_bo *bo, *bo2;
+	uint32_t tiling = 0, pitch = 0;
+	uint32_t domains[] = { RADEON_GEM_DOMAIN_VRAM, RADEON_GEM_DOMAIN_GTT,
+			       RADEON_GEM_DOMAIN_CPU };
+	uint32_t name = 0, domain;
+	unsigned int i;
+
+	check(bom != NULL, "radeon_bo_manager_gem_ctor");
+	for (i = 0; i < 3; i++) {
+		bo = radeon_bo_open(bom, 0, 65536, 4096, domains[i], 0);
+		check(bo != NULL, "radeon_bo_open in %#x", domains[i]);
+		if (!bo)
+			continue;
+		check(!radeon_bo_map(bo, 1), "radeon_bo_map");
+		fill(bo->ptr, 65536, i);
+		radeon_bo_unmap(bo);
+		check(!radeon_bo_map(bo, 0) && same(bo->ptr, 65536, i),
+		      "read back through libdrm_radeon");
+		radeon_bo_unmap(bo);
+		check(!radeon_bo_set_tiling(bo, RADEON_TILING_MACRO |
+					    RADEON_TILING_MICRO, 1024),
+		      "radeon_bo_set_tiling");
+		check(!radeon_bo_get_tiling(bo, &tiling, &pitch) &&
+		      tiling == (RADEON_TILING_MACRO | RADEON_TILING_MICRO) &&
+		      pitch == 1024, "radeon_bo_get_tiling %#x %u", tiling,
+		      pitch);
+		check(!radeon_bo_is_busy(bo, &domain) && domain,
+		      "radeon_bo_is_busy: idle in %#x", domain);
+		check(!radeon_bo_wait(bo), "radeon_bo_wait");
+		check(!radeon_gem_get_kernel_name(bo, &name) && name,
+		      "flink name %u", name);
+		bo2 = radeon_bo_open(bom, name, 0, 0, 0, 0);
+		check(bo2 && !radeon_bo_map(bo2, 0) &&
+		      same(bo2->ptr, 65536, i), "open by name and read");
+		if (bo2) {
+			radeon_bo_unmap(bo2);
+			radeon_bo_unref(bo2);
+		}
+		radeon_bo_unref(bo);
+	}
+	radeon_bo_manager_gem_dtor(bom);
+	close(fd);
+	return 0;
+}
+
+/* tiling set in one process is seen by another through a flink name */
+static int t_share(void)
+{
+	int fd = open_node(false);
+	struct drm_gem_flink fl = { 0 };
+	uint32_t h = 0;
+	uint32_t *p;
+	pid_t pid;
+	int st;
+
+	if (gem_create(fd, 65536, RADEON_GEM_DOMAIN_VRAM, 0, &h))
+		die("create");
+	p = gem_map(fd, h, 65536);
+	fill(p, 65536, 99);
+	fl.handle = h;
+	if (xioctl(fd, DRM_IOCTL_GEM_FLINK, &fl))
+		die("flink");
+	struct drm_radeon_gem_set_tiling t = { .handle = h,
+		.tiling_flags = RADEON_TILING_MACRO | RADEON_TILING_SWAP_32BIT,
+		.pitch = 2048 };
+	check(!xioctl(fd, DRM_IOCTL_RADEON_GEM_SET_TILING, &t), "set tiling");
+	/* flags are not validated, as upstream */
+	struct drm_radeon_gem_set_tiling odd = { .handle = h,
+		.tiling_flags = 0xffffffff, .pitch = 3 };
+	check(!xioctl(fd, DRM_IOCTL_RADEON_GEM_SET_TILING, &odd),
+	      "nonsense tiling accepted");
+	check(!xioctl(fd, DRM_IOCTL_RADEON_GEM_SET_TILING, &t), "set tiling");
+
+	pid = fork();
+	if (!pid) {
+		int cfd = open_node(false);
+		struct drm_gem_open op = { .name = fl.name };
+		struct drm_radeon_gem_get_tiling g = { 0 };
+
+		check(!xioctl(cfd, DRM_IOCTL_GEM_OPEN, &op) &&
+		      op.size == 65536, "child: GEM_OPEN name %u", fl.name);
+		g.handle = op.handle;
+		check(!xioctl(cfd, DRM_IOCTL_RADEON_GEM_GET_TILING, &g) &&
+		      g.tiling_flags == t.tiling_flags && g.pitch == 2048,
+		      "child: tiling %#x pitch %u", g.tiling_flags, g.pitch);
+		uint32_t *q = gem_map(cfd, op.handle, 65536);
+
+		check(same(q, 65536, 99), "child: same bytes");
+		struct drm_radeon_gem_set_tiling s = { .handle = op.handle,
+			.tiling_flags = RADEON_TILING_MICRO, .pitch = 512 };
+		check(!xioctl(cfd, DRM_IOCTL_RADEON_GEM_SET_TILING, &s),
+		      "child: set tiling");
+		exit(failures ? 1 : 0);
+	}
+	waitpid(pid, &st, 0);
+	check(WIFEXITED(st) && !WEXITSTATUS(st), "child passed");
+	struct drm_radeon_gem_get_tiling g = { .handle = h };
+	check(!xioctl(fd, DRM_IOCTL_RADEON_GEM_GET_TILING, &g) &&
+	      g.tiling_flags == RADEON_TILING_MICRO && g.pitch == 512,
+	      "parent sees the child's tiling %#x %u", g.tiling_flags,
+	      g.pitch);
+	munmap(p, 65536);
+	close(fd);
+	return 0;
+}
+
+static int t_prime(void)
+{
+	int fd = open_node(true), dmabuf;
+	uint32_t h, h2;
+	uint32_t *p;
+	pid_t pid;
+	int st;
+
+	if (gem_create(fd, 3 * 65536, RADEON_GEM_DOMAIN_GTT, 0, &h))
+		die("create");
+	p = gem_map(fd, h, 3 * 65536);
+	fill(p, 3 * 65536, 42);
+	munmap(p, 3 * 65536);
+	check(!drmPrimeHandleToFD(fd, h, DRM_CLOEXEC | DRM_RDWR, &dmabuf),
+	      "PRIME export");
+	check(lseek(dmabuf, 0, SEEK_END) == 3 * 65536, "dma-buf size by lseek");
+	check(!drmPrimeFDToHandle(fd, dmabuf, &h2) && h2 == h,
+	      "self-import gives the same handle");
+	pid = fork();
+	if (!pid) {
+		int cfd = open_node(true);
+		uint32_t ch;
+		struct drm_radeon_gem_set_tiling s;
+
+		check(!drmPrimeFDToHandle(cfd, dmabuf, &ch), "child: import");
+		uint32_t *q = gem_map(cfd, ch, 3 * 65536);
+
+		check(same(q, 3 * 65536, 42), "child: same bytes");
+		fill(q, 3 * 65536, 43);
+		s = (struct drm_radeon_gem_set_tiling){ .handle = ch,
+			.tiling_flags = RADEON_TILING_MACRO, .pitch = 256 };
+		check(!xioctl(cfd, DRM_IOCTL_RADEON_GEM_SET_TILING, &s),
+		      "child: set tiling");
+		exit(failures ? 1 : 0);
+	}
+	waitpid(pid, &st, 0);
+	check(WIFEXITED(st) && !WEXITSTATUS(st), "child passed");
+	p = gem_map(fd, h, 3 * 65536);
+	check(same(p, 3 * 65536, 43), "parent sees the child's writes");
+	struct drm_radeon_gem_get_tiling g = { .handle = h };
+	check(!xioctl(fd, DRM_IOCTL_RADEON_GEM_GET_TILING, &g) &&
+	      g.tiling_flags == RADEON_TILING_MACRO && g.pitch == 256,
+	      "tiling shared through PRIME");
+	munmap(p, 3 * 65536);
+	gem_close(fd, h);
+	close(dmabuf);
+	close(fd);
+	return 0;
+}
+
+/*
+ * Fill VRAM past its size (evictions to GTT), add GTT buffers, check that a
+ * buffer larger than the GTT is refused, free all: usage is back where it
+ * was. GTT allocations stop at a cap: the guest has no swap, and TTM swaps
+ * out to shmem, so allocating until the kernel refuses would only end in
+ * the OOM killer, with upstream radeon as with r5xx.
+ */
+static int t_pressure(void)
+{
+	static uint32_t handles[4096];
+	int fd = open_node(true);
+	uint64_t vram0 = info64(fd, RADEON_INFO_VRAM_USAGE);
+	uint64_t gtt0 = info64(fd, RADEON_INFO_GTT_USAGE);
+	uint64_t moved0 = info64(fd, RADEON_INFO_NUM_BYTES_MOVED);
+	struct drm_radeon_gem_info gi;
+	uint64_t chunk = 4 * MiB, total = 0, gtt_cap = 160 * MiB;
+	unsigned int n = 0, i;
+	uint32_t h = 0;
+	int ret = 0;
+
+	if (xioctl(fd, DRM_IOCTL_RADEON_GEM_INFO, &gi))
+		die("GEM_INFO");
+	while (n < 4096 && total < gi.vram_size + 32 * MiB) {
+		ret = gem_create(fd, chunk, RADEON_GEM_DOMAIN_VRAM, 0,
+				 &handles[n]);
+		if (ret)
+			break;
+		n++;
+		total += chunk;
+	}
+	check(!ret, "VRAM allocations past the VRAM size: %u x 4 MiB (%d)",
+	      n, ret);
+	check(info64(fd, RADEON_INFO_VRAM_USAGE) >= gi.vram_visible - 8 * MiB,
+	      "VRAM usage %" PRIu64 " MiB",
+	      info64(fd, RADEON_INFO_VRAM_USAGE) / MiB);
+	check(info64(fd, RADEON_INFO_NUM_BYTES_MOVED) > moved0 &&
+	      info64(fd, RADEON_INFO_GTT_USAGE) >= 24 * MiB,
+	      "evicted VRAM buffers went to GTT (%" PRIu64 " MiB)",
+	      info64(fd, RADEON_INFO_GTT_USAGE) / MiB);
+	for (total = 0; n < 4096 && total < gtt_cap; total += chunk) {
+		ret = gem_create(fd, chunk, RADEON_GEM_DOMAIN_GTT, 0,
+				 &handles[n]);
+		if (ret)
+			break;
+		n++;
+	}
+	check(!ret, "GTT allocations: %" PRIu64 " MiB (%d)", total / MiB, ret);
+	check(gem_create(fd, gi.gart_size + chunk, RADEON_GEM_DOMAIN_GTT, 0,
+			 &h) == -ENOMEM, "a buffer larger than the GTT: -ENOMEM");
+	printf("VRAM usage %" PRIu64 " MiB, GTT usage %" PRIu64 " MiB, moved %" PRIu64 " MiB\n",
+	       info64(fd, RADEON_INFO_VRAM_USAGE) / MiB,
+	       info64(fd, RADEON_INFO_GTT_USAGE) / MiB,
+	       info64(fd, RADEON_INFO_NUM_BYTES_MOVED) / MiB);
+	for (i = 0; i < n; i++)
+		gem_close(fd, handles[i]);
+	check(info64(fd, RADEON_INFO_VRAM_USAGE) == vram0 &&
+	      info64(fd, RADEON_INFO_GTT_USAGE) == gtt0,
+	      "usage back to %" PRIu64 "/%" PRIu64 " (%" PRIu64 "/%" PRIu64 ")",
+	      vram0, gtt0, info64(fd, RADEON_INFO_VRAM_USAGE),
+	      info64(fd, RADEON_INFO_GTT_USAGE));
+	check(!gem_create(fd, chunk, RADEON_GEM_DOMAIN_VRAM, 0, &h),
+	      "allocation after freeing");
+	gem_close(fd, h);
+	close(fd);
+	return 0;
+}
+
+/* a VRAM buffer keeps its bytes across an eviction, seen by another process */
+static int t_evict(void)
+{
+	static uint32_t handles[1024];
+	int fd = open_node(false);
+	struct drm_radeon_gem_info gi;
+	struct drm_gem_flink fl = { 0 };
+	uint64_t size = 1 * MiB, filled = 0;
+	unsigned int n = 0, i;
+	uint32_t h, *p;
+	pid_t pid;
+	int st;
+
+	if (xioctl(fd, DRM_IOCTL_RADEON_GEM_INFO, &gi))
+		die("GEM_INFO");
+	if (gem_create(fd, size, RADEON_GEM_DOMAIN_VRAM, 0, &h))
+		die("create");
+	p = gem_map(fd, h, size);
+	fill(p, size, 0xe71c);
+	munmap(p, size);
+	check(gem_domain(fd, h) == RADEON_GEM_DOMAIN_VRAM, "starts in VRAM");
+	fl.handle = h;
+	if (xioctl(fd, DRM_IOCTL_GEM_FLINK, &fl))
+		die("flink");
+
+	/* new VRAM buffers push the old one out */
+	while (filled < gi.vram_size + 8 * MiB && n < 1024) {
+		if (gem_create(fd, 4 * MiB, RADEON_GEM_DOMAIN_VRAM, 0,
+			       &handles[n]))
+			break;
+		n++;
+		filled += 4 * MiB;
+	}
+	check(gem_domain(fd, h) != RADEON_GEM_DOMAIN_VRAM,
+	      "evicted to %#x after %u MiB of new VRAM buffers",
+	      gem_domain(fd, h), (unsigned int)(filled / MiB));
+	for (i = 0; i < n; i++)
+		gem_close(fd, handles[i]);
+
+	pid = fork();
+	if (!pid) {
+		int cfd = open_node(false);
+		struct drm_gem_open op = { .name = fl.name };
+
+		if (xioctl(cfd, DRM_IOCTL_GEM_OPEN, &op))
+			die("GEM_OPEN");
+		uint32_t *q = gem_map(cfd, op.handle, size);
+
+		check(same(q, size, 0xe71c), "child: same bytes after eviction");
+		exit(failures ? 1 : 0);
+	}
+	waitpid(pid, &st, 0);
+	check(WIFEXITED(st) && !WEXITSTATUS(st), "child passed");
+	close(fd);
+	return 0;
+}
+
+/* 32-bit register read through the driver's r5xx_mmio debugfs file */
+static uint32_t mmio_read(uint32_t reg)
+{
+	static int mfd = -1;
+	uint32_t v = 0;
+	char path[96], name[64];
+	int i;
+
+	for (i = 0; mfd < 0 && i < 16; i++) {
+		FILE *f;
+
+		snprintf(path, sizeof(path), "/sys/kernel/debug/dri/%d/name", i);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (fgets(name, sizeof(name), f) && !strncmp(name, "radeon ", 7)) {
+			snprintf(path, sizeof(path),
+				 "/sys/kernel/debug/dri/%d/r5xx_mmio", i);
+			mfd = open(path, O_RDONLY);
+		}
+		fclose(f);
+	}
+	if (mfd < 0 || pread(mfd, &v, 4, reg) != 4)
+		die("r5xx_mmio");
+	return v;
+}
+
+#define SURFACE_INFO(n)		(0x0b0c + (n) * 0x10)
+#define SURFACE_LOWER(n)	(0x0b04 + (n) * 0x10)
+#define SURFACE_UPPER(n)	(0x0b08 + (n) * 0x10)
+
+static int surface_find(uint32_t info)
+{
+	int i;
+
+	for (i = 0; i < 8; i++)
+		if (mmio_read(SURFACE_INFO(i)) == info)
+			return i;
+	return -1;
+}
+
+/*
+ * Surface registers: a VRAM buffer with RADEON_TILING_SURFACE gets one at
+ * its first CPU fault; a ninth such buffer steals one; closing gives it
+ * back.
+ */
+static int t_surface(void)
+{
+	int fd = open_node(true);
+	uint32_t h[9], *p[9];
+	unsigned int i;
+	/* MACRO tiling, 32-bit swap on both apertures, pitch 1024 / 8 */
+	uint32_t info = (1 << 16) | (1 << 21) | (1 << 23) | 128;
+	int reg, used = 0;
+
+	for (i = 0; i < 9; i++) {
+		if (gem_create(fd, 65536, RADEON_GEM_DOMAIN_VRAM, 0, &h[i]))
+			die("create");
+		struct drm_radeon_gem_set_tiling t = { .handle = h[i],
+			.tiling_flags = RADEON_TILING_SURFACE |
+					RADEON_TILING_MACRO |
+					RADEON_TILING_SWAP_32BIT,
+			.pitch = 1024 + i * 8 };
+		if (xioctl(fd, DRM_IOCTL_RADEON_GEM_SET_TILING, &t))
+			die("SET_TILING");
+		p[i] = gem_map(fd, h[i], 65536);
+		p[i][0] = i;	/* fault: takes a surface register */
+		reg = surface_find(info + i);
+		check(reg >= 0, "buffer %u has surface register %d", i, reg);
+		if (reg >= 0)
+			check(mmio_read(SURFACE_UPPER(reg)) -
+			      mmio_read(SURFACE_LOWER(reg)) == 65535,
+			      "bounds cover the buffer");
+	}
+	for (i = 0; i < 9; i++)
+		used += surface_find(info + i) >= 0;
+	check(used == 8, "8 registers in use after 9 buffers (%d)", used);
+	check(surface_find(info) < 0, "the first buffer's register was stolen");
+	check(p[0][0] == 0, "stolen buffer still readable (faults again)");
+	check(surface_find(info) >= 0, "the first buffer took a register back");
+	for (i = 0; i < 9; i++) {
+		munmap(p[i], 65536);
+		gem_close(fd, h[i]);
+	}
+	for (i = 0, used = 0; i < 9; i++)
+		used += surface_find(info + i) >= 0;
+	check(used == 0, "registers released on close (%d left)", used);
+	close(fd);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct {
+		const char *name;
+		int (*fn)(void);
+	} tests[] = {
+		{ "version", t_version }, { "info", t_info }, { "gem", t_gem },
+		{ "libdrm", t_libdrm }, { "share", t_share },
+		{ "prime", t_prime }, { "pressure", t_pressure },
+		{ "evict", t_evict }, { "surface", t_surface },
+	};
+	unsigned int i;
+
+	if (argc != 2) {
+		fprintf(stderr, "usage: uapi TEST\n");
+		return 2;
+	}
+	for (i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
+		if (!strcmp(argv[1], tests[i].name)) {
+			tests[i].fn();
+			printf("%d failure(s)\n", failures);
+			return failures ? 1 : 0;
+		}
+	}
+	fprintf(stderr, "unknown test %s\n", argv[1]);
+	return 2;
+}

@@ -548,12 +548,15 @@ struct r5xx_sched {
  * @rdev: device
  * @ib: the indirect buffer
  * @hw_fence: fence of the last run of this job on the ring
+ * @first_fence: the ring fence of the first run, allocated with the job,
+ *	because run_job signals fences and so must not wait for reclaim
  */
 struct r5xx_job {
 	struct drm_sched_job base;
 	struct r5xx_device *rdev;
 	struct r5xx_ib ib;
 	struct dma_fence *hw_fence;
+	struct r5xx_fence *first_fence;
 };
 
 /**
@@ -820,7 +823,7 @@ int r5xx_ib_test(struct r5xx_device *rdev);
 #define R5XX_FENCE_EMIT_DW	18
 void r5xx_fence_init(struct r5xx_device *rdev);
 void r5xx_fence_fini(struct r5xx_device *rdev);
-struct r5xx_fence *r5xx_fence_alloc(void);
+struct r5xx_fence *r5xx_fence_alloc(gfp_t gfp);
 void r5xx_fence_free(struct r5xx_fence *fence);
 struct dma_fence *r5xx_fence_emit(struct r5xx_device *rdev,
 				  struct r5xx_fence *fence);

@@ -91,15 +91,18 @@ static const struct dma_fence_ops r5xx_fence_ops = {
 
 /**
  * r5xx_fence_alloc - allocate a fence to emit later
+ * @gfp: allocation flags
  *
  * Allocating before r5xx_ring_lock() keeps allocations out of the ring
- * critical section.
+ * critical section.  Code on the fence-signalling path (the scheduler's
+ * run_job) must not wait for memory reclaim: it passes GFP_NOWAIT, or uses
+ * a fence allocated earlier.
  *
  * Return: the fence, or NULL.
  */
-struct r5xx_fence *r5xx_fence_alloc(void)
+struct r5xx_fence *r5xx_fence_alloc(gfp_t gfp)
 {
-	return kzalloc(sizeof(struct r5xx_fence), GFP_KERNEL);
+	return kzalloc(sizeof(struct r5xx_fence), gfp);
 }
 
 /**

@@ -198,7 +198,7 @@ int r5xx_ib_test(struct r5xx_device *rdev)
 	ib.ptr[ib.length_dw++] = R5XX_TEST_VALUE;
 	r5xx_ib_pad(&ib);
 
-	hw = r5xx_fence_alloc();
+	hw = r5xx_fence_alloc(GFP_KERNEL);
 	if (!hw) {
 		ret = -ENOMEM;
 		goto out_free_ib;

@@ -59,7 +59,9 @@ static struct dma_fence *r5xx_sched_run_job(struct drm_sched_job *sched_job)
 	if (unlikely(sched_job->s_fence->finished.error))
 		return NULL;
 
-	hw = r5xx_fence_alloc();
+	/* a re-run after a reset needs a new fence; resets are rare */
+	hw = job->first_fence ?: r5xx_fence_alloc(GFP_NOWAIT | __GFP_NOWARN);
+	job->first_fence = NULL;
 	if (!hw)
 		return ERR_PTR(-ENOMEM);
 	ret = r5xx_ring_lock(rdev, R5XX_SCHED_RUN_DW);
@@ -126,6 +128,7 @@ static void r5xx_sched_free_job(struct drm_sched_job *sched_job)
 	drm_sched_job_cleanup(sched_job);
 	r5xx_ib_free(job->rdev, &job->ib);
 	dma_fence_put(job->hw_fence);
+	r5xx_fence_free(job->first_fence);
 	kfree(job);
 }
 
@@ -156,6 +159,11 @@ struct r5xx_job *r5xx_job_create(struct r5xx_device *rdev,
 	if (!job)
 		return ERR_PTR(-ENOMEM);
 	job->rdev = rdev;
+	job->first_fence = r5xx_fence_alloc(GFP_KERNEL);
+	if (!job->first_fence) {
+		ret = -ENOMEM;
+		goto err_free;
+	}
 
 	ret = r5xx_ib_get(rdev, &job->ib, ib_dw);
 	if (ret)
@@ -168,6 +176,7 @@ struct r5xx_job *r5xx_job_create(struct r5xx_device *rdev,
 err_free_ib:
 	r5xx_ib_free(rdev, &job->ib);
 err_free:
+	r5xx_fence_free(job->first_fence);
 	kfree(job);
 	return ERR_PTR(ret);
 }
@@ -180,6 +189,7 @@ void r5xx_job_abort(struct r5xx_job *job)
 {
 	drm_sched_job_cleanup(&job->base);
 	r5xx_ib_free(job->rdev, &job->ib);
+	r5xx_fence_free(job->first_fence);
 	kfree(job);
 }
 

@@ -109,19 +109,27 @@ proc_irqs() {
 # slab; then unreclaimable slab in total and free memory. Other caches
 # (dentries, inodes and their security blobs) follow file system activity.
 slab_snapshot() { # FILE
-	local f
+	local f i prev= cur
 	sync
 	echo 3 >/proc/sys/vm/drop_caches
-	sleep 2
-	# flush the per-CPU (partial) slabs, whose free objects count as active
-	for f in /sys/kernel/slab/kmalloc-*/shrink \
-		/sys/kernel/slab/drm_sched_fence/shrink; do
-		[ -w "$f" ] && echo 1 >"$f" 2>/dev/null
+	# Fences and scheduler fences are freed after an RCU grace period,
+	# which can take seconds under TCG: read until the counts stop moving
+	# (at most 20 s), flushing the per-CPU (partial) slabs, whose free
+	# objects count as active, before each reading.
+	for i in $(seq 20); do
+		sleep 1
+		for f in /sys/kernel/slab/kmalloc-*/shrink \
+			/sys/kernel/slab/drm_sched_fence/shrink; do
+			[ -w "$f" ] && echo 1 >"$f" 2>/dev/null
+		done
+		cur=$(awk 'NR > 2 && $1 ~ /^((dma-)?kmalloc-|drm_sched_fence$)/ {
+			print $1, $2, $5
+		}' /proc/slabinfo)
+		[ "$cur" = "$prev" ] && break
+		prev=$cur
 	done
 	{
-		awk 'NR > 2 && $1 ~ /^((dma-)?kmalloc-|drm_sched_fence$)/ {
-			print $1, $2, $5
-		}' /proc/slabinfo
+		echo "$cur"
 		awk '/^(SUnreclaim|MemFree):/ { print $1, $2 }' /proc/meminfo
 	} | sort >"$1"
 }

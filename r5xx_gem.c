@@ -267,6 +267,18 @@ int r5xx_ioctl_gem_pwrite(struct drm_device *drm, void *data,
 	return R5XX_GEM_NOT_IMPLEMENTED;
 }
 
+/* Wait, interruptibly and for at most 30 s, until every fence of @bo signalled. */
+static int r5xx_gem_wait_idle(struct r5xx_bo *bo)
+{
+	long t = dma_resv_wait_timeout(bo->tbo.base.resv,
+				       DMA_RESV_USAGE_BOOKKEEP, true,
+				       R5XX_GEM_WAIT_TIMEOUT);
+
+	if (!t)
+		return -EBUSY;
+	return t < 0 ? t : 0;
+}
+
 /**
  * r5xx_ioctl_gem_set_domain - DRM_IOCTL_RADEON_GEM_SET_DOMAIN
  * @drm: DRM device
@@ -284,22 +296,14 @@ int r5xx_ioctl_gem_set_domain(struct drm_device *drm, void *data,
 	struct drm_radeon_gem_set_domain *args = data;
 	struct r5xx_bo *bo;
 	u32 domain;
-	long t;
 	int ret = 0;
 
 	bo = r5xx_gem_lookup(file, args->handle);
 	if (!bo)
 		return -ENOENT;
 	domain = args->write_domain ? args->write_domain : args->read_domains;
-	if (domain == RADEON_GEM_DOMAIN_CPU) {
-		t = dma_resv_wait_timeout(bo->tbo.base.resv,
-					  DMA_RESV_USAGE_BOOKKEEP, true,
-					  R5XX_GEM_WAIT_TIMEOUT);
-		if (!t)
-			ret = -EBUSY;
-		else if (t < 0)
-			ret = t;
-	}
+	if (domain == RADEON_GEM_DOMAIN_CPU)
+		ret = r5xx_gem_wait_idle(bo);
 	r5xx_bo_put(bo);
 	return ret;
 }
@@ -318,18 +322,12 @@ int r5xx_ioctl_gem_wait_idle(struct drm_device *drm, void *data,
 {
 	struct drm_radeon_gem_wait_idle *args = data;
 	struct r5xx_bo *bo;
-	long t;
-	int ret = 0;
+	int ret;
 
 	bo = r5xx_gem_lookup(file, args->handle);
 	if (!bo)
 		return -ENOENT;
-	t = dma_resv_wait_timeout(bo->tbo.base.resv, DMA_RESV_USAGE_BOOKKEEP,
-				  true, R5XX_GEM_WAIT_TIMEOUT);
-	if (!t)
-		ret = -EBUSY;
-	else if (t < 0)
-		ret = t;
+	ret = r5xx_gem_wait_idle(bo);
 	r5xx_bo_put(bo);
 	return ret;
 }

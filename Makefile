@@ -3,8 +3,10 @@
 # The module's kbuild lists are in Kbuild; this file is the human entry point.
 
 # Debian's linux-headers-amd64 decides the target kernel (never `uname -r`).
+# Deferred (=, not :=): recipes read it after `deps` has updated the apt
+# lists, so a machine with stale lists does not pick an older kernel.
 ifeq ($(origin ABI),undefined)
-ABI := $(shell $(CURDIR)/scripts/deps.sh --abi 2>/dev/null)
+ABI = $(shell $(CURDIR)/scripts/deps.sh --abi 2>/dev/null)
 endif
 KDIR ?= /usr/src/linux-headers-$(ABI)-amd64
 CHIP ?= rv380

@@ -103,30 +103,33 @@ proc_irqs() {
 	awk '/ r5xx$/ { n = 0; for (i = 2; i <= NF; i++) if ($i ~ /^[0-9]+$/) n += $i; else break; s += n } END { print s + 0 }' /proc/interrupts
 }
 
-# Slab usage after dropping caches: for every cache r5xx allocates from
-# (kmalloc through kzalloc, kcalloc, bitmap_zalloc, devres and drmm, and
-# the scheduler's drm_sched_fence) the name, active objects and objects per
-# slab; then unreclaimable slab in total and free memory. Other caches
-# (dentries, inodes and their security blobs) follow file system activity.
+# Live slab objects per allocation site, after dropping caches, then
+# unreclaimable slab in total and free memory. Needs the kernel booted with
+# slub_debug=U, which records the call site of every object
+# (/sys/kernel/debug/slab/CACHE/alloc_traces) and keeps no per-CPU slabs
+# whose free objects would count as in use.
 slab_snapshot() { # FILE
-	local f i prev= cur
+	local i prev= cur
+	ls /sys/kernel/debug/slab/*/alloc_traces >/dev/null 2>&1 ||
+		fail "no slab allocation traces: boot with slub_debug=U"
 	sync
 	echo 3 >/proc/sys/vm/drop_caches
 	# Fences and scheduler fences are freed after an RCU grace period,
-	# which can take seconds under TCG: read until the counts stop moving
-	# (at most 20 s), flushing the per-CPU (partial) slabs, whose free
-	# objects count as active, before each reading.
+	# which can take seconds under TCG: read until the counts of the
+	# modules' own sites ("func+off/size [module]", or a bare address once
+	# the module is gone) stop moving (at most 20 s; file system sites
+	# never settle while anything runs).
 	for i in $(seq 20); do
 		sleep 1
-		for f in /sys/kernel/slab/kmalloc-*/shrink \
-			/sys/kernel/slab/drm_sched_fence/shrink; do
-			[ -w "$f" ] && echo 1 >"$f" 2>/dev/null
-		done
-		cur=$(awk 'NR > 2 && $1 ~ /^((dma-)?kmalloc-|drm_sched_fence$)/ {
-			print $1, $2, $5
-		}' /proc/slabinfo)
-		[ "$cur" = "$prev" ] && break
-		prev=$cur
+		cur=$(cat /sys/kernel/debug/slab/*/alloc_traces 2>/dev/null | awk '
+			$1 ~ /^[0-9]+$/ {
+				site = $2
+				if ($3 ~ /^\[/) site = site $3
+				n[site] += $1
+			}
+			END { for (s in n) print s, n[s] }' | sort)
+		[ "$(grep -E '\[|^0x' <<<"$cur")" = "$prev" ] && break
+		prev=$(grep -E '\[|^0x' <<<"$cur")
 	done
 	{
 		echo "$cur"

@@ -256,6 +256,7 @@ static const struct drm_ioctl_desc r5xx_ioctls[] = {
 	R5XX_IOCTL(GEM_VA, gem_va, R5XX_AUTH_RENDER),
 	R5XX_IOCTL(GEM_OP, gem_op, R5XX_AUTH_RENDER),
 	R5XX_IOCTL(GEM_USERPTR, gem_userptr, R5XX_AUTH_RENDER),
+	R5XX_IOCTL(CS, cs, R5XX_AUTH_RENDER),
 };
 
 static const struct file_operations r5xx_fops = {

@@ -895,6 +895,9 @@ int r5xx_gem_dumb_create(struct drm_file *file, struct drm_device *drm,
 int r5xx_gem_dumb_map_offset(struct drm_file *file, struct drm_device *drm,
 			     u32 handle, u64 *offset);
 
+/* r5xx_cs.c */
+int r5xx_ioctl_cs(struct drm_device *drm, void *data, struct drm_file *file);
+
 /* r5xx_info.c */
 int r5xx_ioctl_info(struct drm_device *drm, void *data, struct drm_file *file);
 void r5xx_info_file_close(struct r5xx_device *rdev, struct drm_file *file);

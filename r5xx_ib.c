@@ -19,20 +19,22 @@
  * and CP_IB_BUFSZ; writing the size, last in the packet, makes the CP fetch
  * the IB and then return to the ring (guide 5.6, 5.10).
  *
- * IBs live in a 256 KiB pool of GART-mapped kernel memory, handed out in
- * 256-byte chunks (radeon_ib_get's alignment) from a bitmap. An IB is freed
- * when its job is freed, after its fence signalled, so the CP is done with
- * it. When the pool is full, r5xx_ib_get() waits up to a second for frees.
+ * IBs live in a 1 MiB pool of GART-mapped kernel memory (upstream's size),
+ * handed out in 256-byte chunks (radeon_ib_get's alignment) from a bitmap;
+ * one IB may take the whole pool. An IB is freed when its job is freed,
+ * after its fence signalled, so the CP is done with it. When the pool is
+ * full, r5xx_ib_get() waits for frees, which throttles submitters: for up
+ * to three lockup timeouts, long enough for a hung job to be detected and
+ * the GPU reset.
  *
  * r5xx_ib_test() is r100_ib_test: an 8-dword IB writing 0xDEADBEEF into a
  * scratch register preset to 0xCAFEDEAD, scheduled directly on the ring
  * with a fence, waited for (1 s), then the register is checked.
  */
 
-#define R5XX_IB_POOL_SIZE	SZ_256K
+#define R5XX_IB_POOL_SIZE	SZ_1M
 #define R5XX_IB_CHUNK		256
 #define R5XX_IB_ALIGN_DW	8
-#define R5XX_IB_WAIT		HZ
 #define R5XX_IB_TEST_TIMEOUT	HZ
 #define R5XX_IB_TEST_US		100000
 
@@ -99,11 +101,12 @@ static bool r5xx_ib_try_get(struct r5xx_ib_pool *pool, struct r5xx_ib *ib)
  * @size_dw: dwords needed
  *
  * Return: 0, -EINVAL if @size_dw exceeds the pool, -EBUSY if the pool
- * stayed full for a second, or -ERESTARTSYS.
+ * stayed full for three lockup timeouts, or -ERESTARTSYS.
  */
 int r5xx_ib_get(struct r5xx_device *rdev, struct r5xx_ib *ib, u32 size_dw)
 {
 	struct r5xx_ib_pool *pool = &rdev->ib_pool;
+	long wait = msecs_to_jiffies(3 * rdev->config.lockup_timeout_ms);
 	long ret;
 
 	ib->chunks = DIV_ROUND_UP(size_dw * sizeof(u32), R5XX_IB_CHUNK);
@@ -114,7 +117,7 @@ int r5xx_ib_get(struct r5xx_device *rdev, struct r5xx_ib *ib, u32 size_dw)
 
 	ret = wait_event_interruptible_timeout(pool->wait,
 					       r5xx_ib_try_get(pool, ib),
-					       R5XX_IB_WAIT);
+					       wait);
 	if (ret <= 0) {
 		ib->chunks = 0;
 		return ret ? ret : -EBUSY;

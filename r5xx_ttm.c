@@ -152,6 +152,11 @@ static int r5xx_bo_move(struct ttm_buffer_object *tbo, bool evict,
 	struct ttm_resource *old_mem = tbo->resource;
 	int ret;
 
+	/* moves copy with the CPU: let the GPU finish with the buffer first */
+	ret = ttm_bo_wait_ctx(tbo, ctx);
+	if (ret)
+		return ret;
+
 	/* the surface register covers the old range (radeon_bo_move_notify) */
 	r5xx_surface_move_notify(bo);
 	if (new_mem->mem_type == TTM_PL_TT) {
@@ -173,9 +178,6 @@ static int r5xx_bo_move(struct ttm_buffer_object *tbo, bool evict,
 	}
 	if (old_mem->mem_type == TTM_PL_TT &&
 	    new_mem->mem_type == TTM_PL_SYSTEM) {
-		ret = ttm_bo_wait_ctx(tbo, ctx);
-		if (ret)
-			return ret;
 		r5xx_ttm_tt_unbind(rdev, tbo->ttm);
 		ttm_bo_move_null(tbo, new_mem);
 		return 0;

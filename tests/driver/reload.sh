@@ -14,9 +14,9 @@
 #   activity (dentries, 9p fids) move by a few;
 # - unreclaimable slab in total may grow by at most 64 KiB; a leaked
 #   r5xx_device alone is 10 KiB per cycle;
-# - free memory may shrink by at most 2 MiB: each load takes about 330 KiB
+# - free memory may shrink by at most 2 MiB: each load takes about 1.1 MiB
 #   of coherent DMA memory (ring, IB pool, writeback and dummy pages),
-#   16 MiB over 50 cycles if it leaked.
+#   55 MiB over 50 cycles if it leaked.
 set -uo pipefail
 . tests/driver/lib.sh
 

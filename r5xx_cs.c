@@ -1,0 +1,474 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright (c) 2026 The r5xx authors
+ */
+
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/uaccess.h>
+
+#include <drm/drm_drv.h>
+#include <drm/drm_file.h>
+#include <drm/drm_gem.h>
+#include <drm/drm_print.h>
+#include <drm/radeon_drm.h>
+#include <drm/ttm/ttm_execbuf_util.h>
+
+#include "r5xx_compat.h"
+#include "r5xx_cs_check.h"
+#include "r5xx_drv.h"
+
+/**
+ * DOC: command submission
+ *
+ * DRM_IOCTL_RADEON_CS takes upstream's chunk list: an array of user
+ * pointers to &struct drm_radeon_cs_chunk, of which this driver reads
+ *
+ * - the IB chunk (%RADEON_CHUNK_ID_IB): the command stream, in dwords;
+ * - the RELOCS chunk (%RADEON_CHUNK_ID_RELOCS): &struct drm_radeon_cs_reloc
+ *   entries, four dwords each, which the stream's relocation NOPs index by
+ *   dword offset;
+ * - the FLAGS chunk (%RADEON_CHUNK_ID_FLAGS): flags, ring, priority.  Mesa
+ *   sends it with %RADEON_CS_KEEP_TILING_FLAGS; libdrm's CS API (the X
+ *   driver) does not, and then the checker puts each buffer's tiling flags
+ *   into the pitch registers it relocates.
+ *
+ * Other chunk ids are ignored; a zero-length IB or FLAGS chunk, a virtual
+ * memory submission and a ring other than GFX (or COMPUTE, which means GFX
+ * on these chips) are refused with -EINVAL, as upstream.  A submission
+ * without chunks does nothing and one without an IB only looks its buffers
+ * up.
+ *
+ * The IB is copied once into a kernel IB from the pool; the checker reads
+ * and patches that copy, and the CP runs it, so a second thread changing
+ * the user copy changes nothing.  Every buffer of the relocation list is
+ * looked up (-ENOENT for a bad handle) and, with all of them reserved
+ * together, placed in its domain: the write domain if there is one, else
+ * the read domains; VRAM may fall back to GTT when VRAM is full, as
+ * upstream.  A buffer listed twice is placed once, written if any entry
+ * writes it.  Then the checker (r5xx_cs_check()) verifies every address
+ * the stream can reach and patches the relocations, and the job goes to
+ * the scheduler with the file's entity.  The job first waits for the
+ * fences already on its buffers (implicit synchronisation: all of them for
+ * a buffer it writes, the writers' for one it reads); its own fence then
+ * goes on every buffer of the list, as a writer's fence on the ones it
+ * writes, so that GEM_BUSY, GEM_WAIT_IDLE, buffer moves and later
+ * submissions wait for it.
+ *
+ * Errors are those of upstream: -EINVAL for a malformed submission or a
+ * stream the checker refuses (with a rate-limited debug message naming the
+ * packet and the register), -ENOENT, -EFAULT, -ENOMEM, -EBUSY when the CP
+ * is not running.
+ */
+
+/* More chunks than any submitter sends; a bound keeps kvmalloc quiet */
+#define R5XX_CS_MAX_CHUNKS	32
+/* Entries of the RELOCS chunk; Mesa and libdrm use up to a few hundred */
+#define R5XX_CS_MAX_RELOCS	SZ_64K
+#define R5XX_CS_RELOC_DW	(sizeof(struct drm_radeon_cs_reloc) / sizeof(u32))
+
+/* the checker's family numbers are the driver's */
+static_assert((int)R5XX_CS_R300 == (int)R5XX_FAMILY_R300);
+static_assert((int)R5XX_CS_RV515 == (int)R5XX_FAMILY_RV515);
+static_assert((int)R5XX_CS_FAMILY_COUNT == (int)R5XX_FAMILY_COUNT);
+
+#define r5xx_cs_dbg(rdev, fmt, ...) \
+	drm_dbg_ratelimited(&(rdev)->drm, "CS: " fmt, ##__VA_ARGS__)
+
+/*
+ * One distinct buffer object of the relocation list.  @tv links it into
+ * the reservation list of ttm_eu_reserve_buffers(); @tv.num_shared is 1
+ * for a buffer only read (its fence is a reader's) and 0 for one written.
+ */
+struct r5xx_cs_buffer {
+	struct ttm_validate_buffer tv;
+	struct r5xx_bo *bo;
+	u32 domain;
+	bool write;
+};
+
+/* A relocation entry and its object, sorted to find the duplicates */
+struct r5xx_cs_entry {
+	struct r5xx_bo *bo;
+	u32 index;
+};
+
+struct r5xx_cs_parser {
+	struct r5xx_device *rdev;
+	struct drm_file *file;
+	u32 flags;
+	/* chunks, as userspace described them */
+	struct drm_radeon_cs_chunk ib_chunk;
+	struct drm_radeon_cs_chunk relocs_chunk;
+	bool have_ib, have_relocs;
+	/* relocation list */
+	struct drm_radeon_cs_reloc *user_relocs;
+	u32 nrelocs;
+	struct r5xx_cs_entry *entries;
+	struct r5xx_cs_reloc *relocs;
+	u32 *reloc_buffer;	/* entry -> index into @buffers */
+	struct r5xx_cs_buffer *buffers;
+	u32 nbuffers;
+	struct list_head validated;
+	struct ww_acquire_ctx ticket;
+	bool reserved;
+	struct r5xx_job *job;
+};
+
+/* Read the chunk list; the FLAGS chunk's data is read here too. */
+static int r5xx_cs_parse_chunks(struct r5xx_cs_parser *p,
+				const struct drm_radeon_cs *cs)
+{
+	u64 __user *uptrs = u64_to_user_ptr(cs->chunks);
+	u32 flags[3] = { 0, RADEON_CS_RING_GFX, 0 };
+	u32 i;
+
+	if (cs->num_chunks > R5XX_CS_MAX_CHUNKS) {
+		r5xx_cs_dbg(p->rdev, "%u chunks (at most %u)\n",
+			    cs->num_chunks, R5XX_CS_MAX_CHUNKS);
+		return -EINVAL;
+	}
+	for (i = 0; i < cs->num_chunks; i++) {
+		struct drm_radeon_cs_chunk chunk;
+		u64 uptr;
+
+		if (get_user(uptr, &uptrs[i]) ||
+		    copy_from_user(&chunk, u64_to_user_ptr(uptr), sizeof(chunk)))
+			return -EFAULT;
+
+		switch (chunk.chunk_id) {
+		case RADEON_CHUNK_ID_IB:
+			if (!chunk.length_dw) {
+				r5xx_cs_dbg(p->rdev, "empty IB chunk\n");
+				return -EINVAL;
+			}
+			p->ib_chunk = chunk;
+			p->have_ib = true;
+			break;
+		case RADEON_CHUNK_ID_RELOCS:
+			p->relocs_chunk = chunk;
+			p->have_relocs = true;
+			break;
+		case RADEON_CHUNK_ID_FLAGS:
+			if (!chunk.length_dw) {
+				r5xx_cs_dbg(p->rdev, "empty FLAGS chunk\n");
+				return -EINVAL;
+			}
+			if (copy_from_user(flags, u64_to_user_ptr(chunk.chunk_data),
+					   min_t(u32, chunk.length_dw,
+						 ARRAY_SIZE(flags)) * sizeof(u32)))
+				return -EFAULT;
+			break;
+		case RADEON_CHUNK_ID_CONST_IB:
+			/* SI only; ignored without a virtual address space */
+			if (!chunk.length_dw) {
+				r5xx_cs_dbg(p->rdev, "empty CONST_IB chunk\n");
+				return -EINVAL;
+			}
+			break;
+		default:
+			break;
+		}
+	}
+
+	p->flags = flags[0];
+	if (p->flags & RADEON_CS_USE_VM) {
+		r5xx_cs_dbg(p->rdev, "no virtual memory on this GPU\n");
+		return -EINVAL;
+	}
+	if (flags[1] != RADEON_CS_RING_GFX && flags[1] != RADEON_CS_RING_COMPUTE) {
+		r5xx_cs_dbg(p->rdev, "no ring %u on this GPU\n", flags[1]);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int r5xx_cs_entry_cmp(const void *a, const void *b)
+{
+	const struct r5xx_cs_entry *x = a, *y = b;
+
+	if (x->bo != y->bo)
+		return x->bo < y->bo ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/*
+ * Look up every entry of the relocation list and gather the distinct
+ * objects into @buffers, each with the union of its entries' domains.
+ */
+static int r5xx_cs_lookup_relocs(struct r5xx_cs_parser *p)
+{
+	struct r5xx_cs_buffer *buf = NULL;
+	u32 i;
+
+	if (!p->have_relocs)
+		return 0;
+	p->nrelocs = p->relocs_chunk.length_dw / R5XX_CS_RELOC_DW;
+	if (p->nrelocs > R5XX_CS_MAX_RELOCS) {
+		r5xx_cs_dbg(p->rdev, "%u relocations (at most %u)\n",
+			    p->nrelocs, R5XX_CS_MAX_RELOCS);
+		return -EINVAL;
+	}
+	if (!p->nrelocs)
+		return 0;
+
+	p->user_relocs = kvmalloc_array(p->nrelocs, sizeof(*p->user_relocs),
+					GFP_KERNEL);
+	p->entries = kvcalloc(p->nrelocs, sizeof(*p->entries), GFP_KERNEL);
+	p->relocs = kvcalloc(p->nrelocs, sizeof(*p->relocs), GFP_KERNEL);
+	p->reloc_buffer = kvmalloc_array(p->nrelocs, sizeof(u32), GFP_KERNEL);
+	p->buffers = kvcalloc(p->nrelocs, sizeof(*p->buffers), GFP_KERNEL);
+	if (!p->user_relocs || !p->entries || !p->relocs || !p->reloc_buffer ||
+	    !p->buffers)
+		return -ENOMEM;
+	if (copy_from_user(p->user_relocs,
+			   u64_to_user_ptr(p->relocs_chunk.chunk_data),
+			   p->nrelocs * sizeof(*p->user_relocs)))
+		return -EFAULT;
+
+	for (i = 0; i < p->nrelocs; i++) {
+		const struct drm_radeon_cs_reloc *r = &p->user_relocs[i];
+		struct drm_gem_object *obj;
+		u32 domain = r->write_domain ?: r->read_domains;
+
+		if (!domain || (domain & ~(RADEON_GEM_DOMAIN_GTT |
+					   RADEON_GEM_DOMAIN_VRAM))) {
+			r5xx_cs_dbg(p->rdev,
+				    "relocation %u: domains %#x/%#x, not GTT or VRAM\n",
+				    i, r->read_domains, r->write_domain);
+			return -EINVAL;
+		}
+		obj = drm_gem_object_lookup(p->file, r->handle);
+		if (!obj) {
+			r5xx_cs_dbg(p->rdev, "relocation %u: no GEM object %u\n",
+				    i, r->handle);
+			return -ENOENT;
+		}
+		p->entries[i].bo = to_r5xx_bo(obj);
+		p->entries[i].index = i;
+	}
+
+	/* duplicates next to each other, each run in list order */
+	sort(p->entries, p->nrelocs, sizeof(*p->entries), r5xx_cs_entry_cmp,
+	     NULL);
+	for (i = 0; i < p->nrelocs; i++) {
+		const struct r5xx_cs_entry *e = &p->entries[i];
+		const struct drm_radeon_cs_reloc *r = &p->user_relocs[e->index];
+
+		if (!buf || buf->bo != e->bo) {
+			buf = &p->buffers[p->nbuffers++];
+			buf->bo = e->bo;
+			buf->tv.bo = &e->bo->tbo;
+		}
+		buf->domain |= r->write_domain ?: r->read_domains;
+		buf->write |= !!r->write_domain;
+		p->reloc_buffer[e->index] = buf - p->buffers;
+	}
+	return 0;
+}
+
+/* Place one reserved buffer in its domain, VRAM falling back to GTT. */
+static int r5xx_cs_place(struct r5xx_cs_parser *p, struct r5xx_cs_buffer *buf)
+{
+	struct ttm_operation_ctx ctx = { .interruptible = true };
+	struct r5xx_bo *bo = buf->bo;
+	int ret;
+
+	if (bo->tbo.pin_count)
+		return 0;
+	r5xx_bo_placement(bo, buf->domain);
+	ret = ttm_bo_validate(&bo->tbo, &bo->placement, &ctx);
+	if (ret && ret != -ERESTARTSYS && ret != -EINTR &&
+	    buf->domain == RADEON_GEM_DOMAIN_VRAM) {
+		r5xx_bo_placement(bo, RADEON_GEM_DOMAIN_VRAM |
+				  RADEON_GEM_DOMAIN_GTT);
+		ret = ttm_bo_validate(&bo->tbo, &bo->placement, &ctx);
+	}
+	if (ret && ret != -ERESTARTSYS && ret != -EINTR)
+		r5xx_cs_dbg(p->rdev, "cannot place a %zu-byte buffer in %#x: %d\n",
+			    bo->tbo.base.size, buf->domain, ret);
+	return ret;
+}
+
+/*
+ * Reserve every buffer, place it, make the job wait for the fences already
+ * on it, and fill in the checker's view of each relocation entry.
+ */
+static int r5xx_cs_validate(struct r5xx_cs_parser *p)
+{
+	u32 i;
+	int ret;
+
+	INIT_LIST_HEAD(&p->validated);
+	for (i = 0; i < p->nbuffers; i++) {
+		p->buffers[i].tv.num_shared = !p->buffers[i].write;
+		list_add_tail(&p->buffers[i].tv.head, &p->validated);
+	}
+	if (list_empty(&p->validated))
+		return 0;
+	ret = ttm_eu_reserve_buffers(&p->ticket, &p->validated, true, NULL);
+	if (ret)
+		return ret;
+	p->reserved = true;
+
+	for (i = 0; i < p->nbuffers; i++) {
+		struct r5xx_cs_buffer *buf = &p->buffers[i];
+
+		ret = r5xx_cs_place(p, buf);
+		if (ret)
+			return ret;
+		ret = drm_sched_job_add_implicit_dependencies(&p->job->base,
+							      &buf->bo->tbo.base,
+							      buf->write);
+		if (ret)
+			return ret;
+	}
+
+	for (i = 0; i < p->nrelocs; i++) {
+		const struct drm_radeon_cs_reloc *r = &p->user_relocs[i];
+		struct r5xx_bo *bo = p->buffers[p->reloc_buffer[i]].bo;
+
+		p->relocs[i] = (struct r5xx_cs_reloc) {
+			.gpu_offset = r5xx_bo_gpu_offset(bo),
+			.size = bo->tbo.base.size,
+			.tiling_flags = bo->tiling_flags,
+			.pitch = bo->pitch,
+			.read_domains = r->read_domains,
+			.write_domain = r->write_domain,
+		};
+	}
+	return 0;
+}
+
+static void r5xx_cs_log(void *priv, const char *fmt, ...)
+{
+	struct r5xx_device *rdev = priv;
+	struct va_format vaf;
+	va_list args;
+
+	va_start(args, fmt);
+	vaf.fmt = fmt;
+	vaf.va = &args;
+	drm_dbg_ratelimited(&rdev->drm, "%pV", &vaf);
+	va_end(args);
+}
+
+/* Copy the IB into the job's kernel IB, then check and patch it there. */
+static int r5xx_cs_check_ib(struct r5xx_cs_parser *p)
+{
+	struct r5xx_device *rdev = p->rdev;
+	struct r5xx_ib *ib = &p->job->ib;
+	struct r5xx_cs_check_ctx ctx = {
+		.family = (enum r5xx_cs_family)rdev->family,
+		.cs_flags = p->flags,
+		.relocs = p->relocs,
+		.nrelocs = p->nrelocs,
+		.log = r5xx_cs_log,
+		.priv = rdev,
+	};
+	int ret;
+
+	if (copy_from_user(ib->ptr, u64_to_user_ptr(p->ib_chunk.chunk_data),
+			   p->ib_chunk.length_dw * sizeof(u32)))
+		return -EFAULT;
+	ib->length_dw = p->ib_chunk.length_dw;
+
+	mutex_lock(&rdev->mm.surface_lock);
+	ctx.hyperz_owner = rdev->mm.hyperz_filp == p->file;
+	ctx.cmask_owner = rdev->mm.cmask_filp == p->file;
+	mutex_unlock(&rdev->mm.surface_lock);
+
+	ret = r5xx_cs_check(&ctx, ib->ptr, ib->length_dw);
+	if (ret == -ENOENT)
+		ret = -EINVAL;
+	return ret;
+}
+
+static void r5xx_cs_fini(struct r5xx_cs_parser *p)
+{
+	u32 i;
+
+	if (p->reserved)
+		ttm_eu_backoff_reservation(&p->ticket, &p->validated);
+	if (p->job)
+		r5xx_job_abort(p->job);
+	for (i = 0; p->entries && i < p->nrelocs; i++)
+		if (p->entries[i].bo)
+			drm_gem_object_put(&p->entries[i].bo->tbo.base);
+	kvfree(p->buffers);
+	kvfree(p->reloc_buffer);
+	kvfree(p->relocs);
+	kvfree(p->entries);
+	kvfree(p->user_relocs);
+}
+
+static int r5xx_cs_submit(struct r5xx_cs_parser *p, const struct drm_radeon_cs *cs)
+{
+	struct r5xx_file *rfile = p->file->driver_priv;
+	struct dma_fence *fence;
+	int ret;
+
+	ret = r5xx_cs_parse_chunks(p, cs);
+	if (ret)
+		return ret;
+	ret = r5xx_cs_lookup_relocs(p);
+	if (ret || !p->have_ib)
+		return ret;
+
+	p->job = r5xx_job_create(p->rdev, &rfile->entity, p->ib_chunk.length_dw);
+	if (IS_ERR(p->job)) {
+		ret = PTR_ERR(p->job);
+		p->job = NULL;
+		if (ret == -EINVAL)
+			r5xx_cs_dbg(p->rdev, "IB of %u dwords does not fit the IB pool\n",
+				    p->ib_chunk.length_dw);
+		return ret;
+	}
+	ret = r5xx_cs_validate(p);
+	if (ret)
+		return ret;
+	ret = r5xx_cs_check_ib(p);
+	if (ret)
+		return ret;
+
+	fence = r5xx_job_push(p->job);
+	p->job = NULL;
+	if (p->reserved) {
+		ttm_eu_fence_buffer_objects(&p->ticket, &p->validated, fence);
+		p->reserved = false;
+	}
+	dma_fence_put(fence);
+	return 0;
+}
+
+/**
+ * r5xx_ioctl_cs - DRM_IOCTL_RADEON_CS
+ * @drm: DRM device
+ * @data: &struct drm_radeon_cs
+ * @file: DRM file
+ *
+ * See "command submission" in the driver documentation.
+ *
+ * Return: 0 once the job is queued, or a negative errno.
+ */
+int r5xx_ioctl_cs(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct r5xx_device *rdev = to_r5xx(drm);
+	struct r5xx_cs_parser p = { .rdev = rdev, .file = file };
+	struct drm_radeon_cs *cs = data;
+	int ret, idx;
+
+	if (!rdev->accel_working || !rdev->sched.ready) {
+		r5xx_cs_dbg(rdev, "acceleration is not working\n");
+		return -EBUSY;
+	}
+	if (!cs->num_chunks)
+		return 0;
+	if (!drm_dev_enter(drm, &idx))
+		return -ENODEV;
+	ret = r5xx_cs_submit(&p, cs);
+	r5xx_cs_fini(&p);
+	drm_dev_exit(idx);
+	return ret;
+}

@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Shared by the command-submission tests' guest programs: reporting, the
+ * device, raw GEM and CS ioctls, and the 2D engine's register values.
+ */
+#ifndef CS_LIB_H
+#define CS_LIB_H
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <xf86drm.h>
+#include <radeon_drm.h>
+
+static int failures;
+
+static inline void check(bool ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	printf("%s: ", ok ? "ok" : "FAIL");
+	vprintf(fmt, ap);
+	printf("\n");
+	va_end(ap);
+	fflush(stdout);
+	if (!ok)
+		failures++;
+}
+
+static inline void die(const char *what)
+{
+	printf("FAIL: %s: %s\n", what, strerror(errno));
+	exit(1);
+}
+
+/* The first radeon render node. */
+static inline int open_render(void)
+{
+	drmVersionPtr v;
+	char path[64];
+	int i, fd;
+
+	for (i = 0; i < 16; i++) {
+		snprintf(path, sizeof(path), "/dev/dri/renderD%d", 128 + i);
+		fd = open(path, O_RDWR | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		v = drmGetVersion(fd);
+		if (v && !strcmp(v->name, "radeon")) {
+			drmFreeVersion(v);
+			return fd;
+		}
+		if (v)
+			drmFreeVersion(v);
+		close(fd);
+	}
+	errno = ENODEV;
+	die("no radeon render node");
+	return -1;
+}
+
+/* ioctl returning -errno */
+static inline int xioctl(int fd, unsigned long req, void *arg)
+{
+	return drmIoctl(fd, req, arg) ? -errno : 0;
+}
+
+static inline uint32_t gem_create(int fd, uint64_t size, uint32_t domain)
+{
+	struct drm_radeon_gem_create c = {
+		.size = size, .initial_domain = domain,
+	};
+
+	if (xioctl(fd, DRM_IOCTL_RADEON_GEM_CREATE, &c))
+		die("GEM_CREATE");
+	return c.handle;
+}
+
+static inline void gem_close(int fd, uint32_t handle)
+{
+	struct drm_gem_close c = { .handle = handle };
+
+	if (xioctl(fd, DRM_IOCTL_GEM_CLOSE, &c))
+		die("GEM_CLOSE");
+}
+
+static inline void *gem_map(int fd, uint32_t handle, uint64_t size)
+{
+	struct drm_radeon_gem_mmap m = { .handle = handle, .size = size };
+	void *p;
+
+	if (xioctl(fd, DRM_IOCTL_RADEON_GEM_MMAP, &m))
+		die("GEM_MMAP");
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+		 m.addr_ptr);
+	if (p == MAP_FAILED)
+		die("mmap");
+	return p;
+}
+
+static inline int gem_wait_idle(int fd, uint32_t handle)
+{
+	struct drm_radeon_gem_wait_idle w = { .handle = handle };
+
+	return xioctl(fd, DRM_IOCTL_RADEON_GEM_WAIT_IDLE, &w);
+}
+
+/*
+ * A raw DRM_IOCTL_RADEON_CS: the IB, the relocation list (NULL: no RELOCS
+ * chunk) and, if @flags is not NULL, a FLAGS chunk of @nflags dwords.
+ * Returns 0 or -errno.
+ */
+static inline int cs_submit(int fd, const uint32_t *ib, uint32_t ib_dw,
+			    const struct drm_radeon_cs_reloc *relocs,
+			    uint32_t nrelocs, const uint32_t *flags,
+			    uint32_t nflags)
+{
+	struct drm_radeon_cs_chunk chunks[3];
+	uint64_t ptrs[3];
+	struct drm_radeon_cs cs = { 0 };
+	unsigned int n = 0;
+
+	chunks[n] = (struct drm_radeon_cs_chunk) {
+		.chunk_id = RADEON_CHUNK_ID_IB, .length_dw = ib_dw,
+		.chunk_data = (uintptr_t)ib,
+	};
+	n++;
+	if (relocs) {
+		chunks[n] = (struct drm_radeon_cs_chunk) {
+			.chunk_id = RADEON_CHUNK_ID_RELOCS,
+			.length_dw = nrelocs * 4,
+			.chunk_data = (uintptr_t)relocs,
+		};
+		n++;
+	}
+	if (flags) {
+		chunks[n] = (struct drm_radeon_cs_chunk) {
+			.chunk_id = RADEON_CHUNK_ID_FLAGS,
+			.length_dw = nflags,
+			.chunk_data = (uintptr_t)flags,
+		};
+		n++;
+	}
+	for (unsigned int i = 0; i < n; i++)
+		ptrs[i] = (uintptr_t)&chunks[i];
+	cs.num_chunks = n;
+	cs.chunks = (uintptr_t)ptrs;
+	return xioctl(fd, DRM_IOCTL_RADEON_CS, &cs);
+}
+
+/* PM4 headers (guide 5.3) */
+#define PKT0(reg, n)	((((uint32_t)(n) - 1) << 16) | ((reg) >> 2))
+#define PKT0_ONE(reg, n) (PKT0(reg, n) | (1u << 15))
+#define PKT2		0x80000000u
+#define PKT3(op, n)	(0xc0000000u | (((uint32_t)(n) - 1) << 16) | ((op) << 8))
+#define RELOC_NOP	0xc0001000u	/* type-3 NOP, one data dword */
+
+/* 2D engine registers (r5xx_regs.h has them; these programs stand alone) */
+#define REG_DST_PITCH_OFFSET	0x142c
+#define REG_SRC_PITCH_OFFSET	0x1428
+#define REG_DP_GUI_MASTER_CNTL	0x146c
+#define REG_DP_BRUSH_FRGD_CLR	0x147c
+#define REG_DP_CNTL		0x16c0
+#define REG_DP_WRITE_MSK	0x16cc
+#define REG_DST_Y_X		0x1438
+#define REG_SRC_Y_X		0x1434
+#define REG_DST_HEIGHT_WIDTH	0x143c
+#define REG_DST_WIDTH_HEIGHT	0x1598
+#define REG_SC_TOP_LEFT		0x16ec
+#define REG_SC_BOTTOM_RIGHT	0x16f0
+#define REG_WAIT_UNTIL		0x1720
+#define REG_RB3D_DSTCACHE_CTLSTAT 0x4e4c
+
+/* DP_GUI_MASTER_CNTL fields (radeon_reg.h RADEON_GMC_*) */
+#define GMC_SRC_PITCH_OFFSET_CNTL (1u << 0)
+#define GMC_DST_PITCH_OFFSET_CNTL (1u << 1)
+#define GMC_BRUSH_SOLID_COLOR	(13u << 4)
+#define GMC_BRUSH_NONE		(15u << 4)
+#define GMC_DST_DATATYPE(cpp)	((cpp) == 1 ? 2u << 8 : (cpp) == 2 ? 4u << 8 : 6u << 8)
+#define GMC_SRC_DATATYPE_COLOR	(3u << 12)
+#define GMC_ROP3(r)		((uint32_t)(r) << 16)
+#define GMC_DP_SRC_SOURCE_MEMORY (2u << 24)
+#define GMC_CLR_CMP_CNTL_DIS	(1u << 28)
+#define GMC_WR_MSK_DIS		(1u << 30)
+
+#define ROP3_PATCOPY		0xf0
+#define ROP3_SRCCOPY		0xcc
+
+#define DP_CNTL_LEFT_TO_RIGHT	(1u << 0)
+#define DP_CNTL_TOP_TO_BOTTOM	(1u << 1)
+
+/* DST/SRC_PITCH_OFFSET: pitch in 64-byte units, offset in KiB */
+static inline uint32_t pitch_offset(uint32_t pitch, uint32_t offset)
+{
+	return (pitch / 64) << 22 | offset >> 10;
+}
+
+static inline uint32_t yx(uint32_t y, uint32_t x)
+{
+	return y << 16 | x;
+}
+
+#endif /* CS_LIB_H */

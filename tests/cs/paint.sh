@@ -1,0 +1,5 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR MIT
+# CS test: build/cs/cs paint (see tests/cs/cs.c, t_paint).
+. tests/cs/lib.sh
+run_cs cs paint

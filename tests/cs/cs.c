@@ -17,6 +17,8 @@
  */
 #include "cs_lib.h"
 
+#include <time.h>
+
 #include <radeon_bo.h>
 #include <radeon_bo_gem.h>
 #include <radeon_cs.h>
@@ -386,6 +388,74 @@ static int t_chain(void)
 	return 0;
 }
 
+static int gem_busy(uint32_t handle)
+{
+	struct drm_radeon_gem_busy b = { .handle = handle };
+
+	return xioctl(fd, DRM_IOCTL_RADEON_GEM_BUSY, &b);
+}
+
+/*
+ * Run with the CP stopped (tests/cs/busy.sh hangs the model's CP first):
+ * the submission's fence stays unsignalled, so every listed buffer is
+ * busy, read or written, and may be closed while busy.  Once the driver
+ * has detected the hang and reset the GPU, the buffers are idle and the
+ * next submission runs.
+ */
+static int t_busy(void)
+{
+	struct surf *a = surf_new(RADEON_GEM_DOMAIN_VRAM, 0, 4);
+	struct surf *b = surf_new(RADEON_GEM_DOMAIN_GTT, 0, 4);
+	struct drm_radeon_cs_reloc relocs[2] = {
+		{ .handle = a->bo->handle, .write_domain = RADEON_GEM_DOMAIN_VRAM },
+		{ .handle = b->bo->handle, .read_domains = RADEON_GEM_DOMAIN_GTT },
+	};
+	uint32_t ib[] = {
+		PKT0(REG_DP_GUI_MASTER_CNTL, 1), GMC_DST_PITCH_OFFSET_CNTL |
+			GMC_BRUSH_SOLID_COLOR | GMC_DST_DATATYPE(4) |
+			GMC_SRC_DATATYPE_COLOR | GMC_ROP3(ROP3_PATCOPY) |
+			GMC_CLR_CMP_CNTL_DIS | GMC_WR_MSK_DIS,
+		PKT0(REG_DP_BRUSH_FRGD_CLR, 1), 0x12345678,
+		PKT0(REG_DP_CNTL, 1), DP_CNTL_LEFT_TO_RIGHT | DP_CNTL_TOP_TO_BOTTOM,
+		PKT0(REG_DST_PITCH_OFFSET, 1), pitch_offset(PITCH, 0),
+		RELOC_NOP, 0,
+		PKT0(REG_DST_Y_X, 1), yx(0, 0),
+		PKT0(REG_DST_HEIGHT_WIDTH, 1), yx(H, W),
+	};
+	uint32_t handle_b = b->bo->handle;
+	struct drm_gem_close cl = { .handle = handle_b };
+	struct timespec t0, t1;
+	int ret;
+
+	ret = cs_submit(fd, ib, sizeof(ib) / 4, relocs, 2, NULL, 0);
+	check(ret == 0, "CS accepted (%d)", ret);
+	ret = gem_busy(a->bo->handle);
+	check(ret == -EBUSY, "written buffer busy (%d)", ret);
+	ret = gem_busy(handle_b);
+	check(ret == -EBUSY, "buffer only listed for reading busy (%d)", ret);
+
+	/* libdrm's handle is closed here, the object lives on until idle */
+	ret = xioctl(fd, DRM_IOCTL_GEM_CLOSE, &cl);
+	check(ret == 0, "closing a busy buffer (%d)", ret);
+	ret = gem_busy(handle_b);
+	check(ret == -ENOENT, "its handle is gone (%d)", ret);
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	ret = gem_wait_idle(fd, a->bo->handle);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	check(ret == 0, "WAIT_IDLE returns after the reset (%d, %.1f s)", ret,
+	      (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
+	ret = gem_busy(a->bo->handle);
+	check(ret == 0, "idle after the reset (%d)", ret);
+
+	emit_fill(a, 0, 0, W, H, 0x600dc0de);
+	flush("after the reset");
+	surf_check(a, "fill after the reset");
+	free(b);	/* its libdrm object is left: the handle is gone */
+	surf_free(a);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -394,11 +464,12 @@ int main(int argc, char **argv)
 	} tests[] = {
 		{ "paint", t_paint }, { "blit", t_blit },
 		{ "dialects", t_dialects }, { "chain", t_chain },
+		{ "busy", t_busy },
 	};
 	struct drm_radeon_gem_info info = { 0 };
 
 	if (argc != 2) {
-		fprintf(stderr, "usage: %s paint|blit|dialects|chain\n", argv[0]);
+		fprintf(stderr, "usage: %s paint|blit|dialects|chain|busy\n", argv[0]);
 		return 2;
 	}
 	fd = open_render();

@@ -58,12 +58,23 @@ run: deps firmware
 	echo "make run: r5xx.ko is not built, using Debian's radeon.ko instead"; fi; \
 	tests/vm/run --chip $(CHIP) --driver $$d -- tests/vm/info.sh
 
+# Benchmark r5xx.ko against Debian's radeon.ko on the same model (CHIP=rv380):
+# CS round trips, CS ioctl throughput, GEM create/map/close; prints the
+# figures and the ratios; ROUNDS=3 takes medians over 3 boots of each.
+# Not part of `make check` (tests/bench/run).
+bench: deps firmware
+	@scripts/qemu.sh >/dev/null
+	@scripts/guest-kernel.sh $(ABI) >/dev/null
+	@$(MAKE) --no-print-directory -s modules
+	@tests/bench/run --chip $(CHIP) $(if $(ROUNDS),--rounds $(ROUNDS))
+
 help:
 	@echo "make [modules]  build r5xx.ko against KDIR ($(KDIR))"
 	@echo "make check      build QEMU, guest kernel, firmware, module; run all tests"
 	@echo "make run        boot the model (CHIP=$(CHIP)) with the driver, print what it found"
+	@echo "make bench      benchmark r5xx.ko against radeon.ko on the model (CHIP=$(CHIP))"
 	@echo "make regs       regenerate headers and checker tables from regs/r5xx.regs"
 	@echo "make deps|qemu|kernel|firmware   the individual steps"
 	@echo "make clean|distclean"
 
-.PHONY: all modules clean distclean regs deps qemu kernel firmware check run help
+.PHONY: all modules clean distclean regs deps qemu kernel firmware check run bench help

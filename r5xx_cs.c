@@ -46,15 +46,16 @@
  * looked up (-ENOENT for a bad handle) and, with all of them reserved
  * together, placed in its domain: the write domain if there is one, else
  * the read domains; VRAM may fall back to GTT when VRAM is full, as
- * upstream.  A buffer listed twice is placed once, written if any entry
- * writes it.  Then the checker (r5xx_cs_check()) verifies every address
- * the stream can reach and patches the relocations, and the job goes to
- * the scheduler with the file's entity.  The job first waits for the
- * fences already on its buffers (implicit synchronisation: all of them for
- * a buffer it writes, the writers' for one it reads); its own fence then
- * goes on every buffer of the list, as a writer's fence on the ones it
- * writes, so that GEM_BUSY, GEM_WAIT_IDLE, buffer moves and later
- * submissions wait for it.
+ * upstream; a buffer shared with another device (r5xx_prime.c) goes to
+ * GTT whatever the list says.  A buffer listed twice is placed once,
+ * written if any entry writes it.  Then the checker (r5xx_cs_check())
+ * verifies every address the stream can reach and patches the
+ * relocations, and the job goes to the scheduler with the file's entity.
+ * The job first waits for the fences already on its buffers (implicit
+ * synchronisation: all of them for a buffer it writes, the writers' for
+ * one it reads); its own fence then goes on every buffer of the list, as
+ * a writer's fence on the ones it writes, so that GEM_BUSY, GEM_WAIT_IDLE,
+ * buffer moves and later submissions wait for it.
  *
  * Errors are those of upstream: -EINVAL for a malformed submission or a
  * stream the checker refuses (with a rate-limited debug message naming the
@@ -273,14 +274,18 @@ static int r5xx_cs_place(struct r5xx_cs_parser *p, struct r5xx_cs_buffer *buf)
 {
 	struct ttm_operation_ctx ctx = { .interruptible = true };
 	struct r5xx_bo *bo = buf->bo;
+	u32 domain = buf->domain;
 	int ret;
 
 	if (bo->tbo.pin_count)
 		return 0;
-	r5xx_bo_placement(bo, buf->domain);
+	/* buffers shared with another device stay in system memory */
+	if (bo->prime_shared_count)
+		domain = RADEON_GEM_DOMAIN_GTT;
+	r5xx_bo_placement(bo, domain);
 	ret = ttm_bo_validate(&bo->tbo, &bo->placement, &ctx);
 	if (ret && ret != -ERESTARTSYS && ret != -EINTR &&
-	    buf->domain == RADEON_GEM_DOMAIN_VRAM) {
+	    domain == RADEON_GEM_DOMAIN_VRAM) {
 		r5xx_bo_placement(bo, RADEON_GEM_DOMAIN_VRAM |
 				  RADEON_GEM_DOMAIN_GTT);
 		ret = ttm_bo_validate(&bo->tbo, &bo->placement, &ctx);

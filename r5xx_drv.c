@@ -281,6 +281,7 @@ static const struct drm_driver r5xx_drm_driver = {
 	.dumb_map_offset = r5xx_gem_dumb_map_offset,
 	.prime_handle_to_fd = drm_gem_prime_handle_to_fd,
 	.prime_fd_to_handle = drm_gem_prime_fd_to_handle,
+	.gem_prime_import_sg_table = r5xx_gem_prime_import_sg_table,
 	.gem_prime_mmap = drm_gem_prime_mmap,
 #if defined(CONFIG_DEBUG_FS)
 	.debugfs_init = r5xx_debugfs_init,

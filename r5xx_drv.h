@@ -34,6 +34,9 @@ struct drm_mode_create_dumb;
 struct vm_area_struct;
 struct firmware;
 struct pci_dev;
+struct dma_buf_attachment;
+struct dma_resv;
+struct sg_table;
 
 /**
  * DOC: overview
@@ -355,6 +358,8 @@ struct r5xx_mm {
  * @tiling_flags: %RADEON_TILING_* flags, stored verbatim (reservation)
  * @pitch: pitch in bytes, stored verbatim (reservation)
  * @surface_reg: surface register in use, or -1 (&r5xx_mm.surface_lock)
+ * @prime_shared_count: pins by other devices' dma-buf attachments, or 1 for
+ *	an imported buffer (reservation); such a buffer stays out of VRAM
  */
 struct r5xx_bo {
 	struct ttm_buffer_object tbo;
@@ -365,6 +370,7 @@ struct r5xx_bo {
 	u32 tiling_flags;
 	u32 pitch;
 	int surface_reg;
+	unsigned int prime_shared_count;
 };
 
 static inline struct r5xx_bo *to_r5xx_bo(struct drm_gem_object *obj)
@@ -858,7 +864,8 @@ void r5xx_ttm_fini(struct r5xx_device *rdev);
 void r5xx_bo_placement(struct r5xx_bo *bo, u32 domain);
 int r5xx_bo_create(struct r5xx_device *rdev, u64 size, u64 align, u32 domain,
 		   u32 flags, enum ttm_bo_type type,
-		   const struct ttm_place *place, struct r5xx_bo **out);
+		   const struct ttm_place *place, struct sg_table *sg,
+		   struct dma_resv *resv, struct r5xx_bo **out);
 u64 r5xx_bo_gpu_offset(struct r5xx_bo *bo);
 int r5xx_gem_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma);
 
@@ -894,6 +901,15 @@ int r5xx_gem_dumb_create(struct drm_file *file, struct drm_device *drm,
 			 struct drm_mode_create_dumb *args);
 int r5xx_gem_dumb_map_offset(struct drm_file *file, struct drm_device *drm,
 			     u32 handle, u64 *offset);
+
+/* r5xx_prime.c */
+int r5xx_gem_prime_pin(struct drm_gem_object *obj);
+void r5xx_gem_prime_unpin(struct drm_gem_object *obj);
+struct sg_table *r5xx_gem_prime_get_sg_table(struct drm_gem_object *obj);
+struct drm_gem_object *
+r5xx_gem_prime_import_sg_table(struct drm_device *drm,
+			       struct dma_buf_attachment *attach,
+			       struct sg_table *sg);
 
 /* r5xx_cs.c */
 int r5xx_ioctl_cs(struct drm_device *drm, void *data, struct drm_file *file);

@@ -71,16 +71,12 @@ static void r5xx_gem_free(struct drm_gem_object *obj)
 	ttm_bo_put(&to_r5xx_bo(obj)->tbo);
 }
 
-static struct sg_table *r5xx_gem_get_sg_table(struct drm_gem_object *obj)
-{
-	/* buffers are only shared within this device for now */
-	return ERR_PTR(-EOPNOTSUPP);
-}
-
 const struct drm_gem_object_funcs r5xx_gem_object_funcs = {
 	.free = r5xx_gem_free,
 	.export = drm_gem_prime_export,
-	.get_sg_table = r5xx_gem_get_sg_table,
+	.pin = r5xx_gem_prime_pin,
+	.unpin = r5xx_gem_prime_unpin,
+	.get_sg_table = r5xx_gem_prime_get_sg_table,
 	.mmap = r5xx_gem_mmap,
 };
 
@@ -162,7 +158,7 @@ static int r5xx_gem_object_create(struct r5xx_device *rdev, u64 size,
 	domain &= R5XX_GEM_DOMAINS;
 	for (;;) {
 		ret = r5xx_bo_create(rdev, size, align, domain, flags,
-				     ttm_bo_type_device, NULL, out);
+				     ttm_bo_type_device, NULL, NULL, NULL, out);
 		if (!ret || ret == -ERESTARTSYS || ret == -EINTR)
 			return ret;
 		if (domain != RADEON_GEM_DOMAIN_VRAM)

@@ -11,12 +11,14 @@
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
+#include <drm/drm_prime.h>
 #include <drm/drm_print.h>
 #include <drm/radeon_drm.h>
 #include <drm/ttm/ttm_bo_api.h>
 #include <drm/ttm/ttm_bo_driver.h>
 #include <drm/ttm/ttm_device.h>
 #include <drm/ttm/ttm_placement.h>
+#include <drm/ttm/ttm_pool.h>
 #include <drm/ttm/ttm_range_manager.h>
 #include <drm/ttm/ttm_resource.h>
 #include <drm/ttm/ttm_tt.h>
@@ -43,10 +45,14 @@
  *   the GART with r5xx_gart_bind() when a buffer moves into GTT.
  * - system memory (%TTM_PL_SYSTEM): unbound pages.
  *
- * Evictions go VRAM to GTT and GTT to system memory. The model has no 2D
- * engine yet, so every move that copies data is a CPU copy
- * (ttm_bo_move_memcpy()); moves between GTT and system memory only bind
- * or unbind the pages.
+ * Evictions go VRAM to GTT and GTT to system memory. A move that copies
+ * data is a CPU copy (ttm_bo_move_memcpy()), after the GPU has finished
+ * with the buffer; moves between GTT and system memory only bind or unbind
+ * the pages.
+ *
+ * Buffers imported from another device's dma-buf (r5xx_prime.c) are
+ * %ttm_bo_type_sg objects: their pages are the exporter's scatter list,
+ * bound into the GART like any other, never freed or swapped here.
  *
  * The resource managers print their state to the debugfs files
  * r5xx_vram_mm and r5xx_gtt_mm.
@@ -112,6 +118,25 @@ static int r5xx_ttm_tt_bind(struct r5xx_device *rdev, struct ttm_tt *ttm,
 	gtt->offset = offset;
 	gtt->bound = true;
 	return 0;
+}
+
+/* Pages from the TTM pool, or from an imported dma-buf's scatter list */
+static int r5xx_ttm_tt_populate(struct ttm_device *bdev, struct ttm_tt *ttm,
+				struct ttm_operation_ctx *ctx)
+{
+	if (!(ttm->page_flags & TTM_TT_FLAG_EXTERNAL))
+		return ttm_pool_alloc(&bdev->pool, ttm, ctx);
+	if (!ttm->sg)
+		return -EINVAL;
+	return drm_prime_sg_to_dma_addr_array(ttm->sg, ttm->dma_address,
+					      ttm->num_pages);
+}
+
+static void r5xx_ttm_tt_unpopulate(struct ttm_device *bdev, struct ttm_tt *ttm)
+{
+	/* an imported dma-buf's pages belong to its exporter */
+	if (!(ttm->page_flags & TTM_TT_FLAG_EXTERNAL))
+		ttm_pool_free(&bdev->pool, ttm);
 }
 
 static void r5xx_ttm_tt_destroy(struct ttm_device *bdev, struct ttm_tt *ttm)
@@ -221,6 +246,8 @@ static void r5xx_delete_mem_notify(struct ttm_buffer_object *tbo)
 
 static struct ttm_device_funcs r5xx_ttm_funcs = {
 	.ttm_tt_create = r5xx_ttm_tt_create,
+	.ttm_tt_populate = r5xx_ttm_tt_populate,
+	.ttm_tt_unpopulate = r5xx_ttm_tt_unpopulate,
 	.ttm_tt_destroy = r5xx_ttm_tt_destroy,
 	.eviction_valuable = ttm_bo_eviction_valuable,
 	.evict_flags = r5xx_evict_flags,
@@ -276,6 +303,8 @@ static void r5xx_bo_destroy(struct ttm_buffer_object *tbo)
 	struct r5xx_bo *bo = to_r5xx_bo(&tbo->base);
 
 	r5xx_surface_move_notify(bo);
+	if (tbo->base.import_attach)
+		drm_prime_gem_destroy(&tbo->base, tbo->sg);
 	drm_gem_object_release(&tbo->base);
 	kfree(bo);
 }
@@ -289,13 +318,17 @@ static void r5xx_bo_destroy(struct ttm_buffer_object *tbo)
  * @flags: %RADEON_GEM_* creation flags
  * @type: TTM object type
  * @place: if not NULL, an exact placement that overrides @domain
+ * @sg: the pages of an imported dma-buf (@type %ttm_bo_type_sg), or NULL
+ * @resv: reservation object to share (an imported dma-buf's), locked by
+ *	  the caller, or NULL for the object's own
  * @out: the new object, with one GEM reference
  *
  * Return: 0 or a negative errno (-ENOMEM when memory runs out).
  */
 int r5xx_bo_create(struct r5xx_device *rdev, u64 size, u64 align, u32 domain,
 		   u32 flags, enum ttm_bo_type type,
-		   const struct ttm_place *place, struct r5xx_bo **out)
+		   const struct ttm_place *place, struct sg_table *sg,
+		   struct dma_resv *resv, struct r5xx_bo **out)
 {
 	struct ttm_operation_ctx ctx = {
 		.interruptible = type != ttm_bo_type_kernel,
@@ -325,10 +358,11 @@ int r5xx_bo_create(struct r5xx_device *rdev, u64 size, u64 align, u32 domain,
 	/* on failure, ttm_bo_init_reserved() calls r5xx_bo_destroy() */
 	ret = ttm_bo_init_reserved(&rdev->mm.bdev, &bo->tbo, type,
 				   &bo->placement, align >> PAGE_SHIFT, &ctx,
-				   NULL, NULL, r5xx_bo_destroy);
+				   sg, resv, r5xx_bo_destroy);
 	if (ret)
 		return ret;
-	ttm_bo_unreserve(&bo->tbo);
+	if (!resv)
+		ttm_bo_unreserve(&bo->tbo);
 	*out = bo;
 	return 0;
 }
@@ -462,7 +496,7 @@ static int r5xx_ttm_reserve_gart_table(struct r5xx_device *rdev)
 	int ret;
 
 	ret = r5xx_bo_create(rdev, size, 0, RADEON_GEM_DOMAIN_VRAM, 0,
-			     ttm_bo_type_kernel, &place, &bo);
+			     ttm_bo_type_kernel, &place, NULL, NULL, &bo);
 	if (ret)
 		return ret;
 	ret = ttm_bo_reserve(&bo->tbo, false, false, NULL);

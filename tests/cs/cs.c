@@ -456,6 +456,158 @@ static int t_busy(void)
 	return 0;
 }
 
+/* The vgem device's primary node (tests/cs/prime.sh loads vgem). */
+static int open_vgem(void)
+{
+	char path[64];
+
+	for (int i = 0; i < 16; i++) {
+		drmVersionPtr v;
+		int vfd;
+
+		snprintf(path, sizeof(path), "/dev/dri/card%d", i);
+		vfd = open(path, O_RDWR | O_CLOEXEC);
+		if (vfd < 0)
+			continue;
+		v = drmGetVersion(vfd);
+		if (v && !strcmp(v->name, "vgem")) {
+			drmFreeVersion(v);
+			return vfd;
+		}
+		if (v)
+			drmFreeVersion(v);
+		close(vfd);
+	}
+	return -1;
+}
+
+/* A vgem dumb buffer of W x H x 32 bpp and its CPU mapping */
+static uint32_t *vgem_buffer(int vfd, uint32_t *handle)
+{
+	struct drm_mode_create_dumb c = { .width = W, .height = H, .bpp = 32 };
+	struct drm_mode_map_dumb m = { 0 };
+	void *p;
+
+	if (xioctl(vfd, DRM_IOCTL_MODE_CREATE_DUMB, &c))
+		die("vgem CREATE_DUMB");
+	if (c.pitch != W * 4 || c.size < W * 4 * H) {
+		errno = EINVAL;
+		die("vgem dumb buffer layout");
+	}
+	m.handle = c.handle;
+	if (xioctl(vfd, DRM_IOCTL_MODE_MAP_DUMB, &m))
+		die("vgem MAP_DUMB");
+	p = mmap(NULL, W * 4 * H, PROT_READ | PROT_WRITE, MAP_SHARED, vfd,
+		 m.offset);
+	if (p == MAP_FAILED)
+		die("vgem mmap");
+	*handle = c.handle;
+	return p;
+}
+
+/* Submit a fill of the whole W x H, 32 bpp buffer @handle. */
+static int fill_handle(uint32_t handle, uint32_t domain, uint32_t colour)
+{
+	struct drm_radeon_cs_reloc reloc = {
+		.handle = handle, .write_domain = domain,
+	};
+	uint32_t ib[] = {
+		PKT0(REG_DP_GUI_MASTER_CNTL, 1), GMC_DST_PITCH_OFFSET_CNTL |
+			GMC_BRUSH_SOLID_COLOR | GMC_DST_DATATYPE(4) |
+			GMC_SRC_DATATYPE_COLOR | GMC_ROP3(ROP3_PATCOPY) |
+			GMC_CLR_CMP_CNTL_DIS | GMC_WR_MSK_DIS,
+		PKT0(REG_DP_BRUSH_FRGD_CLR, 1), colour,
+		PKT0(REG_DP_CNTL, 1), DP_CNTL_LEFT_TO_RIGHT | DP_CNTL_TOP_TO_BOTTOM,
+		PKT0(REG_DST_PITCH_OFFSET, 1), pitch_offset(W * 4, 0),
+		RELOC_NOP, 0,
+		PKT0(REG_DST_Y_X, 1), yx(0, 0),
+		PKT0(REG_DST_HEIGHT_WIDTH, 1), yx(H, W),
+	};
+
+	return cs_submit(fd, ib, sizeof(ib) / 4, &reloc, 1, NULL, 0);
+}
+
+static unsigned int count_not(const uint32_t *p, uint32_t v)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < W * H; i++)
+		n += p[i] != v;
+	return n;
+}
+
+/*
+ * PRIME with another device, vgem: a vgem buffer imported here is painted
+ * by the GPU and read back through vgem's mapping (the GART maps the
+ * exporter's pages); a buffer of ours exported to vgem is read through
+ * vgem's mapping of the import, and stays in GTT, where vgem can reach
+ * it, even when a command stream asks for VRAM.
+ */
+static int t_prime(void)
+{
+	struct drm_radeon_gem_busy busy = { 0 };
+	uint32_t vh, rh, vh2, *vp, *rp;
+	int vfd = open_vgem(), dmabuf, ret;
+
+	if (vfd < 0) {
+		printf("no vgem device\n");
+		return 77;
+	}
+
+	/* vgem exports, r5xx imports and paints */
+	vp = vgem_buffer(vfd, &vh);
+	memset(vp, 0x5a, W * 4 * H);
+	if (drmPrimeHandleToFD(vfd, vh, DRM_CLOEXEC | DRM_RDWR, &dmabuf))
+		die("vgem export");
+	ret = drmPrimeFDToHandle(fd, dmabuf, &rh);
+	check(ret == 0, "import of a vgem buffer (%d)", ret ? -errno : 0);
+	close(dmabuf);
+	ret = fill_handle(rh, RADEON_GEM_DOMAIN_VRAM, 0xc0ffee00);
+	check(ret == 0, "CS painting it, asking for VRAM (%d)", ret);
+	check(gem_wait_idle(fd, rh) == 0, "wait idle");
+	busy.handle = rh;
+	xioctl(fd, DRM_IOCTL_RADEON_GEM_BUSY, &busy);
+	check(busy.domain == RADEON_GEM_DOMAIN_GTT, "imported buffer in GTT (%#x)",
+	      busy.domain);
+	check(!count_not(vp, 0xc0ffee00), "vgem sees the GPU's fill (%u pixels differ)",
+	      count_not(vp, 0xc0ffee00));
+	gem_close(fd, rh);
+	munmap(vp, W * 4 * H);
+
+	/* r5xx exports, vgem imports */
+	rh = gem_create(fd, W * 4 * H, RADEON_GEM_DOMAIN_VRAM);
+	rp = gem_map(fd, rh, W * 4 * H);
+	for (unsigned int i = 0; i < W * H; i++)
+		rp[i] = 0x01010101 * (i & 0xff);
+	if (drmPrimeHandleToFD(fd, rh, DRM_CLOEXEC | DRM_RDWR, &dmabuf))
+		die("r5xx export");
+	ret = drmPrimeFDToHandle(vfd, dmabuf, &vh2);
+	check(ret == 0, "vgem imports our buffer (%d)", ret ? -errno : 0);
+	busy.handle = rh;
+	xioctl(fd, DRM_IOCTL_RADEON_GEM_BUSY, &busy);
+	check(busy.domain == RADEON_GEM_DOMAIN_GTT, "exported buffer pinned in GTT (%#x)",
+	      busy.domain);
+	vp = mmap(NULL, W * 4 * H, PROT_READ, MAP_SHARED, dmabuf, 0);
+	if (vp == MAP_FAILED)
+		die("dma-buf mmap");
+	ret = 0;
+	for (unsigned int i = 0; i < W * H; i++)
+		ret += vp[i] != 0x01010101 * (i & 0xff);
+	check(!ret, "the dma-buf's mapping has our bytes (%d differ)", ret);
+	ret = fill_handle(rh, RADEON_GEM_DOMAIN_VRAM, 0x0badf00d);
+	check(ret == 0, "CS painting it, asking for VRAM (%d)", ret);
+	check(gem_wait_idle(fd, rh) == 0, "wait idle");
+	xioctl(fd, DRM_IOCTL_RADEON_GEM_BUSY, &busy);
+	check(busy.domain == RADEON_GEM_DOMAIN_GTT, "still in GTT (%#x)", busy.domain);
+	check(!count_not(vp, 0x0badf00d), "the dma-buf's mapping sees the fill");
+	munmap(vp, W * 4 * H);
+	munmap(rp, W * 4 * H);
+	close(dmabuf);
+	gem_close(fd, rh);
+	close(vfd);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -464,12 +616,13 @@ int main(int argc, char **argv)
 	} tests[] = {
 		{ "paint", t_paint }, { "blit", t_blit },
 		{ "dialects", t_dialects }, { "chain", t_chain },
-		{ "busy", t_busy },
+		{ "busy", t_busy }, { "prime", t_prime },
 	};
 	struct drm_radeon_gem_info info = { 0 };
+	int ret;
 
 	if (argc != 2) {
-		fprintf(stderr, "usage: %s paint|blit|dialects|chain|busy\n", argv[0]);
+		fprintf(stderr, "usage: %s paint|blit|dialects|chain|busy|prime\n", argv[0]);
 		return 2;
 	}
 	fd = open_render();
@@ -488,11 +641,13 @@ int main(int argc, char **argv)
 	for (unsigned int i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
 		if (strcmp(argv[1], tests[i].name))
 			continue;
-		tests[i].fn();
+		ret = tests[i].fn();
 		radeon_cs_destroy(cs);
 		radeon_cs_manager_gem_dtor(csm);
 		radeon_bo_manager_gem_dtor(bom);
 		close(fd);
+		if (ret == 77)
+			return 77;
 		printf("%s: %d failure(s)\n", argv[1], failures);
 		return failures ? 1 : 0;
 	}

@@ -22,6 +22,8 @@ PKGS=(
 	libdrm-dev libdrm-radeon1 python3
 	# 32-bit ioctl test (tests/uapi/compat32.c, static i386)
 	gcc-multilib
+	# Mesa r300 in the guest (tests/mesa)
+	libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri
 	# CS checker fuzzing (tests/fuzz)
 	clang libclang-rt-14-dev
 )

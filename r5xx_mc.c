@@ -204,6 +204,32 @@ static void r5xx_mc_stop_display(struct r5xx_device *rdev)
 	}
 }
 
+/*
+ * The AVIVO memory controllers program the same registers, at different
+ * offsets of their indirect space (rv515_mc_program, r520_mc_program).
+ */
+struct r5xx_mc_avivo_regs {
+	u32 fb_location;
+	u32 agp_location;
+	u32 agp_base;
+	u32 agp_base_2;
+};
+
+static const struct r5xx_mc_avivo_regs r5xx_mc_avivo[] = {
+	[R5XX_MC_RV515] = {
+		.fb_location = R5XX_RV515_MC_FB_LOCATION,
+		.agp_location = R5XX_RV515_MC_AGP_LOCATION,
+		.agp_base = R5XX_RV515_MC_AGP_BASE,
+		.agp_base_2 = R5XX_RV515_MC_AGP_BASE_2,
+	},
+	[R5XX_MC_R520] = {
+		.fb_location = R5XX_R520_MC_FB_LOCATION,
+		.agp_location = R5XX_R520_MC_AGP_LOCATION,
+		.agp_base = R5XX_R520_MC_AGP_BASE,
+		.agp_base_2 = R5XX_R520_MC_AGP_BASE_2,
+	},
+};
+
 /**
  * r5xx_mc_program - write the VRAM and AGP locations into the MC
  * @rdev: device
@@ -228,25 +254,19 @@ void r5xx_mc_program(struct r5xx_device *rdev)
 
 	switch (rdev->info->mc) {
 	case R5XX_MC_RV515:
+	case R5XX_MC_R520: {
+		const struct r5xx_mc_avivo_regs *regs = &r5xx_mc_avivo[rdev->info->mc];
+
 		r5xx_wreg(rdev, R5XX_CONFIG_MEMSIZE, mc->real_vram_size);
-		r5xx_mc_wreg(rdev, R5XX_RV515_MC_FB_LOCATION, fb);
+		r5xx_mc_wreg(rdev, regs->fb_location, fb);
 		r5xx_wreg(rdev, R5XX_HDP_FB_LOCATION,
 			  FIELD_PREP(R5XX_HDP_FB_LOCATION_HDP_FB_START,
 				     mc->vram_start >> 16));
-		r5xx_mc_wreg(rdev, R5XX_RV515_MC_AGP_LOCATION, 0xffffffff);
-		r5xx_mc_wreg(rdev, R5XX_RV515_MC_AGP_BASE, 0);
-		r5xx_mc_wreg(rdev, R5XX_RV515_MC_AGP_BASE_2, 0);
+		r5xx_mc_wreg(rdev, regs->agp_location, 0xffffffff);
+		r5xx_mc_wreg(rdev, regs->agp_base, 0);
+		r5xx_mc_wreg(rdev, regs->agp_base_2, 0);
 		break;
-	case R5XX_MC_R520:
-		r5xx_wreg(rdev, R5XX_CONFIG_MEMSIZE, mc->real_vram_size);
-		r5xx_mc_wreg(rdev, R5XX_R520_MC_FB_LOCATION, fb);
-		r5xx_wreg(rdev, R5XX_HDP_FB_LOCATION,
-			  FIELD_PREP(R5XX_HDP_FB_LOCATION_HDP_FB_START,
-				     mc->vram_start >> 16));
-		r5xx_mc_wreg(rdev, R5XX_R520_MC_AGP_LOCATION, 0xffffffff);
-		r5xx_mc_wreg(rdev, R5XX_R520_MC_AGP_BASE, 0);
-		r5xx_mc_wreg(rdev, R5XX_R520_MC_AGP_BASE_2, 0);
-		break;
+	}
 	default:
 		/* AGP off: an empty aperture (start above top) */
 		r5xx_wreg(rdev, R5XX_MC_AGP_LOCATION, 0x0fffffff);

@@ -381,14 +381,16 @@ static int check_colorpitch(struct cs_parser *p, u32 reg, u32 i, u32 n)
 /* One register write of a type-0 or type-1 packet; its value is ib[i]. */
 static int check_reg(struct cs_parser *p, u32 reg, u32 i)
 {
-	const struct r5xx_cs_special *sp = find_special(reg, p->table);
+	const struct r5xx_cs_special *sp;
 	struct cs_state *s = &p->s;
 	u32 v = p->ib[i], n;
 	int ret;
 
+	/* most registers are free; the generator keeps the two sets apart */
+	if (is_safe(reg, p->table))
+		return 0;
+	sp = find_special(reg, p->table);
 	if (!sp) {
-		if (is_safe(reg, p->table))
-			return 0;
 		cs_log(p, "forbidden register %#06x", reg);
 		return -EINVAL;
 	}
@@ -604,7 +606,7 @@ static int check_type0(struct cs_parser *p, u32 hdr)
 		u32 r = one ? reg : reg + 4 * k;
 
 		/* a freely writable register stays so for the rest of the burst */
-		if (one && k && is_safe(r, p->table) && !find_special(r, p->table))
+		if (one && k && is_safe(r, p->table))
 			break;
 		ret = check_reg(p, r, p->pkt + 1 + k);
 		if (ret)

@@ -136,3 +136,19 @@ slab_snapshot() { # FILE
 		awk '/^(SUnreclaim|MemFree):/ { print $1, $2 }' /proc/meminfo
 	} | sort >"$1"
 }
+
+# Compare two slab_snapshot files: print the allocation sites that gained
+# live objects and unreclaimable slab's change; fail (return 1) if a site
+# gained LIMIT objects or more, or unreclaimable slab grew by over 64 KiB.
+slab_compare() { # BEFORE AFTER LIMIT
+	join -a 2 -e 0 -o 0,1.2,2.2 "$1" "$2" | awk -v limit="$3" '
+		$1 !~ /:$/ && $3 > $2 {
+			printf "  %s +%d (limit %d)\n", $1, $3 - $2, limit - 1
+			if ($3 - $2 >= limit) bad = 1
+		}
+		$1 == "SUnreclaim:" {
+			printf "  SUnreclaim %+d KiB (limit 64)\n", $3 - $2
+			if ($3 - $2 > 64) bad = 1
+		}
+		END { exit bad }'
+}

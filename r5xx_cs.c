@@ -47,10 +47,13 @@
  * together, placed in its domain: the write domain if there is one, else
  * the read domains; VRAM may fall back to GTT when VRAM is full, as
  * upstream; a buffer shared with another device (r5xx_prime.c) goes to
- * GTT whatever the list says.  A buffer listed twice is placed once,
- * written if any entry writes it.  Then the checker (r5xx_cs_check())
- * verifies every address the stream can reach and patches the
- * relocations, and the job goes to the scheduler with the file's entity.
+ * GTT whatever the list says.  A user pointer buffer (r5xx_userptr.c) must
+ * be asked for GTT (-EINVAL otherwise) and goes there, its pages pinned
+ * with the submitter's mmap lock held around the validation.  A buffer
+ * listed twice is placed once, written if any entry writes it.  Then the
+ * checker (r5xx_cs_check()) verifies every address the stream can reach
+ * and patches the relocations, and the job goes to the scheduler with the
+ * file's entity.
  * The job first waits for the fences already on its buffers (implicit
  * synchronisation: all of them for a buffer it writes, the writers' for
  * one it reads); its own fence then goes on every buffer of the list, as
@@ -114,6 +117,7 @@ struct r5xx_cs_parser {
 	struct list_head validated;
 	struct ww_acquire_ctx ticket;
 	bool reserved;
+	bool need_mmap_lock;	/* a user pointer buffer is listed */
 	struct r5xx_job *job;
 };
 
@@ -248,6 +252,15 @@ static int r5xx_cs_lookup_relocs(struct r5xx_cs_parser *p)
 		}
 		p->entries[i].bo = to_r5xx_bo(obj);
 		p->entries[i].index = i;
+		if (p->entries[i].bo->userptr) {
+			if (!(domain & RADEON_GEM_DOMAIN_GTT)) {
+				r5xx_cs_dbg(p->rdev,
+					    "relocation %u: user pointer buffer %u not in GTT\n",
+					    i, r->handle);
+				return -EINVAL;
+			}
+			p->need_mmap_lock = true;
+		}
 	}
 
 	/* duplicates next to each other, each run in list order */
@@ -279,8 +292,8 @@ static int r5xx_cs_place(struct r5xx_cs_parser *p, struct r5xx_cs_buffer *buf)
 
 	if (bo->tbo.pin_count)
 		return 0;
-	/* buffers shared with another device stay in system memory */
-	if (bo->prime_shared_count)
+	/* buffers shared with another device or over user memory: GTT only */
+	if (bo->prime_shared_count || bo->userptr)
 		domain = RADEON_GEM_DOMAIN_GTT;
 	r5xx_bo_placement(bo, domain);
 	ret = ttm_bo_validate(&bo->tbo, &bo->placement, &ctx);
@@ -359,7 +372,23 @@ static void r5xx_cs_log(void *priv, const char *fmt, ...)
 	va_end(args);
 }
 
-/* Copy the IB into the job's kernel IB, then check and patch it there. */
+/*
+ * Copy the IB into the job's kernel IB, before any buffer is reserved: a
+ * fault on the user copy may need a user pointer buffer's notifier, which
+ * reserves that buffer.
+ */
+static int r5xx_cs_copy_ib(struct r5xx_cs_parser *p)
+{
+	struct r5xx_ib *ib = &p->job->ib;
+
+	if (copy_from_user(ib->ptr, u64_to_user_ptr(p->ib_chunk.chunk_data),
+			   p->ib_chunk.length_dw * sizeof(u32)))
+		return -EFAULT;
+	ib->length_dw = p->ib_chunk.length_dw;
+	return 0;
+}
+
+/* Check and patch the kernel copy of the IB. */
 static int r5xx_cs_check_ib(struct r5xx_cs_parser *p)
 {
 	struct r5xx_device *rdev = p->rdev;
@@ -373,11 +402,6 @@ static int r5xx_cs_check_ib(struct r5xx_cs_parser *p)
 		.priv = rdev,
 	};
 	int ret;
-
-	if (copy_from_user(ib->ptr, u64_to_user_ptr(p->ib_chunk.chunk_data),
-			   p->ib_chunk.length_dw * sizeof(u32)))
-		return -EFAULT;
-	ib->length_dw = p->ib_chunk.length_dw;
 
 	mutex_lock(&rdev->mm.surface_lock);
 	ctx.hyperz_owner = rdev->mm.hyperz_filp == p->file;
@@ -430,7 +454,15 @@ static int r5xx_cs_submit(struct r5xx_cs_parser *p, const struct drm_radeon_cs *
 				    p->ib_chunk.length_dw);
 		return ret;
 	}
+	ret = r5xx_cs_copy_ib(p);
+	if (ret)
+		return ret;
+	/* pinning user pages needs it, and it comes before reservations */
+	if (p->need_mmap_lock)
+		mmap_read_lock(current->mm);
 	ret = r5xx_cs_validate(p);
+	if (p->need_mmap_lock)
+		mmap_read_unlock(current->mm);
 	if (ret)
 		return ret;
 	ret = r5xx_cs_check_ib(p);

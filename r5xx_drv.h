@@ -11,8 +11,10 @@
 #include <linux/dma-fence.h>
 #include <linux/io.h>
 #include <linux/list.h>
+#include <linux/mmu_notifier.h>
 #include <linux/mod_devicetable.h>
 #include <linux/mutex.h>
+#include <linux/scatterlist.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/wait.h>
@@ -37,6 +39,8 @@ struct pci_dev;
 struct dma_buf_attachment;
 struct dma_resv;
 struct sg_table;
+struct ttm_tt;
+struct dma_buf;
 
 /**
  * DOC: overview
@@ -91,6 +95,11 @@ struct sg_table;
  *
  * Fences are created under &r5xx_ring.lock so that sequence numbers are
  * emitted to the ring in the order they are allocated.
+ *
+ * The user's mmap lock comes before any buffer reservation: command
+ * submission and GEM_USERPTR take it around the validation that pins user
+ * pages, and the MMU notifier of a user-pointer buffer, called with it
+ * held, reserves the buffer (r5xx_userptr.c).
  */
 
 /**
@@ -360,6 +369,11 @@ struct r5xx_mm {
  * @surface_reg: surface register in use, or -1 (&r5xx_mm.surface_lock)
  * @prime_shared_count: pins by other devices' dma-buf attachments, or 1 for
  *	an imported buffer (reservation); such a buffer stays out of VRAM
+ * @userptr: a GEM_USERPTR buffer over user memory, set once at creation;
+ *	it lives in GTT or system memory only (r5xx_userptr.c)
+ * @notifier: follows the user range of a GEM_USERPTR buffer created with
+ *	%RADEON_GEM_USERPTR_REGISTER; &mmu_interval_notifier.mm is NULL when
+ *	not registered
  */
 struct r5xx_bo {
 	struct ttm_buffer_object tbo;
@@ -371,6 +385,28 @@ struct r5xx_bo {
 	u32 pitch;
 	int surface_reg;
 	unsigned int prime_shared_count;
+	bool userptr;
+	struct mmu_interval_notifier notifier;
+};
+
+/**
+ * struct r5xx_userptr - the user memory behind a GEM_USERPTR buffer
+ * @addr: user address of the first page
+ * @mm: the address space @addr belongs to; only compared, never
+ *	dereferenced (the notifier keeps it alive)
+ * @flags: %RADEON_GEM_USERPTR_* flags of the request
+ * @sgt: the pinned pages, DMA-mapped, while @pinned
+ * @pinned: the pages are pinned into &ttm_tt.pages and mapped into
+ *	&ttm_tt.dma_address
+ *
+ * Part of the buffer's &ttm_tt; changed only with the buffer reserved.
+ */
+struct r5xx_userptr {
+	unsigned long addr;
+	struct mm_struct *mm;
+	u32 flags;
+	struct sg_table sgt;
+	bool pinned;
 };
 
 static inline struct r5xx_bo *to_r5xx_bo(struct drm_gem_object *obj)
@@ -868,6 +904,16 @@ int r5xx_bo_create(struct r5xx_device *rdev, u64 size, u64 align, u32 domain,
 		   struct dma_resv *resv, struct r5xx_bo **out);
 u64 r5xx_bo_gpu_offset(struct r5xx_bo *bo);
 int r5xx_gem_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma);
+int r5xx_ttm_tt_set_userptr(struct r5xx_bo *bo, unsigned long addr,
+			    u32 flags);
+
+/* r5xx_userptr.c */
+int r5xx_userptr_pin(struct r5xx_device *rdev, struct r5xx_userptr *up,
+		     struct ttm_tt *ttm);
+void r5xx_userptr_unpin(struct r5xx_device *rdev, struct r5xx_userptr *up,
+			struct ttm_tt *ttm);
+int r5xx_userptr_register(struct r5xx_bo *bo, unsigned long addr);
+void r5xx_userptr_unregister(struct r5xx_bo *bo);
 
 /* r5xx_gem.c */
 extern const struct drm_gem_object_funcs r5xx_gem_object_funcs;
@@ -906,6 +952,7 @@ int r5xx_gem_dumb_map_offset(struct drm_file *file, struct drm_device *drm,
 int r5xx_gem_prime_pin(struct drm_gem_object *obj);
 void r5xx_gem_prime_unpin(struct drm_gem_object *obj);
 struct sg_table *r5xx_gem_prime_get_sg_table(struct drm_gem_object *obj);
+struct dma_buf *r5xx_gem_prime_export(struct drm_gem_object *obj, int flags);
 struct drm_gem_object *
 r5xx_gem_prime_import_sg_table(struct drm_device *drm,
 			       struct dma_buf_attachment *attach,

@@ -35,7 +35,8 @@
  *   the GTT (-ENOMEM, since VRAM buffers must be able to move to GTT),
  *   retries a failed VRAM-only request as VRAM|GTT, and ignores unknown
  *   flags.
- * - GEM_MMAP returns the fake offset for mmap() on the DRM file.
+ * - GEM_MMAP returns the fake offset for mmap() on the DRM file; -EPERM
+ *   for a user pointer buffer, whose memory the caller maps already.
  * - GEM_SET_DOMAIN only waits, and only for the CPU domain.
  * - GEM_WAIT_IDLE and GEM_BUSY look at every fence of the buffer's
  *   reservation object; GEM_BUSY always reports the current domain.
@@ -44,9 +45,12 @@
  *   PRIME import sees the same values. They are not validated, as upstream
  *   does below Evergreen; r5xx_tiling_check() only adds a debug message.
  * - GEM_OP gets or sets the initial domain.
+ * - GEM_USERPTR makes a buffer of the caller's anonymous memory (see
+ *   r5xx_ioctl_gem_userptr() and "user pointers" in r5xx_userptr.c). Such
+ *   a buffer can only be in GTT or system memory, cannot be exported
+ *   through PRIME (-EPERM) nor mapped through the DRM file (-EPERM).
  * - GEM_VA is -ENOTTY (no virtual memory before Cayman), GEM_PREAD and
- *   GEM_PWRITE are -ENOSYS, GEM_USERPTR is refused (see
- *   r5xx_ioctl_gem_userptr()).
+ *   GEM_PWRITE are -ENOSYS.
  */
 
 /* how long GEM_WAIT_IDLE and GEM_SET_DOMAIN wait, as upstream */
@@ -68,12 +72,16 @@
 
 static void r5xx_gem_free(struct drm_gem_object *obj)
 {
-	ttm_bo_put(&to_r5xx_bo(obj)->tbo);
+	struct r5xx_bo *bo = to_r5xx_bo(obj);
+
+	/* no invalidation may run on a buffer being destroyed */
+	r5xx_userptr_unregister(bo);
+	ttm_bo_put(&bo->tbo);
 }
 
 const struct drm_gem_object_funcs r5xx_gem_object_funcs = {
 	.free = r5xx_gem_free,
-	.export = drm_gem_prime_export,
+	.export = r5xx_gem_prime_export,
 	.pin = r5xx_gem_prime_pin,
 	.unpin = r5xx_gem_prime_unpin,
 	.get_sg_table = r5xx_gem_prime_get_sg_table,
@@ -214,6 +222,12 @@ static int r5xx_gem_mmap_offset(struct drm_file *file, u32 handle,
 
 	if (!bo)
 		return -ENOENT;
+	if (bo->userptr) {
+		r5xx_user_dbg(file->minor->dev,
+			      "no mmap of the user pointer buffer %u\n", handle);
+		r5xx_bo_put(bo);
+		return -EPERM;
+	}
 	*offset = drm_vma_node_offset_addr(&bo->tbo.base.vma_node);
 	r5xx_bo_put(bo);
 	return 0;
@@ -225,7 +239,7 @@ static int r5xx_gem_mmap_offset(struct drm_file *file, u32 handle,
  * @data: &struct drm_radeon_gem_mmap
  * @file: DRM file
  *
- * Return: 0 or a negative errno.
+ * Return: 0, -ENOENT, or -EPERM for a user pointer buffer.
  */
 int r5xx_ioctl_gem_mmap(struct drm_device *drm, void *data,
 			struct drm_file *file)
@@ -483,17 +497,25 @@ out:
  * The arguments are checked as upstream does on R300-R500: unaligned
  * addresses or sizes, unknown flags and %RADEON_GEM_USERPTR_READONLY are
  * -EINVAL, writable mappings without ANONONLY and REGISTER are -EACCES.
- * User pages as buffer objects are not implemented yet, so requests that
- * pass these checks get -ENODEV; consumers then fall back to a copy.
  *
- * Return: a negative errno.
+ * The buffer is then created in the CPU domain over the user range (a size
+ * of 0 is -EINVAL, one larger than the GTT -ENOMEM), and its MMU notifier
+ * registered. With %RADEON_GEM_USERPTR_VALIDATE it is moved into GTT at
+ * once, which pins the pages: -EPERM if the range is not one anonymous
+ * mapping, -EFAULT if pages are missing. Otherwise the first command
+ * submission that lists it does so, with the same errors.
+ *
+ * Return: 0 with the new handle, or a negative errno.
  */
 int r5xx_ioctl_gem_userptr(struct drm_device *drm, void *data,
 			   struct drm_file *file)
 {
+	struct r5xx_device *rdev = to_r5xx(drm);
 	struct drm_radeon_gem_userptr *args = data;
 	u32 known = RADEON_GEM_USERPTR_READONLY | RADEON_GEM_USERPTR_ANONONLY |
 		    RADEON_GEM_USERPTR_VALIDATE | RADEON_GEM_USERPTR_REGISTER;
+	struct r5xx_bo *bo;
+	int ret;
 
 	args->addr = untagged_addr(args->addr);
 	if (offset_in_page(args->addr | args->size)) {
@@ -514,8 +536,42 @@ int r5xx_ioctl_gem_userptr(struct drm_device *drm, void *data,
 		r5xx_user_dbg(drm, "GEM_USERPTR: writable needs ANONONLY|REGISTER\n");
 		return -EACCES;
 	}
-	r5xx_user_dbg(drm, "GEM_USERPTR: not implemented\n");
-	return -ENODEV;
+
+	ret = r5xx_gem_object_create(rdev, args->size, 0,
+				     RADEON_GEM_DOMAIN_CPU, 0, &bo);
+	if (ret)
+		return ret;
+	ret = r5xx_ttm_tt_set_userptr(bo, args->addr, args->flags);
+	if (ret)
+		goto err_put;
+	if (args->flags & RADEON_GEM_USERPTR_REGISTER) {
+		ret = r5xx_userptr_register(bo, args->addr);
+		if (ret)
+			goto err_put;
+	}
+	if (args->flags & RADEON_GEM_USERPTR_VALIDATE) {
+		struct ttm_operation_ctx ctx = { .interruptible = true };
+
+		/* the mmap lock comes first, see "locking" */
+		mmap_read_lock(current->mm);
+		ret = ttm_bo_reserve(&bo->tbo, true, false, NULL);
+		if (!ret) {
+			r5xx_bo_placement(bo, RADEON_GEM_DOMAIN_GTT);
+			ret = ttm_bo_validate(&bo->tbo, &bo->placement, &ctx);
+			ttm_bo_unreserve(&bo->tbo);
+		}
+		mmap_read_unlock(current->mm);
+		if (ret) {
+			r5xx_user_dbg(drm, "GEM_USERPTR: cannot pin %#llx+%#llx: %d\n",
+				      args->addr, args->size, ret);
+			goto err_put;
+		}
+	}
+	return r5xx_gem_handle_create(file, bo, &args->handle);
+
+err_put:
+	r5xx_bo_put(bo);
+	return ret;
 }
 
 static u64 r5xx_align_pitch(struct r5xx_device *rdev, u32 width, u32 cpp)

@@ -7,11 +7,13 @@
 #include <linux/dma-resv.h>
 
 #include <drm/drm_prime.h>
+#include <drm/drm_print.h>
 #include <drm/radeon_drm.h>
 #include <drm/ttm/ttm_bo_api.h>
 #include <drm/ttm/ttm_bo_driver.h>
 #include <drm/ttm/ttm_tt.h>
 
+#include "r5xx_compat.h"
 #include "r5xx_drv.h"
 
 /**
@@ -24,7 +26,9 @@
  *   pages are ordinary system memory, for as long as it is attached
  *   (&drm_gem_object_funcs.pin), and maps those pages
  *   (&drm_gem_object_funcs.get_sg_table).  A pinned buffer stays in GTT
- *   whatever a command stream asks for.
+ *   whatever a command stream asks for.  A GEM_USERPTR buffer is not
+ *   exported (-EPERM): its pages belong to a process, which may unmap
+ *   them at any time.
  * - Import: a foreign dma-buf becomes a %ttm_bo_type_sg buffer object in
  *   GTT over the exporter's pages, sharing the dma-buf's reservation
  *   object, so that fences on either side are seen by both.  It cannot
@@ -34,10 +38,28 @@
  */
 
 /**
+ * r5xx_gem_prime_export - &drm_gem_object_funcs.export
+ * @obj: GEM object
+ * @flags: flags of the dma-buf file
+ *
+ * Return: the new dma-buf, ERR_PTR(-EPERM) for a user pointer buffer, or
+ * another ERR_PTR().
+ */
+struct dma_buf *r5xx_gem_prime_export(struct drm_gem_object *obj, int flags)
+{
+	if (to_r5xx_bo(obj)->userptr) {
+		drm_dbg_ratelimited(obj->dev,
+				    "no PRIME export of a user pointer buffer\n");
+		return ERR_PTR(-EPERM);
+	}
+	return drm_gem_prime_export(obj, flags);
+}
+
+/**
  * r5xx_gem_prime_pin - keep a buffer in GTT for another device
  * @obj: GEM object being attached
  *
- * Return: 0 or a negative errno.
+ * Return: 0, -EPERM for a user pointer buffer, or a negative errno.
  */
 int r5xx_gem_prime_pin(struct drm_gem_object *obj)
 {
@@ -46,6 +68,9 @@ int r5xx_gem_prime_pin(struct drm_gem_object *obj)
 	struct ttm_operation_ctx ctx = { .interruptible = true };
 	int ret;
 
+	/* user pages are pinned only while the process keeps them mapped */
+	if (bo->userptr)
+		return -EPERM;
 	ret = ttm_bo_reserve(&bo->tbo, true, false, NULL);
 	if (ret)
 		return ret;

@@ -53,6 +53,9 @@
  * Buffers imported from another device's dma-buf (r5xx_prime.c) are
  * %ttm_bo_type_sg objects: their pages are the exporter's scatter list,
  * bound into the GART like any other, never freed or swapped here.
+ * GEM_USERPTR buffers (r5xx_userptr.c) are the same for TTM
+ * (%TTM_TT_FLAG_EXTERNAL), but their pages are the user's, pinned when
+ * they are bound into the GART and unpinned when they are unbound.
  *
  * The resource managers print their state to the debugfs files
  * r5xx_vram_mm and r5xx_gtt_mm.
@@ -63,11 +66,15 @@
  * @ttm: TTM page array
  * @bound: the pages are bound into the GART
  * @offset: GTT byte offset of the binding (relative to the GTT range)
+ * @userptr: the user memory of a GEM_USERPTR buffer, valid if @is_userptr
+ * @is_userptr: the pages are user memory, pinned while bound
  */
 struct r5xx_ttm_tt {
 	struct ttm_tt ttm;
 	bool bound;
 	u64 offset;
+	struct r5xx_userptr userptr;
+	bool is_userptr;
 };
 
 static struct r5xx_device *bdev_to_r5xx(struct ttm_device *bdev)
@@ -90,7 +97,8 @@ static struct ttm_tt *r5xx_ttm_tt_create(struct ttm_buffer_object *tbo,
 	return &gtt->ttm;
 }
 
-static void r5xx_ttm_tt_unbind(struct r5xx_device *rdev, struct ttm_tt *ttm)
+static void r5xx_ttm_tt_gart_unbind(struct r5xx_device *rdev,
+				    struct ttm_tt *ttm)
 {
 	struct r5xx_ttm_tt *gtt = container_of(ttm, struct r5xx_ttm_tt, ttm);
 
@@ -98,6 +106,16 @@ static void r5xx_ttm_tt_unbind(struct r5xx_device *rdev, struct ttm_tt *ttm)
 		return;
 	r5xx_gart_unbind(rdev, gtt->offset, ttm->num_pages);
 	gtt->bound = false;
+}
+
+/* Out of the GART; user pages are unpinned too. */
+static void r5xx_ttm_tt_unbind(struct r5xx_device *rdev, struct ttm_tt *ttm)
+{
+	struct r5xx_ttm_tt *gtt = container_of(ttm, struct r5xx_ttm_tt, ttm);
+
+	r5xx_ttm_tt_gart_unbind(rdev, ttm);
+	if (gtt->is_userptr)
+		r5xx_userptr_unpin(rdev, &gtt->userptr, ttm);
 }
 
 static int r5xx_ttm_tt_bind(struct r5xx_device *rdev, struct ttm_tt *ttm,
@@ -109,9 +127,14 @@ static int r5xx_ttm_tt_bind(struct r5xx_device *rdev, struct ttm_tt *ttm,
 
 	if (gtt->bound && gtt->offset == offset)
 		return 0;
-	r5xx_ttm_tt_unbind(rdev, ttm);
+	r5xx_ttm_tt_gart_unbind(rdev, ttm);
 	if (!ttm->dma_address)
 		return -EINVAL;
+	if (gtt->is_userptr) {
+		ret = r5xx_userptr_pin(rdev, &gtt->userptr, ttm);
+		if (ret)
+			return ret;
+	}
 	ret = r5xx_gart_bind(rdev, offset, ttm->num_pages, ttm->dma_address);
 	if (ret)
 		return ret;
@@ -120,12 +143,19 @@ static int r5xx_ttm_tt_bind(struct r5xx_device *rdev, struct ttm_tt *ttm,
 	return 0;
 }
 
-/* Pages from the TTM pool, or from an imported dma-buf's scatter list */
+/*
+ * Pages from the TTM pool, or from an imported dma-buf's scatter list;
+ * a user pointer buffer's pages are pinned when they are bound.
+ */
 static int r5xx_ttm_tt_populate(struct ttm_device *bdev, struct ttm_tt *ttm,
 				struct ttm_operation_ctx *ctx)
 {
+	struct r5xx_ttm_tt *gtt = container_of(ttm, struct r5xx_ttm_tt, ttm);
+
 	if (!(ttm->page_flags & TTM_TT_FLAG_EXTERNAL))
 		return ttm_pool_alloc(&bdev->pool, ttm, ctx);
+	if (gtt->is_userptr)
+		return 0;
 	if (!ttm->sg)
 		return -EINVAL;
 	return drm_prime_sg_to_dma_addr_array(ttm->sg, ttm->dma_address,
@@ -134,7 +164,7 @@ static int r5xx_ttm_tt_populate(struct ttm_device *bdev, struct ttm_tt *ttm,
 
 static void r5xx_ttm_tt_unpopulate(struct ttm_device *bdev, struct ttm_tt *ttm)
 {
-	/* an imported dma-buf's pages belong to its exporter */
+	/* an imported dma-buf's pages belong to its exporter, user pages to the user */
 	if (!(ttm->page_flags & TTM_TT_FLAG_EXTERNAL))
 		ttm_pool_free(&bdev->pool, ttm);
 }
@@ -176,6 +206,10 @@ static int r5xx_bo_move(struct ttm_buffer_object *tbo, bool evict,
 	struct r5xx_bo *bo = to_r5xx_bo(&tbo->base);
 	struct ttm_resource *old_mem = tbo->resource;
 	int ret;
+
+	/* a user pointer buffer cannot leave GTT and system memory */
+	if (bo->userptr && new_mem->mem_type == TTM_PL_VRAM)
+		return -EINVAL;
 
 	/* moves copy with the CPU: let the GPU finish with the buffer first */
 	ret = ttm_bo_wait_ctx(tbo, ctx);
@@ -255,6 +289,36 @@ static struct ttm_device_funcs r5xx_ttm_funcs = {
 	.delete_mem_notify = r5xx_delete_mem_notify,
 	.io_mem_reserve = r5xx_io_mem_reserve,
 };
+
+/**
+ * r5xx_ttm_tt_set_userptr - make a new buffer object a user pointer buffer
+ * @bo: buffer object just created in the CPU domain, not yet visible to
+ *	userspace
+ * @addr: user address of the first page, in the current address space
+ * @flags: %RADEON_GEM_USERPTR_* flags
+ *
+ * Return: 0, or -EINVAL if the buffer has no &ttm_tt.
+ */
+int r5xx_ttm_tt_set_userptr(struct r5xx_bo *bo, unsigned long addr,
+			    u32 flags)
+{
+	struct ttm_tt *ttm = bo->tbo.ttm;
+	struct r5xx_ttm_tt *gtt;
+
+	if (!ttm || ttm_tt_is_populated(ttm))
+		return -EINVAL;
+	gtt = container_of(ttm, struct r5xx_ttm_tt, ttm);
+	gtt->userptr = (struct r5xx_userptr) {
+		.addr = addr,
+		.mm = current->mm,
+		.flags = flags,
+	};
+	gtt->is_userptr = true;
+	/* TTM neither allocates, swaps nor frees these pages */
+	ttm->page_flags |= TTM_TT_FLAG_EXTERNAL;
+	bo->userptr = true;
+	return 0;
+}
 
 /**
  * r5xx_bo_placement - fill in a buffer object's placement from GEM domains

@@ -846,6 +846,181 @@ static int t_surface(void)
 	return 0;
 }
 
+/*
+ * GEM_USERPTR: a buffer over anonymous memory, filled by the 2D engine
+ * through DRM_IOCTL_RADEON_CS (libdrm dialect, no FLAGS chunk) and read
+ * back directly; no mmap through the DRM file, no PRIME export, no
+ * file-backed memory, GTT only; unmapping the range while the buffer
+ * exists moves it out of GTT.
+ */
+#define UP_W		64		/* pixels, 256-byte pitch */
+#define UP_H		256
+#define UP_SIZE		(UP_W * UP_H * 4)
+#define UP_COLOUR	0x13572468u
+#define UP_FLAGS	(RADEON_GEM_USERPTR_ANONONLY | \
+			 RADEON_GEM_USERPTR_REGISTER | \
+			 RADEON_GEM_USERPTR_VALIDATE)
+
+static int userptr(int fd, void *p, uint64_t size, uint32_t flags,
+		   uint32_t *handle)
+{
+	struct drm_radeon_gem_userptr up = { .addr = (uintptr_t)p,
+		.size = size, .flags = flags };
+	int ret = xioctl(fd, DRM_IOCTL_RADEON_GEM_USERPTR, &up);
+
+	if (!ret)
+		*handle = up.handle;
+	return ret;
+}
+
+/* a solid fill of the whole buffer, the destination in @domain */
+static int fill_2d(int fd, uint32_t handle, uint32_t domain)
+{
+	uint32_t ib[] = {
+		0x146c >> 2, 0x50f036d2,	/* DP_GUI_MASTER_CNTL */
+		0x147c >> 2, UP_COLOUR,		/* DP_BRUSH_FRGD_CLR */
+		0x16c0 >> 2, 3,			/* DP_CNTL */
+		0x142c >> 2, (UP_W * 4 / 64) << 22, /* DST_PITCH_OFFSET */
+		0xc0001000, 0,			/* relocation 0 */
+		0x1438 >> 2, 0,			/* DST_Y_X */
+		0x143c >> 2, UP_H << 16 | UP_W,	/* DST_HEIGHT_WIDTH */
+	};
+	struct drm_radeon_cs_reloc reloc = { .handle = handle,
+		.write_domain = domain };
+	struct drm_radeon_cs_chunk chunks[2] = {
+		{ RADEON_CHUNK_ID_IB, sizeof(ib) / 4, (uintptr_t)ib },
+		{ RADEON_CHUNK_ID_RELOCS, 4, (uintptr_t)&reloc },
+	};
+	uint64_t ptrs[2] = { (uintptr_t)&chunks[0], (uintptr_t)&chunks[1] };
+	struct drm_radeon_cs cs = { .num_chunks = 2,
+		.chunks = (uintptr_t)ptrs };
+
+	return xioctl(fd, DRM_IOCTL_RADEON_CS, &cs);
+}
+
+static int t_userptr(void)
+{
+	int fd = open_node(true), dmabuf = -1, mfd, ret, bad = 0;
+	uint64_t gtt0 = info64(fd, RADEON_INFO_GTT_USAGE);
+	struct drm_radeon_gem_mmap m = { .size = UP_SIZE };
+	struct drm_radeon_gem_wait_idle w = { 0 };
+	uint32_t h, h2, *p, *q;
+
+	p = mmap(NULL, UP_SIZE, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		die("mmap anonymous");
+	memset(p, 0x77, UP_SIZE);
+	ret = userptr(fd, p, UP_SIZE, UP_FLAGS, &h);
+	check(!ret && h, "USERPTR ANONONLY|REGISTER|VALIDATE: 0 (%d)", ret);
+	if (ret)
+		return 0;
+	check(gem_domain(fd, h) == RADEON_GEM_DOMAIN_GTT, "validated into GTT");
+	check(info64(fd, RADEON_INFO_GTT_USAGE) >= gtt0 + UP_SIZE,
+	      "GTT usage grew by the buffer");
+
+	m.handle = h;
+	ret = xioctl(fd, DRM_IOCTL_RADEON_GEM_MMAP, &m);
+	check(ret == -EPERM, "GEM_MMAP of a userptr buffer: -EPERM (%d)", ret);
+	ret = drmPrimeHandleToFD(fd, h, DRM_CLOEXEC | DRM_RDWR, &dmabuf) ?
+	      -errno : 0;
+	check(ret == -EPERM, "PRIME export of a userptr buffer: -EPERM (%d)",
+	      ret);
+	if (dmabuf >= 0)
+		close(dmabuf);
+
+	ret = fill_2d(fd, h, RADEON_GEM_DOMAIN_GTT);
+	check(!ret, "CS: 2D fill into the userptr buffer (%d)", ret);
+	w.handle = h;
+	ret = xioctl(fd, DRM_IOCTL_RADEON_GEM_WAIT_IDLE, &w);
+	check(!ret, "GEM_WAIT_IDLE (%d)", ret);
+	for (int i = 0; i < UP_W * UP_H; i++)
+		bad += p[i] != UP_COLOUR;
+	check(!bad, "the GPU's fill is in the user's memory (%d wrong)", bad);
+	ret = fill_2d(fd, h, RADEON_GEM_DOMAIN_VRAM);
+	check(ret == -EINVAL, "CS: userptr buffer in VRAM: -EINVAL (%d)", ret);
+
+	/* the notifier waits for the GPU and moves the buffer out of GTT */
+	ret = fill_2d(fd, h, RADEON_GEM_DOMAIN_GTT);
+	check(!ret, "CS: another fill, not waited for (%d)", ret);
+	munmap(p, UP_SIZE);
+	check(gem_domain(fd, h) == RADEON_GEM_DOMAIN_CPU,
+	      "munmap moved the buffer to the CPU domain");
+	check(info64(fd, RADEON_INFO_GTT_USAGE) == gtt0,
+	      "GTT usage back after munmap");
+	ret = fill_2d(fd, h, RADEON_GEM_DOMAIN_GTT);
+	check(ret == -EPERM, "CS after munmap: -EPERM (%d)", ret);
+	gem_close(fd, h);
+
+	/* file pages: refused by the anonymous-memory check */
+	mfd = memfd_create("userptr", MFD_CLOEXEC);
+	if (mfd < 0 || ftruncate(mfd, UP_SIZE))
+		die("memfd");
+	q = mmap(NULL, UP_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, mfd, 0);
+	if (q == MAP_FAILED)
+		die("mmap memfd");
+	ret = userptr(fd, q, UP_SIZE, UP_FLAGS, &h2);
+	check(ret == -EPERM, "USERPTR VALIDATE over a shared file mapping: -EPERM (%d)",
+	      ret);
+	munmap(q, UP_SIZE);
+	close(mfd);
+
+	/* the range must be mapped in one piece */
+	p = mmap(NULL, 2 * UP_SIZE, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		die("mmap anonymous");
+	munmap((char *)p + UP_SIZE, UP_SIZE);
+	ret = userptr(fd, p, 2 * UP_SIZE, UP_FLAGS, &h2);
+	check(ret == -EPERM, "USERPTR VALIDATE past the mapping: -EPERM (%d)",
+	      ret);
+	/* without VALIDATE, the first CS pins the pages */
+	ret = userptr(fd, p, UP_SIZE, UP_FLAGS & ~RADEON_GEM_USERPTR_VALIDATE,
+		      &h2);
+	check(!ret && gem_domain(fd, h2) == RADEON_GEM_DOMAIN_CPU,
+	      "USERPTR without VALIDATE: in the CPU domain (%d)", ret);
+	if (!ret) {
+		ret = fill_2d(fd, h2, RADEON_GEM_DOMAIN_GTT);
+		w.handle = h2;
+		check(!ret && !xioctl(fd, DRM_IOCTL_RADEON_GEM_WAIT_IDLE, &w) &&
+		      p[0] == UP_COLOUR && p[UP_W * UP_H - 1] == UP_COLOUR,
+		      "CS pins the pages and fills them (%d)", ret);
+		/* closed while in GTT, then unmapped */
+		gem_close(fd, h2);
+	}
+	munmap(p, UP_SIZE);
+
+	/* a process that exits with its buffer in GTT, without cleaning up */
+	pid_t pid = fork();
+	int st;
+
+	if (!pid) {
+		int cfd = open_node(true);
+		uint32_t ch;
+		uint32_t *cp = mmap(NULL, UP_SIZE, PROT_READ | PROT_WRITE,
+				    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (cp == MAP_FAILED)
+			die("mmap anonymous");
+		ret = userptr(cfd, cp, UP_SIZE, UP_FLAGS, &ch);
+		check(!ret, "child: USERPTR (%d)", ret);
+		if (!ret) {
+			ret = fill_2d(cfd, ch, RADEON_GEM_DOMAIN_GTT);
+			check(!ret, "child: CS (%d)", ret);
+		}
+		exit(failures ? 1 : 0);
+	}
+	waitpid(pid, &st, 0);
+	check(WIFEXITED(st) && !WEXITSTATUS(st),
+	      "child exited with its userptr buffer busy in GTT");
+	for (int i = 0; i < 100 && info64(fd, RADEON_INFO_GTT_USAGE) != gtt0; i++)
+		usleep(10000);
+	check(info64(fd, RADEON_INFO_GTT_USAGE) == gtt0,
+	      "GTT usage back where it was");
+	close(fd);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -856,6 +1031,7 @@ int main(int argc, char **argv)
 		{ "libdrm", t_libdrm }, { "share", t_share },
 		{ "prime", t_prime }, { "pressure", t_pressure },
 		{ "evict", t_evict }, { "surface", t_surface },
+		{ "userptr", t_userptr },
 	};
 	unsigned int i;
 

@@ -1,0 +1,7 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR MIT
+# UAPI test: build/uapi/uapi userptr (see tests/uapi/uapi.c, t_userptr).
+# vm-chips: rv380 rv515
+# vm-driver: r5xx
+. tests/uapi/lib.sh
+run_uapi userptr

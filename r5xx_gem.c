@@ -31,8 +31,9 @@
  *
  * - GEM_INFO reports the VRAM size, the CPU-visible VRAM minus pinned VRAM
  *   and the GTT size minus the kernel's part.
- * - GEM_CREATE rounds the size up to a page, refuses buffers larger than
- *   the GTT (-ENOMEM, since VRAM buffers must be able to move to GTT),
+ * - GEM_CREATE rounds the size up to a page, refuses empty buffers
+ *   (-ENOSPC, what TTM answers upstream) and buffers larger than the GTT
+ *   (-ENOMEM, since VRAM buffers must be able to move to GTT),
  *   retries a failed VRAM-only request as VRAM|GTT, and ignores unknown
  *   flags.
  * - GEM_MMAP returns the fake offset for mmap() on the DRM file; -EPERM
@@ -146,9 +147,10 @@ static int r5xx_gem_object_create(struct r5xx_device *rdev, u64 size,
 		       rdev->mm.gart_pin_size;
 	int ret;
 
+	/* upstream's TTM finds no room for an empty buffer in any domain */
 	if (!size) {
 		r5xx_user_dbg(&rdev->drm, "buffer of size 0\n");
-		return -EINVAL;
+		return -ENOSPC;
 	}
 	/* VRAM buffers must be able to move to GTT */
 	if (size > max_size) {
@@ -499,7 +501,7 @@ out:
  * -EINVAL, writable mappings without ANONONLY and REGISTER are -EACCES.
  *
  * The buffer is then created in the CPU domain over the user range (a size
- * of 0 is -EINVAL, one larger than the GTT -ENOMEM), and its MMU notifier
+ * of 0 is -ENOSPC, one larger than the GTT -ENOMEM), and its MMU notifier
  * registered. With %RADEON_GEM_USERPTR_VALIDATE it is moved into GTT at
  * once, which pins the pages: -EPERM if the range is not one anonymous
  * mapping, -EFAULT if pages are missing. Otherwise the first command

@@ -32,7 +32,8 @@
  * - GEM_INFO reports the VRAM size, the CPU-visible VRAM minus pinned VRAM
  *   and the GTT size minus the kernel's part.
  * - GEM_CREATE rounds the size up to a page, refuses empty buffers
- *   (-ENOSPC, what TTM answers upstream) and buffers larger than the GTT
+ *   (-ENOSPC, what TTM answers upstream, also for sizes that round up
+ *   past 2^64 and so to 0 there) and buffers larger than the GTT
  *   (-ENOMEM, since VRAM buffers must be able to move to GTT),
  *   retries a failed VRAM-only request as VRAM|GTT, and ignores unknown
  *   flags.
@@ -147,8 +148,12 @@ static int r5xx_gem_object_create(struct r5xx_device *rdev, u64 size,
 		       rdev->mm.gart_pin_size;
 	int ret;
 
-	/* upstream's TTM finds no room for an empty buffer in any domain */
-	if (!size) {
+	/*
+	 * Upstream's TTM finds no room for an empty buffer in any domain;
+	 * and upstream rounds the size up to a page in 64 bits first, so a
+	 * size within a page of 2^64 gets the same answer.
+	 */
+	if (!size || size > U64_MAX - PAGE_SIZE + 1) {
 		r5xx_user_dbg(&rdev->drm, "buffer of size 0\n");
 		return -ENOSPC;
 	}

@@ -362,10 +362,13 @@ static int t_gem(void)
 	      "size 0 in VRAM: -ENOSPC");
 	check(gem_create(fd, gi.gart_size + 4096, RADEON_GEM_DOMAIN_VRAM, 0,
 			 &h) == -ENOMEM, "size past the GTT: -ENOMEM");
-	check(gem_create(fd, UINT64_MAX, RADEON_GEM_DOMAIN_GTT, 0, &h) == -ENOMEM,
-	      "size UINT64_MAX: -ENOMEM");
+	/* radeon.ko rounds these up to 0: -ENOSPC, as for size 0 */
+	check(gem_create(fd, UINT64_MAX, RADEON_GEM_DOMAIN_GTT, 0, &h) == -ENOSPC,
+	      "size UINT64_MAX: -ENOSPC");
 	check(gem_create(fd, UINT64_MAX - 4094, RADEON_GEM_DOMAIN_GTT, 0, &h) ==
-	      -ENOMEM, "size rounding past 2^64: -ENOMEM");
+	      -ENOSPC, "size rounding past 2^64: -ENOSPC");
+	check(gem_create(fd, UINT64_MAX - 4095, RADEON_GEM_DOMAIN_GTT, 0, &h) ==
+	      -ENOMEM, "size 2^64 - 4096: -ENOMEM");
 
 	struct drm_radeon_gem_mmap m = { .handle = 0xdead };
 	check(xioctl(fd, DRM_IOCTL_RADEON_GEM_MMAP, &m) == -ENOENT,

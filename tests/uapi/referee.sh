@@ -1,0 +1,19 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR MIT
+# UAPI test, referee: the driver-independent subtests of build/uapi/uapi,
+# and the 32-bit program, against Debian's radeon.ko on the rv380 model.
+# What they expect of r5xx is what upstream answers.  (Left out: surface,
+# which reads r5xx's debugfs, and userptr, where radeon.ko on the model
+# does not agree: see the issue notes.)
+# vm-chips: rv380
+# vm-driver: radeon
+set -uo pipefail
+. tests/uapi/lib.sh
+rc=0
+for t in version info gem libdrm share prime pressure evict; do
+	echo "== uapi $t"
+	run_uapi "$t" || rc=1
+done
+echo "== compat32"
+build/uapi/compat32 || rc=1
+exit $rc

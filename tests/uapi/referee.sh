@@ -2,9 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
 # UAPI test, referee: the driver-independent subtests of build/uapi/uapi,
 # and the 32-bit program, against Debian's radeon.ko on the rv380 model.
-# What they expect of r5xx is what upstream answers.  (Left out: surface,
-# which reads r5xx's debugfs, and userptr, where radeon.ko on the model
-# does not agree: see the issue notes.)
+# What they expect of r5xx is what upstream answers.  Left out: surface,
+# which reads r5xx's debugfs, and userptr: radeon.ko 6.1 binds user pages
+# into the GART without the write bit and ignores a failed pin
+# (radeon_ttm_backend_bind), so on the model the GPU's writes to a user
+# pointer buffer are dropped, and a file mapping or an unmapped range is
+# accepted; r5xx binds them writable and refuses those with -EPERM.
 # vm-chips: rv380
 # vm-driver: radeon
 set -uo pipefail

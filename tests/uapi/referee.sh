@@ -3,9 +3,7 @@
 # UAPI test, referee: the driver-independent subtests of build/uapi/uapi,
 # and the 32-bit program, against Debian's radeon.ko on the rv380 model.
 # What they expect of r5xx is what upstream answers.  Left out: surface,
-# which reads r5xx's debugfs; pressure, whose eviction figures depend on
-# what ran before in the VM (radeon.ko passes it on a fresh boot); and
-# userptr: radeon.ko 6.1 binds user pages
+# which reads r5xx's debugfs, and userptr: radeon.ko 6.1 binds user pages
 # into the GART without the write bit and ignores a failed pin
 # (radeon_ttm_backend_bind), so on the model the GPU's writes to a user
 # pointer buffer are dropped, and a file mapping or an unmapped range is
@@ -15,7 +13,7 @@
 set -uo pipefail
 . tests/uapi/lib.sh
 rc=0
-for t in version info gem libdrm share prime evict; do
+for t in version info gem libdrm share prime pressure evict; do
 	echo "== uapi $t"
 	run_uapi "$t" || rc=1
 done

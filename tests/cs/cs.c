@@ -202,10 +202,7 @@ static void emit_fill(struct surf *s, unsigned int x, unsigned int y,
 {
 	space_check(s->bo, 0, s->domain);
 	radeon_cs_begin(cs, 14, __FILE__, __func__, __LINE__);
-	out_reg(REG_DP_GUI_MASTER_CNTL, GMC_DST_PITCH_OFFSET_CNTL |
-		GMC_BRUSH_SOLID_COLOR | GMC_DST_DATATYPE(s->cpp) |
-		GMC_SRC_DATATYPE_COLOR | GMC_ROP3(ROP3_PATCOPY) |
-		GMC_CLR_CMP_CNTL_DIS | GMC_WR_MSK_DIS);
+	out_reg(REG_DP_GUI_MASTER_CNTL, GMC_SOLID_FILL(s->cpp));
 	out_reg(REG_DP_BRUSH_FRGD_CLR, colour);
 	out_reg(REG_DP_CNTL, DP_CNTL_LEFT_TO_RIGHT | DP_CNTL_TOP_TO_BOTTOM);
 	out_reg(REG_DST_PITCH_OFFSET, pitch_offset(s->pitch, 0));
@@ -227,11 +224,7 @@ static void emit_copy(struct surf *dst, unsigned int dx, unsigned int dy,
 	space_check(src->bo, src->domain, 0);
 	space_check(dst->bo, 0, dst->domain);
 	radeon_cs_begin(cs, 18, __FILE__, __func__, __LINE__);
-	out_reg(REG_DP_GUI_MASTER_CNTL, GMC_DST_PITCH_OFFSET_CNTL |
-		GMC_SRC_PITCH_OFFSET_CNTL | GMC_BRUSH_NONE |
-		GMC_DST_DATATYPE(dst->cpp) | GMC_SRC_DATATYPE_COLOR |
-		GMC_ROP3(ROP3_SRCCOPY) | GMC_DP_SRC_SOURCE_MEMORY |
-		GMC_CLR_CMP_CNTL_DIS | GMC_WR_MSK_DIS);
+	out_reg(REG_DP_GUI_MASTER_CNTL, GMC_SRC_COPY(dst->cpp));
 	out_reg(REG_DP_CNTL, DP_CNTL_LEFT_TO_RIGHT | DP_CNTL_TOP_TO_BOTTOM);
 	out_reg(REG_SRC_PITCH_OFFSET, pitch_offset(src->pitch, 0));
 	radeon_cs_write_reloc(cs, src->bo, src->domain, 0, 0);
@@ -311,21 +304,13 @@ static int submit_raw_fill(struct surf *s, uint32_t tile_bits, bool keep)
 	struct drm_radeon_cs_reloc reloc = {
 		.handle = s->bo->handle, .write_domain = s->domain,
 	};
-	uint32_t ib[] = {
-		PKT0(REG_DP_GUI_MASTER_CNTL, 1), GMC_DST_PITCH_OFFSET_CNTL |
-			GMC_BRUSH_SOLID_COLOR | GMC_DST_DATATYPE(s->cpp) |
-			GMC_SRC_DATATYPE_COLOR | GMC_ROP3(ROP3_PATCOPY) |
-			GMC_CLR_CMP_CNTL_DIS | GMC_WR_MSK_DIS,
-		PKT0(REG_DP_BRUSH_FRGD_CLR, 1), 0x5a5a0f0f,
-		PKT0(REG_DP_CNTL, 1), DP_CNTL_LEFT_TO_RIGHT | DP_CNTL_TOP_TO_BOTTOM,
-		PKT0(REG_DST_PITCH_OFFSET, 1), pitch_offset(s->pitch, 0) | tile_bits,
-		RELOC_NOP, 0,
-		PKT0(REG_DST_Y_X, 1), yx(2, 3),
-		PKT0(REG_DST_HEIGHT_WIDTH, 1), yx(20, 70),
-		PKT2, PKT2,
-	};
+	uint32_t ib[FILL_IB_DW + 2];
+	uint32_t n = fill_ib(ib, s->cpp, pitch_offset(s->pitch, 0) | tile_bits,
+			     0, 3, 2, 70, 20, 0x5a5a0f0f);
 
-	return cs_submit(fd, ib, sizeof(ib) / 4, &reloc, 1, keep ? flags : NULL,
+	ib[n++] = PKT2;
+	ib[n++] = PKT2;
+	return cs_submit(fd, ib, n, &reloc, 1, keep ? flags : NULL,
 			 keep ? 2 : 0);
 }
 
@@ -410,24 +395,15 @@ static int t_busy(void)
 		{ .handle = a->bo->handle, .write_domain = RADEON_GEM_DOMAIN_VRAM },
 		{ .handle = b->bo->handle, .read_domains = RADEON_GEM_DOMAIN_GTT },
 	};
-	uint32_t ib[] = {
-		PKT0(REG_DP_GUI_MASTER_CNTL, 1), GMC_DST_PITCH_OFFSET_CNTL |
-			GMC_BRUSH_SOLID_COLOR | GMC_DST_DATATYPE(4) |
-			GMC_SRC_DATATYPE_COLOR | GMC_ROP3(ROP3_PATCOPY) |
-			GMC_CLR_CMP_CNTL_DIS | GMC_WR_MSK_DIS,
-		PKT0(REG_DP_BRUSH_FRGD_CLR, 1), 0x12345678,
-		PKT0(REG_DP_CNTL, 1), DP_CNTL_LEFT_TO_RIGHT | DP_CNTL_TOP_TO_BOTTOM,
-		PKT0(REG_DST_PITCH_OFFSET, 1), pitch_offset(PITCH, 0),
-		RELOC_NOP, 0,
-		PKT0(REG_DST_Y_X, 1), yx(0, 0),
-		PKT0(REG_DST_HEIGHT_WIDTH, 1), yx(H, W),
-	};
+	uint32_t ib[FILL_IB_DW];
+	uint32_t n = fill_ib(ib, 4, pitch_offset(PITCH, 0), 0, 0, 0, W, H,
+			     0x12345678);
 	uint32_t handle_b = b->bo->handle;
 	struct drm_gem_close cl = { .handle = handle_b };
 	struct timespec t0, t1;
 	int ret;
 
-	ret = cs_submit(fd, ib, sizeof(ib) / 4, relocs, 2, NULL, 0);
+	ret = cs_submit(fd, ib, n, relocs, 2, NULL, 0);
 	check(ret == 0, "CS accepted (%d)", ret);
 	ret = gem_busy(a->bo->handle);
 	check(ret == -EBUSY, "written buffer busy (%d)", ret);
@@ -454,31 +430,6 @@ static int t_busy(void)
 	free(b);	/* its libdrm object is left: the handle is gone */
 	surf_free(a);
 	return 0;
-}
-
-/* The vgem device's primary node (tests/cs/prime.sh loads vgem). */
-static int open_vgem(void)
-{
-	char path[64];
-
-	for (int i = 0; i < 16; i++) {
-		drmVersionPtr v;
-		int vfd;
-
-		snprintf(path, sizeof(path), "/dev/dri/card%d", i);
-		vfd = open(path, O_RDWR | O_CLOEXEC);
-		if (vfd < 0)
-			continue;
-		v = drmGetVersion(vfd);
-		if (v && !strcmp(v->name, "vgem")) {
-			drmFreeVersion(v);
-			return vfd;
-		}
-		if (v)
-			drmFreeVersion(v);
-		close(vfd);
-	}
-	return -1;
 }
 
 /* A vgem dumb buffer of W x H x 32 bpp and its CPU mapping */
@@ -511,20 +462,10 @@ static int fill_handle(uint32_t handle, uint32_t domain, uint32_t colour)
 	struct drm_radeon_cs_reloc reloc = {
 		.handle = handle, .write_domain = domain,
 	};
-	uint32_t ib[] = {
-		PKT0(REG_DP_GUI_MASTER_CNTL, 1), GMC_DST_PITCH_OFFSET_CNTL |
-			GMC_BRUSH_SOLID_COLOR | GMC_DST_DATATYPE(4) |
-			GMC_SRC_DATATYPE_COLOR | GMC_ROP3(ROP3_PATCOPY) |
-			GMC_CLR_CMP_CNTL_DIS | GMC_WR_MSK_DIS,
-		PKT0(REG_DP_BRUSH_FRGD_CLR, 1), colour,
-		PKT0(REG_DP_CNTL, 1), DP_CNTL_LEFT_TO_RIGHT | DP_CNTL_TOP_TO_BOTTOM,
-		PKT0(REG_DST_PITCH_OFFSET, 1), pitch_offset(W * 4, 0),
-		RELOC_NOP, 0,
-		PKT0(REG_DST_Y_X, 1), yx(0, 0),
-		PKT0(REG_DST_HEIGHT_WIDTH, 1), yx(H, W),
-	};
+	uint32_t ib[FILL_IB_DW];
+	uint32_t n = fill_ib(ib, 4, pitch_offset(W * 4, 0), 0, 0, 0, W, H, colour);
 
-	return cs_submit(fd, ib, sizeof(ib) / 4, &reloc, 1, NULL, 0);
+	return cs_submit(fd, ib, n, &reloc, 1, NULL, 0);
 }
 
 static unsigned int count_not(const uint32_t *p, uint32_t v)
@@ -547,7 +488,8 @@ static int t_prime(void)
 {
 	struct drm_radeon_gem_busy busy = { 0 };
 	uint32_t vh, rh, vh2, *vp, *rp;
-	int vfd = open_vgem(), dmabuf, ret;
+	/* vgem's primary node (tests/cs/prime.sh loads vgem) */
+	int vfd = open_node_of("/dev/dri/card%d", 0, "vgem"), dmabuf, ret;
 
 	if (vfd < 0) {
 		printf("no vgem device\n");

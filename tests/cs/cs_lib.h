@@ -45,20 +45,23 @@ static inline void die(const char *what)
 	exit(1);
 }
 
-/* The first radeon render node. */
-static inline int open_render(void)
+/*
+ * The first of the 16 nodes @fmt names (with minors from @first) whose
+ * driver is @name, or -1.
+ */
+static inline int open_node_of(const char *fmt, int first, const char *name)
 {
 	drmVersionPtr v;
 	char path[64];
 	int i, fd;
 
 	for (i = 0; i < 16; i++) {
-		snprintf(path, sizeof(path), "/dev/dri/renderD%d", 128 + i);
+		snprintf(path, sizeof(path), fmt, first + i);
 		fd = open(path, O_RDWR | O_CLOEXEC);
 		if (fd < 0)
 			continue;
 		v = drmGetVersion(fd);
-		if (v && !strcmp(v->name, "radeon")) {
+		if (v && !strcmp(v->name, name)) {
 			drmFreeVersion(v);
 			return fd;
 		}
@@ -66,9 +69,19 @@ static inline int open_render(void)
 			drmFreeVersion(v);
 		close(fd);
 	}
-	errno = ENODEV;
-	die("no radeon render node");
 	return -1;
+}
+
+/* The first radeon render node. */
+static inline int open_render(void)
+{
+	int fd = open_node_of("/dev/dri/renderD%d", 128, "radeon");
+
+	if (fd < 0) {
+		errno = ENODEV;
+		die("no radeon render node");
+	}
+	return fd;
 }
 
 /* ioctl returning -errno */
@@ -201,6 +214,17 @@ static inline int cs_submit(int fd, const uint32_t *ib, uint32_t ib_dw,
 #define DP_CNTL_LEFT_TO_RIGHT	(1u << 0)
 #define DP_CNTL_TOP_TO_BOTTOM	(1u << 1)
 
+/* DP_GUI_MASTER_CNTL of a solid fill (PATCOPY) and of a copy (SRCCOPY) */
+#define GMC_SOLID_FILL(cpp)	(GMC_DST_PITCH_OFFSET_CNTL | GMC_BRUSH_SOLID_COLOR | \
+				 GMC_DST_DATATYPE(cpp) | GMC_SRC_DATATYPE_COLOR | \
+				 GMC_ROP3(ROP3_PATCOPY) | GMC_CLR_CMP_CNTL_DIS | \
+				 GMC_WR_MSK_DIS)
+#define GMC_SRC_COPY(cpp)	(GMC_SRC_PITCH_OFFSET_CNTL | GMC_DST_PITCH_OFFSET_CNTL | \
+				 GMC_BRUSH_NONE | GMC_DST_DATATYPE(cpp) | \
+				 GMC_SRC_DATATYPE_COLOR | GMC_ROP3(ROP3_SRCCOPY) | \
+				 GMC_DP_SRC_SOURCE_MEMORY | GMC_CLR_CMP_CNTL_DIS | \
+				 GMC_WR_MSK_DIS)
+
 /* DST/SRC_PITCH_OFFSET: pitch in 64-byte units, offset in KiB */
 static inline uint32_t pitch_offset(uint32_t pitch, uint32_t offset)
 {
@@ -210,6 +234,31 @@ static inline uint32_t pitch_offset(uint32_t pitch, uint32_t offset)
 static inline uint32_t yx(uint32_t y, uint32_t x)
 {
 	return y << 16 | x;
+}
+
+#define FILL_IB_DW	14
+
+/*
+ * A solid fill of @w x @h pixels at (@x, @y) in @colour, through
+ * DST_PITCH_OFFSET value @po (BO-relative) and the relocation at dword
+ * index @reloc of the RELOCS chunk: %FILL_IB_DW dwords into @ib.
+ */
+static inline uint32_t fill_ib(uint32_t *ib, unsigned int cpp, uint32_t po,
+			       uint32_t reloc, uint32_t x, uint32_t y,
+			       uint32_t w, uint32_t h, uint32_t colour)
+{
+	const uint32_t d[FILL_IB_DW] = {
+		PKT0(REG_DP_GUI_MASTER_CNTL, 1), GMC_SOLID_FILL(cpp),
+		PKT0(REG_DP_BRUSH_FRGD_CLR, 1), colour,
+		PKT0(REG_DP_CNTL, 1), DP_CNTL_LEFT_TO_RIGHT | DP_CNTL_TOP_TO_BOTTOM,
+		PKT0(REG_DST_PITCH_OFFSET, 1), po,
+		RELOC_NOP, reloc,
+		PKT0(REG_DST_Y_X, 1), yx(y, x),
+		PKT0(REG_DST_HEIGHT_WIDTH, 1), yx(h, w),
+	};
+
+	memcpy(ib, d, sizeof(d));
+	return FILL_IB_DW;
 }
 
 #endif /* CS_LIB_H */

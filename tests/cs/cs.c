@@ -15,10 +15,11 @@
  * expected bytes are computed here with the layout of the AMD guide
  * (section 2: 32-byte micro tiles, 2 KiB macro tiles of 8x8 micro tiles).
  */
-#include "cs_lib.h"
+#include "guest_lib.h"
 
 #include <time.h>
 
+#include <xf86drm.h>
 #include <radeon_bo.h>
 #include <radeon_bo_gem.h>
 #include <radeon_cs.h>

@@ -24,24 +24,22 @@
  * unknown one, accepts a relocation index in the partial last entry of the
  * RELOCS chunk, and does not check 2D operations at all.
  */
+#include "guest_lib.h"
+
 #include <signal.h>
-
-#include "cs_lib.h"
-
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 #define BO_SIZE		4096u
 #define SURF_W		32u
 #define SURF_PITCH	(SURF_W * 4)
 
-/* constant versions of cs_lib.h's helpers, for the stream tables */
+/* constant versions of guest_lib.h's helpers, for the stream tables */
 #define YX(y, x)	((uint32_t)(y) << 16 | (uint32_t)(x))
 #define PO(pitch, off)	((uint32_t)(pitch) / 64 << 22 | (uint32_t)(off) >> 10)
 #define W(reg, v)	PKT0(reg, 1), (uint32_t)(v)
 #define RELOC(idx)	RELOC_NOP, (uint32_t)(idx) * 4
 #define PKT1(r1, r2)	(0x40000000u | (r1) >> 2 | ((r2) >> 2) << 11)
 
-/* registers not in cs_lib.h */
+/* registers not in guest_lib.h */
 #define REG_MM_INDEX		0x0000
 #define REG_MM_DATA		0x0004
 #define REG_PCIE_INDEX		0x0030	/* BUS_CNTL on PCI parts */

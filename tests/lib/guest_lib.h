@@ -1,17 +1,28 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR MIT */
 /*
- * Shared by the command-submission tests' guest programs: reporting, the
- * device, raw GEM and CS ioctls, and the 2D engine's register values.
+ * Shared by the guest test programs of tests/cs, tests/uapi and tests/bench:
+ * reporting, a table of named tests, the radeon device by node, raw GEM and
+ * CS ioctls, and the PM4 packets and 2D engine register values of a solid
+ * fill.
+ *
+ * Raw ioctls only, no libdrm calls: tests/uapi/compat32.c includes this
+ * too, built -m32 -static where Debian has no i386 libdrm.  Include it
+ * before any system header (it sets the feature macros).
  */
-#ifndef CS_LIB_H
-#define CS_LIB_H
+#ifndef GUEST_LIB_H
+#define GUEST_LIB_H
 
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
+#define _FILE_OFFSET_BITS 64	/* 64-bit mmap offsets in a 32-bit process */
+
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,11 +31,20 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include <xf86drm.h>
+#include <drm.h>
 #include <radeon_drm.h>
+
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#endif
+
+/* ---- reporting ---- */
 
 static int failures;
 
+/* One "ok: ..." or "FAIL: ..." line; a FAIL counts in @failures. */
+static inline void check(bool ok, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 static inline void check(bool ok, const char *fmt, ...)
 {
 	va_list ap;
@@ -39,40 +59,71 @@ static inline void check(bool ok, const char *fmt, ...)
 		failures++;
 }
 
+/* "FAIL: @what: strerror(errno)" and exit 1. */
 static inline void die(const char *what)
 {
 	printf("FAIL: %s: %s\n", what, strerror(errno));
 	exit(1);
 }
 
+/* ---- a program's tests by name: `prog TEST` ---- */
+
+struct named_test {
+	const char *name;
+	int (*fn)(void);
+};
+
+/* The test called @name among the @n of @tests, or NULL after saying so. */
+static inline const struct named_test *
+find_test(const struct named_test *tests, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(name, tests[i].name))
+			return &tests[i];
+	fprintf(stderr, "unknown test %s\n", name);
+	return NULL;
+}
+
+/* ---- ioctls and the device ---- */
+
+/* ioctl returning 0 or -errno, retried on EINTR and EAGAIN (as drmIoctl) */
+static inline int xioctl(int fd, unsigned long req, void *arg)
+{
+	int ret;
+
+	do {
+		ret = ioctl(fd, req, arg);
+	} while (ret == -1 && (errno == EINTR || errno == EAGAIN));
+	return ret ? -errno : 0;
+}
+
 /*
  * The first of the 16 nodes @fmt names (with minors from @first) whose
- * driver is @name, or -1.
+ * DRM driver is @name, or -1.
  */
 static inline int open_node_of(const char *fmt, int first, const char *name)
 {
-	drmVersionPtr v;
-	char path[64];
+	char path[64], drv[32];
 	int i, fd;
 
 	for (i = 0; i < 16; i++) {
+		struct drm_version v = {
+			.name = drv, .name_len = sizeof(drv) - 1,
+		};
+
 		snprintf(path, sizeof(path), fmt, first + i);
 		fd = open(path, O_RDWR | O_CLOEXEC);
 		if (fd < 0)
 			continue;
-		v = drmGetVersion(fd);
-		if (v && !strcmp(v->name, name)) {
-			drmFreeVersion(v);
+		memset(drv, 0, sizeof(drv));
+		if (!xioctl(fd, DRM_IOCTL_VERSION, &v) && !strcmp(drv, name))
 			return fd;
-		}
-		if (v)
-			drmFreeVersion(v);
 		close(fd);
 	}
 	return -1;
 }
 
-/* The first radeon render node. */
+/* The first radeon render node; dies without one. */
 static inline int open_render(void)
 {
 	int fd = open_node_of("/dev/dri/renderD%d", 128, "radeon");
@@ -84,40 +135,87 @@ static inline int open_render(void)
 	return fd;
 }
 
-/* ioctl returning -errno */
-static inline int xioctl(int fd, unsigned long req, void *arg)
+/* The first radeon primary node; dies without one. */
+static inline int open_card(void)
 {
-	return drmIoctl(fd, req, arg) ? -errno : 0;
+	int fd = open_node_of("/dev/dri/card%d", 0, "radeon");
+
+	if (fd < 0) {
+		errno = ENODEV;
+		die("no radeon primary node");
+	}
+	return fd;
+}
+
+/* DRM_IOCTL_RADEON_INFO @request into *@value: 0 or -errno */
+static inline int radeon_info(int fd, uint32_t request, void *value)
+{
+	struct drm_radeon_info i = {
+		.request = request, .value = (uintptr_t)value,
+	};
+
+	return xioctl(fd, DRM_IOCTL_RADEON_INFO, &i);
+}
+
+/* ---- GEM: try_* return 0 or -errno, the others die on an error ---- */
+
+static inline int try_gem_create(int fd, uint64_t size, uint64_t alignment,
+				 uint32_t domain, uint32_t flags,
+				 uint32_t *handle)
+{
+	struct drm_radeon_gem_create c = {
+		.size = size, .alignment = alignment,
+		.initial_domain = domain, .flags = flags,
+	};
+	int ret = xioctl(fd, DRM_IOCTL_RADEON_GEM_CREATE, &c);
+
+	if (!ret)
+		*handle = c.handle;
+	return ret;
 }
 
 static inline uint32_t gem_create(int fd, uint64_t size, uint32_t domain)
 {
-	struct drm_radeon_gem_create c = {
-		.size = size, .initial_domain = domain,
-	};
+	uint32_t handle;
 
-	if (xioctl(fd, DRM_IOCTL_RADEON_GEM_CREATE, &c))
+	if (try_gem_create(fd, size, 0, domain, 0, &handle))
 		die("GEM_CREATE");
-	return c.handle;
+	return handle;
+}
+
+static inline int try_gem_close(int fd, uint32_t handle)
+{
+	struct drm_gem_close c = { .handle = handle };
+
+	return xioctl(fd, DRM_IOCTL_GEM_CLOSE, &c);
 }
 
 static inline void gem_close(int fd, uint32_t handle)
 {
-	struct drm_gem_close c = { .handle = handle };
-
-	if (xioctl(fd, DRM_IOCTL_GEM_CLOSE, &c))
+	if (try_gem_close(fd, handle))
 		die("GEM_CLOSE");
 }
 
-static inline void *gem_map(int fd, uint32_t handle, uint64_t size)
+/* The fake offset to mmap() the buffer at, into *@offset. */
+static inline int gem_mmap_offset(int fd, uint32_t handle, uint64_t size,
+				  uint64_t *offset)
 {
 	struct drm_radeon_gem_mmap m = { .handle = handle, .size = size };
+	int ret = xioctl(fd, DRM_IOCTL_RADEON_GEM_MMAP, &m);
+
+	*offset = m.addr_ptr;
+	return ret;
+}
+
+/* A shared read-write CPU mapping of the buffer. */
+static inline void *gem_map(int fd, uint32_t handle, uint64_t size)
+{
+	uint64_t offset;
 	void *p;
 
-	if (xioctl(fd, DRM_IOCTL_RADEON_GEM_MMAP, &m))
+	if (gem_mmap_offset(fd, handle, size, &offset))
 		die("GEM_MMAP");
-	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
-		 m.addr_ptr);
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, offset);
 	if (p == MAP_FAILED)
 		die("mmap");
 	return p;
@@ -129,6 +227,8 @@ static inline int gem_wait_idle(int fd, uint32_t handle)
 
 	return xioctl(fd, DRM_IOCTL_RADEON_GEM_WAIT_IDLE, &w);
 }
+
+/* ---- command submission ---- */
 
 /*
  * A raw DRM_IOCTL_RADEON_CS: the IB, the relocation list (NULL: no RELOCS
@@ -172,6 +272,8 @@ static inline int cs_submit(int fd, const uint32_t *ib, uint32_t ib_dw,
 	cs.chunks = (uintptr_t)ptrs;
 	return xioctl(fd, DRM_IOCTL_RADEON_CS, &cs);
 }
+
+/* ---- PM4 and the 2D engine ---- */
 
 /* PM4 headers (guide 5.3) */
 #define PKT0(reg, n)	((((uint32_t)(n) - 1) << 16) | ((reg) >> 2))
@@ -261,4 +363,4 @@ static inline uint32_t fill_ib(uint32_t *ib, unsigned int cpp, uint32_t po,
 	return FILL_IB_DW;
 }
 
-#endif /* CS_LIB_H */
+#endif /* GUEST_LIB_H */

@@ -553,15 +553,13 @@ static int t_prime(void)
 
 int main(int argc, char **argv)
 {
-	static const struct {
-		const char *name;
-		int (*fn)(void);
-	} tests[] = {
+	static const struct named_test tests[] = {
 		{ "paint", t_paint }, { "blit", t_blit },
 		{ "dialects", t_dialects }, { "chain", t_chain },
 		{ "busy", t_busy }, { "prime", t_prime },
 	};
 	struct drm_radeon_gem_info info = { 0 };
+	const struct named_test *t;
 	int ret;
 
 	if (argc != 2) {
@@ -581,19 +579,16 @@ int main(int argc, char **argv)
 		die("GEM_INFO");
 	radeon_cs_set_limit(cs, RADEON_GEM_DOMAIN_VRAM, info.vram_visible);
 	radeon_cs_set_limit(cs, RADEON_GEM_DOMAIN_GTT, info.gart_size);
-	for (unsigned int i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
-		if (strcmp(argv[1], tests[i].name))
-			continue;
-		ret = tests[i].fn();
-		radeon_cs_destroy(cs);
-		radeon_cs_manager_gem_dtor(csm);
-		radeon_bo_manager_gem_dtor(bom);
-		close(fd);
-		if (ret == 77)
-			return 77;
-		printf("%s: %d failure(s)\n", argv[1], failures);
-		return failures ? 1 : 0;
-	}
-	fprintf(stderr, "unknown test %s\n", argv[1]);
-	return 2;
+	t = find_test(tests, ARRAY_SIZE(tests), argv[1]);
+	if (!t)
+		return 2;
+	ret = t->fn();
+	radeon_cs_destroy(cs);
+	radeon_cs_manager_gem_dtor(csm);
+	radeon_bo_manager_gem_dtor(bom);
+	close(fd);
+	if (ret == 77)
+		return 77;
+	printf("%s: %d failure(s)\n", argv[1], failures);
+	return failures ? 1 : 0;
 }

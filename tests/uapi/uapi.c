@@ -3,117 +3,15 @@
  * Guest program of the UAPI tests: `uapi TEST`, runs one test against the
  * first radeon DRM device, prints what it checks and exits 0 on success.
  */
-#define _GNU_SOURCE
-#include <errno.h>
-#include <fcntl.h>
-#include <inttypes.h>
-#include <stdarg.h>
-#include <stdbool.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/ioctl.h>
-#include <sys/mman.h>
+#include "guest_lib.h"
+
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <xf86drm.h>
-#include <radeon_drm.h>
 #include <radeon_bo.h>
 #include <radeon_bo_gem.h>
 
 #define MiB ((uint64_t)1024 * 1024)
-
-static int failures;
-
-static void check(bool ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	printf("%s: ", ok ? "ok" : "FAIL");
-	vprintf(fmt, ap);
-	printf("\n");
-	va_end(ap);
-	fflush(stdout);
-	if (!ok)
-		failures++;
-}
-
-static void die(const char *what)
-{
-	printf("FAIL: %s: %s\n", what, strerror(errno));
-	exit(1);
-}
-
-static int open_node(bool render)
-{
-	drmVersionPtr v;
-	char path[64];
-	int i, fd;
-
-	for (i = 0; i < 16; i++) {
-		snprintf(path, sizeof(path), render ? "/dev/dri/renderD%d" :
-			 "/dev/dri/card%d", render ? 128 + i : i);
-		fd = open(path, O_RDWR | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		v = drmGetVersion(fd);
-		if (v && !strcmp(v->name, "radeon")) {
-			drmFreeVersion(v);
-			return fd;
-		}
-		if (v)
-			drmFreeVersion(v);
-		close(fd);
-	}
-	errno = ENODEV;
-	die(render ? "no radeon render node" : "no radeon primary node");
-	return -1;
-}
-
-/* ioctl returning -errno */
-static int xioctl(int fd, unsigned long req, void *arg)
-{
-	return drmIoctl(fd, req, arg) ? -errno : 0;
-}
-
-static int gem_create(int fd, uint64_t size, uint32_t domain, uint32_t flags,
-		      uint32_t *handle)
-{
-	struct drm_radeon_gem_create c = {
-		.size = size, .alignment = 0, .initial_domain = domain,
-		.flags = flags,
-	};
-	int ret = xioctl(fd, DRM_IOCTL_RADEON_GEM_CREATE, &c);
-
-	if (!ret)
-		*handle = c.handle;
-	return ret;
-}
-
-static void gem_close(int fd, uint32_t handle)
-{
-	struct drm_gem_close c = { .handle = handle };
-
-	if (xioctl(fd, DRM_IOCTL_GEM_CLOSE, &c))
-		die("GEM_CLOSE");
-}
-
-static void *gem_map(int fd, uint32_t handle, uint64_t size)
-{
-	struct drm_radeon_gem_mmap m = { .handle = handle, .size = size };
-	void *p;
-
-	if (xioctl(fd, DRM_IOCTL_RADEON_GEM_MMAP, &m))
-		die("GEM_MMAP");
-	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
-		 m.addr_ptr);
-	if (p == MAP_FAILED)
-		die("mmap");
-	return p;
-}
 
 static uint32_t gem_domain(int fd, uint32_t handle)
 {
@@ -126,10 +24,8 @@ static uint32_t gem_domain(int fd, uint32_t handle)
 static uint64_t info64(int fd, uint32_t req)
 {
 	uint64_t v = 0;
-	struct drm_radeon_info i = { .request = req,
-				     .value = (uintptr_t)&v };
 
-	if (xioctl(fd, DRM_IOCTL_RADEON_INFO, &i))
+	if (radeon_info(fd, req, &v))
 		die("INFO 64");
 	return v;
 }
@@ -150,7 +46,7 @@ static bool same(const uint32_t *p, uint64_t size, uint32_t seed)
 
 static int t_version(void)
 {
-	int fd = open_node(true);
+	int fd = open_render();
 	drmVersionPtr v = drmGetVersion(fd);
 
 	check(v && !strcmp(v->name, "radeon"), "name %s", v ? v->name : "?");
@@ -162,7 +58,7 @@ static int t_version(void)
 	      v->date);
 	drmFreeVersion(v);
 	close(fd);
-	fd = open_node(false);
+	fd = open_card();
 	close(fd);
 	return 0;
 }
@@ -215,7 +111,7 @@ static int t_info(void)
 		{ RADEON_INFO_GPU_RESET_COUNTER, 4 },
 		{ 0x1000, 0 },
 	};
-	int fd = open_node(true), fd2 = open_node(true);
+	int fd = open_render(), fd2 = open_render();
 	unsigned int i;
 	uint32_t v;
 
@@ -278,7 +174,7 @@ static int t_gem(void)
 		RADEON_GEM_DOMAIN_CPU, 0,
 		RADEON_GEM_DOMAIN_VRAM | RADEON_GEM_DOMAIN_GTT,
 	};
-	int fd = open_node(true);
+	int fd = open_render();
 	struct drm_radeon_gem_info gi = { 0 };
 	unsigned int i;
 	uint32_t h = 0;
@@ -287,7 +183,8 @@ static int t_gem(void)
 	check(!xioctl(fd, DRM_IOCTL_RADEON_GEM_INFO, &gi) && gi.vram_size &&
 	      gi.gart_size && gi.vram_visible <= gi.vram_size,
 	      "GEM_INFO vram %" PRIu64 " visible %" PRIu64 " gart %" PRIu64,
-	      gi.vram_size, gi.vram_visible, gi.gart_size);
+	      (uint64_t)gi.vram_size, (uint64_t)gi.vram_visible,
+	      (uint64_t)gi.gart_size);
 
 	for (i = 0; i < sizeof(domains) / sizeof(domains[0]); i++) {
 		uint64_t size = 3 * 4096 + 100;
@@ -300,7 +197,7 @@ static int t_gem(void)
 
 		ret = xioctl(fd, DRM_IOCTL_RADEON_GEM_CREATE, &c);
 		check(!ret && c.size == 4 * 4096, "create in %#x: %d, size %" PRIu64,
-		      domains[i], ret, c.size);
+		      domains[i], ret, (uint64_t)c.size);
 		if (ret)
 			continue;
 		check(gem_domain(fd, c.handle) == want, "placed in %#x (%#x)",
@@ -342,32 +239,32 @@ static int t_gem(void)
 	}
 
 	/* unknown flags are ignored, as upstream */
-	check(!gem_create(fd, 4096, RADEON_GEM_DOMAIN_GTT, 0xfff00000, &h),
+	check(!try_gem_create(fd, 4096, 0, RADEON_GEM_DOMAIN_GTT, 0xfff00000, &h),
 	      "unknown create flags ignored");
 	gem_close(fd, h);
-	check(!gem_create(fd, 4096, 0xf0 | RADEON_GEM_DOMAIN_GTT, 0, &h),
+	check(!try_gem_create(fd, 4096, 0, 0xf0 | RADEON_GEM_DOMAIN_GTT, 0, &h),
 	      "unknown domain bits ignored");
 	gem_close(fd, h);
-	check(!gem_create(fd, 4096, RADEON_GEM_DOMAIN_VRAM,
-			  RADEON_GEM_CPU_ACCESS | RADEON_GEM_NO_CPU_ACCESS |
-			  RADEON_GEM_GTT_WC | RADEON_GEM_GTT_UC, &h),
+	check(!try_gem_create(fd, 4096, 0, RADEON_GEM_DOMAIN_VRAM,
+			      RADEON_GEM_CPU_ACCESS | RADEON_GEM_NO_CPU_ACCESS |
+			      RADEON_GEM_GTT_WC | RADEON_GEM_GTT_UC, &h),
 	      "all known create flags");
 	gem_close(fd, h);
 
 	/* error paths */
 	/* radeon.ko answers -ENOSPC in every domain (checked on the model) */
-	check(gem_create(fd, 0, RADEON_GEM_DOMAIN_GTT, 0, &h) == -ENOSPC,
+	check(try_gem_create(fd, 0, 0, RADEON_GEM_DOMAIN_GTT, 0, &h) == -ENOSPC,
 	      "size 0: -ENOSPC");
-	check(gem_create(fd, 0, RADEON_GEM_DOMAIN_VRAM, 0, &h) == -ENOSPC,
+	check(try_gem_create(fd, 0, 0, RADEON_GEM_DOMAIN_VRAM, 0, &h) == -ENOSPC,
 	      "size 0 in VRAM: -ENOSPC");
-	check(gem_create(fd, gi.gart_size + 4096, RADEON_GEM_DOMAIN_VRAM, 0,
-			 &h) == -ENOMEM, "size past the GTT: -ENOMEM");
+	check(try_gem_create(fd, gi.gart_size + 4096, 0, RADEON_GEM_DOMAIN_VRAM,
+			     0, &h) == -ENOMEM, "size past the GTT: -ENOMEM");
 	/* radeon.ko rounds these up to 0: -ENOSPC, as for size 0 */
-	check(gem_create(fd, UINT64_MAX, RADEON_GEM_DOMAIN_GTT, 0, &h) == -ENOSPC,
+	check(try_gem_create(fd, UINT64_MAX, 0, RADEON_GEM_DOMAIN_GTT, 0, &h) == -ENOSPC,
 	      "size UINT64_MAX: -ENOSPC");
-	check(gem_create(fd, UINT64_MAX - 4094, RADEON_GEM_DOMAIN_GTT, 0, &h) ==
+	check(try_gem_create(fd, UINT64_MAX - 4094, 0, RADEON_GEM_DOMAIN_GTT, 0, &h) ==
 	      -ENOSPC, "size rounding past 2^64: -ENOSPC");
-	check(gem_create(fd, UINT64_MAX - 4095, RADEON_GEM_DOMAIN_GTT, 0, &h) ==
+	check(try_gem_create(fd, UINT64_MAX - 4095, 0, RADEON_GEM_DOMAIN_GTT, 0, &h) ==
 	      -ENOMEM, "size 2^64 - 4096: -ENOMEM");
 
 	struct drm_radeon_gem_mmap m = { .handle = 0xdead };
@@ -401,7 +298,7 @@ static int t_gem(void)
 	check(xioctl(fd, DRM_IOCTL_RADEON_GEM_VA, &va) == -ENOTTY &&
 	      va.operation == RADEON_VA_RESULT_ERROR, "GEM_VA: -ENOTTY");
 	struct drm_radeon_gem_pread pr = { .handle = 1 };
-	int card = open_node(false);
+	int card = open_card();
 
 	ret = xioctl(card, DRM_IOCTL_RADEON_GEM_PREAD, &pr);
 	check(ret == -ENOSYS, "GEM_PREAD: -ENOSYS (%d)", ret);
@@ -427,7 +324,7 @@ static int t_gem(void)
 	check(ret == -EINVAL, "legacy CP_IDLE on the primary node: -EINVAL (%d)", ret);
 
 	/* mappings past the buffer or at a shifted offset are refused */
-	check(!gem_create(fd, 8192, RADEON_GEM_DOMAIN_GTT, 0, &h), "create");
+	check(!try_gem_create(fd, 8192, 0, RADEON_GEM_DOMAIN_GTT, 0, &h), "create");
 	m = (struct drm_radeon_gem_mmap){ .handle = h, .offset = UINT64_MAX,
 					  .size = UINT64_MAX };
 	check(!xioctl(fd, DRM_IOCTL_RADEON_GEM_MMAP, &m) &&
@@ -445,7 +342,7 @@ static int t_gem(void)
 	/* closing a mapped buffer: the mapping stays valid */
 	uint32_t *p;
 
-	check(!gem_create(fd, 8192, RADEON_GEM_DOMAIN_VRAM, 0, &h), "create");
+	check(!try_gem_create(fd, 8192, 0, RADEON_GEM_DOMAIN_VRAM, 0, &h), "create");
 	p = gem_map(fd, h, 8192);
 	fill(p, 8192, 77);
 	gem_close(fd, h);
@@ -479,7 +376,7 @@ static int t_gem(void)
 
 static int t_libdrm(void)
 {
-	int fd = open_node(false);
+	int fd = open_card();
 	struct radeon_bo_manager *bom = radeon_bo_manager_gem_ctor(fd);
 	struct radeon_bo *bo, *bo2;
 	uint32_t tiling = 0, pitch = 0;
@@ -529,14 +426,14 @@ static int t_libdrm(void)
 /* tiling set in one process is seen by another through a flink name */
 static int t_share(void)
 {
-	int fd = open_node(false);
+	int fd = open_card();
 	struct drm_gem_flink fl = { 0 };
 	uint32_t h = 0;
 	uint32_t *p;
 	pid_t pid;
 	int st;
 
-	if (gem_create(fd, 65536, RADEON_GEM_DOMAIN_VRAM, 0, &h))
+	if (try_gem_create(fd, 65536, 0, RADEON_GEM_DOMAIN_VRAM, 0, &h))
 		die("create");
 	p = gem_map(fd, h, 65536);
 	fill(p, 65536, 99);
@@ -556,7 +453,7 @@ static int t_share(void)
 
 	pid = fork();
 	if (!pid) {
-		int cfd = open_node(false);
+		int cfd = open_card();
 		struct drm_gem_open op = { .name = fl.name };
 		struct drm_radeon_gem_get_tiling g = { 0 };
 
@@ -589,13 +486,13 @@ static int t_share(void)
 
 static int t_prime(void)
 {
-	int fd = open_node(true), dmabuf;
+	int fd = open_render(), dmabuf;
 	uint32_t h, h2;
 	uint32_t *p;
 	pid_t pid;
 	int st;
 
-	if (gem_create(fd, 3 * 65536, RADEON_GEM_DOMAIN_GTT, 0, &h))
+	if (try_gem_create(fd, 3 * 65536, 0, RADEON_GEM_DOMAIN_GTT, 0, &h))
 		die("create");
 	p = gem_map(fd, h, 3 * 65536);
 	fill(p, 3 * 65536, 42);
@@ -607,7 +504,7 @@ static int t_prime(void)
 	      "self-import gives the same handle");
 	pid = fork();
 	if (!pid) {
-		int cfd = open_node(true);
+		int cfd = open_render();
 		uint32_t ch;
 		struct drm_radeon_gem_set_tiling s;
 
@@ -647,7 +544,7 @@ static int t_prime(void)
 static int t_pressure(void)
 {
 	static uint32_t handles[4096];
-	int fd = open_node(true);
+	int fd = open_render();
 	uint64_t vram0 = info64(fd, RADEON_INFO_VRAM_USAGE);
 	uint64_t gtt0 = info64(fd, RADEON_INFO_GTT_USAGE);
 	uint64_t moved0 = info64(fd, RADEON_INFO_NUM_BYTES_MOVED);
@@ -660,8 +557,8 @@ static int t_pressure(void)
 	if (xioctl(fd, DRM_IOCTL_RADEON_GEM_INFO, &gi))
 		die("GEM_INFO");
 	while (n < 4096 && total < gi.vram_size + 32 * MiB) {
-		ret = gem_create(fd, chunk, RADEON_GEM_DOMAIN_VRAM, 0,
-				 &handles[n]);
+		ret = try_gem_create(fd, chunk, 0, RADEON_GEM_DOMAIN_VRAM, 0,
+				     &handles[n]);
 		if (ret)
 			break;
 		n++;
@@ -677,15 +574,15 @@ static int t_pressure(void)
 	      "evicted VRAM buffers went to GTT (%" PRIu64 " MiB)",
 	      info64(fd, RADEON_INFO_GTT_USAGE) / MiB);
 	for (total = 0; n < 4096 && total < gtt_cap; total += chunk) {
-		ret = gem_create(fd, chunk, RADEON_GEM_DOMAIN_GTT, 0,
-				 &handles[n]);
+		ret = try_gem_create(fd, chunk, 0, RADEON_GEM_DOMAIN_GTT, 0,
+				     &handles[n]);
 		if (ret)
 			break;
 		n++;
 	}
 	check(!ret, "GTT allocations: %" PRIu64 " MiB (%d)", total / MiB, ret);
-	check(gem_create(fd, gi.gart_size + chunk, RADEON_GEM_DOMAIN_GTT, 0,
-			 &h) == -ENOMEM, "a buffer larger than the GTT: -ENOMEM");
+	check(try_gem_create(fd, gi.gart_size + chunk, 0, RADEON_GEM_DOMAIN_GTT,
+			     0, &h) == -ENOMEM, "a buffer larger than the GTT: -ENOMEM");
 	printf("VRAM usage %" PRIu64 " MiB, GTT usage %" PRIu64 " MiB, moved %" PRIu64 " MiB\n",
 	       info64(fd, RADEON_INFO_VRAM_USAGE) / MiB,
 	       info64(fd, RADEON_INFO_GTT_USAGE) / MiB,
@@ -697,7 +594,7 @@ static int t_pressure(void)
 	      "usage back to %" PRIu64 "/%" PRIu64 " (%" PRIu64 "/%" PRIu64 ")",
 	      vram0, gtt0, info64(fd, RADEON_INFO_VRAM_USAGE),
 	      info64(fd, RADEON_INFO_GTT_USAGE));
-	check(!gem_create(fd, chunk, RADEON_GEM_DOMAIN_VRAM, 0, &h),
+	check(!try_gem_create(fd, chunk, 0, RADEON_GEM_DOMAIN_VRAM, 0, &h),
 	      "allocation after freeing");
 	gem_close(fd, h);
 	close(fd);
@@ -708,7 +605,7 @@ static int t_pressure(void)
 static int t_evict(void)
 {
 	static uint32_t handles[1024];
-	int fd = open_node(false);
+	int fd = open_card();
 	struct drm_radeon_gem_info gi;
 	struct drm_gem_flink fl = { 0 };
 	uint64_t size = 1 * MiB, filled = 0;
@@ -719,7 +616,7 @@ static int t_evict(void)
 
 	if (xioctl(fd, DRM_IOCTL_RADEON_GEM_INFO, &gi))
 		die("GEM_INFO");
-	if (gem_create(fd, size, RADEON_GEM_DOMAIN_VRAM, 0, &h))
+	if (try_gem_create(fd, size, 0, RADEON_GEM_DOMAIN_VRAM, 0, &h))
 		die("create");
 	p = gem_map(fd, h, size);
 	fill(p, size, 0xe71c);
@@ -731,8 +628,8 @@ static int t_evict(void)
 
 	/* new VRAM buffers push the old one out */
 	while (filled < gi.vram_size + 8 * MiB && n < 1024) {
-		if (gem_create(fd, 4 * MiB, RADEON_GEM_DOMAIN_VRAM, 0,
-			       &handles[n]))
+		if (try_gem_create(fd, 4 * MiB, 0, RADEON_GEM_DOMAIN_VRAM, 0,
+				   &handles[n]))
 			break;
 		n++;
 		filled += 4 * MiB;
@@ -745,7 +642,7 @@ static int t_evict(void)
 
 	pid = fork();
 	if (!pid) {
-		int cfd = open_node(false);
+		int cfd = open_card();
 		struct drm_gem_open op = { .name = fl.name };
 
 		if (xioctl(cfd, DRM_IOCTL_GEM_OPEN, &op))
@@ -809,7 +706,7 @@ static int surface_find(uint32_t info)
  */
 static int t_surface(void)
 {
-	int fd = open_node(true);
+	int fd = open_render();
 	uint32_t h[9], *p[9];
 	unsigned int i;
 	/* MACRO tiling, 32-bit swap on both apertures, pitch 1024 / 8 */
@@ -817,7 +714,7 @@ static int t_surface(void)
 	int reg, used = 0;
 
 	for (i = 0; i < 9; i++) {
-		if (gem_create(fd, 65536, RADEON_GEM_DOMAIN_VRAM, 0, &h[i]))
+		if (try_gem_create(fd, 65536, 0, RADEON_GEM_DOMAIN_VRAM, 0, &h[i]))
 			die("create");
 		struct drm_radeon_gem_set_tiling t = { .handle = h[i],
 			.tiling_flags = RADEON_TILING_SURFACE |
@@ -882,31 +779,17 @@ static int userptr(int fd, void *p, uint64_t size, uint32_t flags,
 /* a solid fill of the whole buffer, the destination in @domain */
 static int fill_2d(int fd, uint32_t handle, uint32_t domain)
 {
-	uint32_t ib[] = {
-		0x146c >> 2, 0x50f036d2,	/* DP_GUI_MASTER_CNTL */
-		0x147c >> 2, UP_COLOUR,		/* DP_BRUSH_FRGD_CLR */
-		0x16c0 >> 2, 3,			/* DP_CNTL */
-		0x142c >> 2, (UP_W * 4 / 64) << 22, /* DST_PITCH_OFFSET */
-		0xc0001000, 0,			/* relocation 0 */
-		0x1438 >> 2, 0,			/* DST_Y_X */
-		0x143c >> 2, UP_H << 16 | UP_W,	/* DST_HEIGHT_WIDTH */
-	};
+	uint32_t ib[FILL_IB_DW];
 	struct drm_radeon_cs_reloc reloc = { .handle = handle,
 		.write_domain = domain };
-	struct drm_radeon_cs_chunk chunks[2] = {
-		{ RADEON_CHUNK_ID_IB, sizeof(ib) / 4, (uintptr_t)ib },
-		{ RADEON_CHUNK_ID_RELOCS, 4, (uintptr_t)&reloc },
-	};
-	uint64_t ptrs[2] = { (uintptr_t)&chunks[0], (uintptr_t)&chunks[1] };
-	struct drm_radeon_cs cs = { .num_chunks = 2,
-		.chunks = (uintptr_t)ptrs };
 
-	return xioctl(fd, DRM_IOCTL_RADEON_CS, &cs);
+	fill_ib(ib, 4, pitch_offset(UP_W * 4, 0), 0, 0, 0, UP_W, UP_H, UP_COLOUR);
+	return cs_submit(fd, ib, FILL_IB_DW, &reloc, 1, NULL, 0);
 }
 
 static int t_userptr(void)
 {
-	int fd = open_node(true), dmabuf = -1, mfd, ret, bad = 0;
+	int fd = open_render(), dmabuf = -1, mfd, ret, bad = 0;
 	uint64_t gtt0 = info64(fd, RADEON_INFO_GTT_USAGE);
 	struct drm_radeon_gem_mmap m = { .size = UP_SIZE };
 	struct drm_radeon_gem_wait_idle w = { 0 };
@@ -1001,7 +884,7 @@ static int t_userptr(void)
 	int st;
 
 	if (!pid) {
-		int cfd = open_node(true);
+		int cfd = open_render();
 		uint32_t ch;
 		uint32_t *cp = mmap(NULL, UP_SIZE, PROT_READ | PROT_WRITE,
 				    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -1029,29 +912,23 @@ static int t_userptr(void)
 
 int main(int argc, char **argv)
 {
-	static const struct {
-		const char *name;
-		int (*fn)(void);
-	} tests[] = {
+	static const struct named_test tests[] = {
 		{ "version", t_version }, { "info", t_info }, { "gem", t_gem },
 		{ "libdrm", t_libdrm }, { "share", t_share },
 		{ "prime", t_prime }, { "pressure", t_pressure },
 		{ "evict", t_evict }, { "surface", t_surface },
 		{ "userptr", t_userptr },
 	};
-	unsigned int i;
+	const struct named_test *t;
 
 	if (argc != 2) {
 		fprintf(stderr, "usage: uapi TEST\n");
 		return 2;
 	}
-	for (i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
-		if (!strcmp(argv[1], tests[i].name)) {
-			tests[i].fn();
-			printf("%d failure(s)\n", failures);
-			return failures ? 1 : 0;
-		}
-	}
-	fprintf(stderr, "unknown test %s\n", argv[1]);
-	return 2;
+	t = find_test(tests, ARRAY_SIZE(tests), argv[1]);
+	if (!t)
+		return 2;
+	t->fn();
+	printf("%d failure(s)\n", failures);
+	return failures ? 1 : 0;
 }

@@ -12,23 +12,13 @@
  *
  * Usage: bench [seconds-per-metric]   (default 3)
  */
-#define _GNU_SOURCE
-#include <errno.h>
-#include <fcntl.h>
-#include <inttypes.h>
-#include <stdarg.h>
-#include <stdbool.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/ioctl.h>
-#include <sys/mman.h>
+#include "guest_lib.h"
+
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <xf86drm.h>
-#include <radeon_drm.h>
 
 static double secs_per_metric = 3.0;
 static int errors;
@@ -93,146 +83,54 @@ static void metric(const char *name, double value, const char *unit,
 	fflush(stdout);
 }
 
-/* ---- device and raw ioctls (the ideas of tests/cs/cs_lib.h) ---- */
+/* ---- the device (the ioctls are tests/lib/guest_lib.h's) ---- */
 
-static int xioctl(int fd, unsigned long req, void *arg)
+/* The first radeon render node, after printing what it is; or -1. */
+static int open_bench_node(void)
 {
-	return drmIoctl(fd, req, arg) ? -errno : 0;
-}
+	int fd = open_node_of("/dev/dri/renderD%d", 128, "radeon");
+	char link[256], mod[256];
+	drmVersionPtr v;
+	struct stat st;
+	unsigned int minor_nr;
+	ssize_t len;
 
-static int open_render(void)
-{
-	char path[64];
-	int i, fd;
-
-	for (i = 0; i < 16; i++) {
-		drmVersionPtr v;
-
-		snprintf(path, sizeof(path), "/dev/dri/renderD%d", 128 + i);
-		fd = open(path, O_RDWR | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		v = drmGetVersion(fd);
-		if (v && !strcmp(v->name, "radeon")) {
-			char link[256], mod[256];
-			ssize_t len;
-
-			/* which module is bound: the DRM name is "radeon" for both */
-			snprintf(link, sizeof(link),
-				 "/sys/class/drm/renderD%d/device/driver", 128 + i);
-			len = readlink(link, mod, sizeof(mod) - 1);
-			mod[len > 0 ? len : 0] = 0;
-			printf("info kernel_driver %s\n",
-			       len > 0 ? strrchr(mod, '/') + 1 : "?");
-			printf("info node %s\n", path);
-			printf("info driver %s %d.%d.%d (%s, %s)\n", v->name,
-			       v->version_major, v->version_minor,
-			       v->version_patchlevel, v->desc, v->date);
-			drmFreeVersion(v);
-			return fd;
-		}
-		if (v)
-			drmFreeVersion(v);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st)) {
 		close(fd);
+		return -1;
 	}
-	return -1;
+	minor_nr = minor(st.st_rdev);
+	/* which module is bound: the DRM name is "radeon" for both */
+	snprintf(link, sizeof(link), "/sys/class/drm/renderD%u/device/driver",
+		 minor_nr);
+	len = readlink(link, mod, sizeof(mod) - 1);
+	mod[len > 0 ? len : 0] = 0;
+	printf("info kernel_driver %s\n", len > 0 ? strrchr(mod, '/') + 1 : "?");
+	printf("info node /dev/dri/renderD%u\n", minor_nr);
+	v = drmGetVersion(fd);
+	if (v) {
+		printf("info driver %s %d.%d.%d (%s, %s)\n", v->name,
+		       v->version_major, v->version_minor,
+		       v->version_patchlevel, v->desc, v->date);
+		drmFreeVersion(v);
+	}
+	return fd;
 }
 
-static int gem_create(int fd, uint64_t size, uint32_t domain, uint32_t *handle)
+/* A buffer aligned to 4 KiB, as Mesa's winsys asks: 0 or -errno. */
+static int bo_create(int fd, uint64_t size, uint32_t domain, uint32_t *handle)
 {
-	struct drm_radeon_gem_create c = {
-		.size = size, .alignment = 4096, .initial_domain = domain,
-	};
-	int r = xioctl(fd, DRM_IOCTL_RADEON_GEM_CREATE, &c);
-
-	*handle = c.handle;
-	return r;
+	return try_gem_create(fd, size, 4096, domain, 0, handle);
 }
 
-static int gem_close(int fd, uint32_t handle)
-{
-	struct drm_gem_close c = { .handle = handle };
-
-	return xioctl(fd, DRM_IOCTL_GEM_CLOSE, &c);
-}
-
-static int gem_mmap_offset(int fd, uint32_t handle, uint64_t size,
-			   uint64_t *off)
-{
-	struct drm_radeon_gem_mmap m = { .handle = handle, .size = size };
-	int r = xioctl(fd, DRM_IOCTL_RADEON_GEM_MMAP, &m);
-
-	*off = m.addr_ptr;
-	return r;
-}
-
-static int gem_wait_idle(int fd, uint32_t handle)
-{
-	struct drm_radeon_gem_wait_idle w = { .handle = handle };
-
-	return xioctl(fd, DRM_IOCTL_RADEON_GEM_WAIT_IDLE, &w);
-}
-
-static int info_u32(int fd, uint32_t request, uint32_t *val)
-{
-	struct drm_radeon_info i = {
-		.request = request, .value = (uintptr_t)val,
-	};
-
-	return xioctl(fd, DRM_IOCTL_RADEON_INFO, &i);
-}
-
-/* DRM_IOCTL_RADEON_CS with IB, RELOCS and (if nflags) FLAGS chunks */
-static int cs_submit(int fd, const uint32_t *ib, uint32_t ib_dw,
-		     const struct drm_radeon_cs_reloc *relocs, uint32_t nrelocs,
-		     const uint32_t *flags, uint32_t nflags)
-{
-	struct drm_radeon_cs_chunk chunks[3] = {
-		{ .chunk_id = RADEON_CHUNK_ID_IB, .length_dw = ib_dw,
-		  .chunk_data = (uintptr_t)ib },
-		{ .chunk_id = RADEON_CHUNK_ID_RELOCS, .length_dw = nrelocs * 4,
-		  .chunk_data = (uintptr_t)relocs },
-		{ .chunk_id = RADEON_CHUNK_ID_FLAGS, .length_dw = nflags,
-		  .chunk_data = (uintptr_t)flags },
-	};
-	uint64_t ptrs[3] = {
-		(uintptr_t)&chunks[0], (uintptr_t)&chunks[1],
-		(uintptr_t)&chunks[2],
-	};
-	struct drm_radeon_cs cs = {
-		.num_chunks = nflags ? 3 : 2, .chunks = (uintptr_t)ptrs,
-	};
-
-	return xioctl(fd, DRM_IOCTL_RADEON_CS, &cs);
-}
-
-/* ---- PM4 ---- */
-
-#define PKT0(reg, n)	((((uint32_t)(n) - 1) << 16) | ((reg) >> 2))
-#define PKT0_ONE(reg, n) (PKT0(reg, n) | (1u << 15))
-#define PKT2		0x80000000u
-#define PKT3(op, n)	(0xc0000000u | (((uint32_t)(n) - 1) << 16) | ((op) << 8))
-#define RELOC_NOP	0xc0001000u	/* type-3 NOP, one data dword */
+/* ---- PM4 (the headers are guest_lib.h's) ---- */
 
 #define OP_LOAD_VBPNTR	0x2f
 #define OP_INDX_BUFFER	0x33
 #define OP_DRAW_VBUF_2	0x34
 #define OP_DRAW_INDX_2	0x36
-
-/* 2D engine (radeon_reg.h) */
-#define DST_PITCH_OFFSET	0x142c
-#define DP_GUI_MASTER_CNTL	0x146c
-#define DP_BRUSH_FRGD_CLR	0x147c
-#define DP_CNTL			0x16c0
-#define DST_Y_X			0x1438
-#define DST_HEIGHT_WIDTH	0x143c
-#define GMC_DST_PITCH_OFFSET_CNTL (1u << 1)
-#define GMC_BRUSH_SOLID_COLOR	(13u << 4)
-#define GMC_DST_DATATYPE_ARGB8888 (6u << 8)
-#define GMC_SRC_DATATYPE_COLOR	(3u << 12)
-#define GMC_ROP3_PATCOPY	(0xf0u << 16)
-#define GMC_CLR_CMP_CNTL_DIS	(1u << 28)
-#define GMC_WR_MSK_DIS		(1u << 30)
 
 /* 3D engine (r300_reg.h; the same offsets as r5xx_regs.h) */
 #define WAIT_UNTIL		0x1720
@@ -358,6 +256,19 @@ static void reg_reloc(struct ib *s, uint32_t r, uint32_t v, uint32_t idx)
 	nop_reloc(s, idx);
 }
 
+/*
+ * @n dwords @first, @first + 1, ... into the vertex processor's memory
+ * (vertex shader code or constants) from vector @index, then the flush.
+ */
+static void pvs_upload(struct ib *s, uint32_t index, uint32_t n, uint32_t first)
+{
+	reg(s, VAP_PVS_VECTOR_INDX_REG, index);
+	emit(s, PKT0_ONE(VAP_PVS_VECTOR_DATA_REG_128, n));
+	for (uint32_t i = 0; i < n; i++)
+		emit(s, first + i);
+	reg(s, VAP_PVS_STATE_FLUSH_REG, 0);
+}
+
 static void pad8(struct ib *s)
 {
 	while (s->n % 8)
@@ -375,7 +286,7 @@ static void bench_roundtrip(int fd)
 	double t0, t;
 	int r;
 
-	if (gem_create(fd, 4096, RADEON_GEM_DOMAIN_GTT, &bo)) {
+	if (bo_create(fd, 4096, RADEON_GEM_DOMAIN_GTT, &bo)) {
 		error("roundtrip", "GEM_CREATE failed");
 		return;
 	}
@@ -383,16 +294,7 @@ static void bench_roundtrip(int fd)
 		.handle = bo, .write_domain = RADEON_GEM_DOMAIN_GTT,
 	};
 	/* 4 KiB = 16 ARGB8888 pixels x 64 rows, pitch 64 bytes */
-	s.n = 0;
-	reg(&s, DP_GUI_MASTER_CNTL, GMC_DST_PITCH_OFFSET_CNTL |
-	    GMC_BRUSH_SOLID_COLOR | GMC_DST_DATATYPE_ARGB8888 |
-	    GMC_SRC_DATATYPE_COLOR | GMC_ROP3_PATCOPY | GMC_CLR_CMP_CNTL_DIS |
-	    GMC_WR_MSK_DIS);
-	reg(&s, DP_BRUSH_FRGD_CLR, 0x12345678);
-	reg(&s, DP_CNTL, 3);
-	reg_reloc(&s, DST_PITCH_OFFSET, (64 / 64) << 22 | 0, 0);
-	reg(&s, DST_Y_X, 0);
-	reg(&s, DST_HEIGHT_WIDTH, 1 << 16 | 1);
+	s.n = fill_ib(s.d, 4, pitch_offset(64, 0), 0, 0, 0, 1, 1, 0x12345678);
 	pad8(&s);
 	printf("info roundtrip_ib_dwords %u\n", s.n);
 
@@ -438,7 +340,7 @@ static void bench_roundtrip(int fd)
 	} while (t < secs_per_metric);
 	metric("roundtrip", n / t, "submit+wait/s", n, t, batch_median());
 out:
-	gem_close(fd, bo);
+	try_gem_close(fd, bo);
 }
 
 /* ---- 2. CS ioctl throughput on a Mesa-r300-like 3D stream ---- */
@@ -476,11 +378,7 @@ static void mesa_state(struct ib *s)
 	regs(s, VAP_GB_VERT_CLIP_ADJ, 4, one4);
 	regs(s, VAP_PVS_CODE_CNTL_0, 4, pvs_cntl);
 	/* vertex shader: 8 instructions of 4 dwords */
-	reg(s, VAP_PVS_VECTOR_INDX_REG, 0);
-	emit(s, PKT0_ONE(VAP_PVS_VECTOR_DATA_REG_128, 32));
-	for (int i = 0; i < 32; i++)
-		emit(s, 0x00f00203 + i);
-	reg(s, VAP_PVS_STATE_FLUSH_REG, 0);
+	pvs_upload(s, 0, 32, 0x00f00203);
 	reg(s, GA_POINT_SIZE, 0x00060006);
 	reg(s, GA_POINT_MINMAX, 0x18000006);
 	reg(s, GA_LINE_CNTL, 0x00020006);
@@ -546,11 +444,7 @@ static void mesa_draw(struct ib *s, uint32_t k)
 	bool indexed = k & 1;
 
 	/* r300_emit_vs_constants: 4 vec4 constants */
-	reg(s, VAP_PVS_VECTOR_INDX_REG, 0x400 + 4 * (k % 8));
-	emit(s, PKT0_ONE(VAP_PVS_VECTOR_DATA_REG_128, 16));
-	for (int i = 0; i < 16; i++)
-		emit(s, 0x3f000000 + k * 16 + i);
-	reg(s, VAP_PVS_STATE_FLUSH_REG, 0);
+	pvs_upload(s, 0x400 + 4 * (k % 8), 16, 0x3f000000 + k * 16);
 	reg(s, RB3D_BLENDCNTL, k & 2 ? 0 : 0);
 	reg(s, RB3D_COLOR_CHANNEL_MASK, 0xf);
 	reg(s, RE_SCISSORS_TL, SC_BIAS | SC_BIAS << 13);
@@ -630,10 +524,10 @@ static void bench_cs(int fd, bool draws)
 	double tioctl = 0, t0, t, med;
 	int r, i;
 
-	if (gem_create(fd, CB_W * CB_H * 4, RADEON_GEM_DOMAIN_VRAM, &bo[R_CB]) ||
-	    gem_create(fd, 64 * 1024, RADEON_GEM_DOMAIN_GTT, &bo[R_VB]) ||
-	    gem_create(fd, 4096, RADEON_GEM_DOMAIN_GTT, &bo[R_IDX]) ||
-	    gem_create(fd, 4096, RADEON_GEM_DOMAIN_GTT, &bo[R_FENCE])) {
+	if (bo_create(fd, CB_W * CB_H * 4, RADEON_GEM_DOMAIN_VRAM, &bo[R_CB]) ||
+	    bo_create(fd, 64 * 1024, RADEON_GEM_DOMAIN_GTT, &bo[R_VB]) ||
+	    bo_create(fd, 4096, RADEON_GEM_DOMAIN_GTT, &bo[R_IDX]) ||
+	    bo_create(fd, 4096, RADEON_GEM_DOMAIN_GTT, &bo[R_FENCE])) {
 		error("cs", "GEM_CREATE failed");
 		return;
 	}
@@ -715,7 +609,7 @@ static void bench_cs(int fd, bool draws)
 	       tioctl, med * 1e6 / (s.n * 4.0));
 out:
 	for (i = 0; i < R_COUNT; i++)
-		gem_close(fd, bo[i]);
+		try_gem_close(fd, bo[i]);
 }
 
 /* ---- 3. GEM create + GEM_MMAP + mmap + touch + munmap + close ---- */
@@ -737,7 +631,7 @@ static void bench_gem(int fd, const char *name, uint64_t size, uint32_t domain)
 			volatile uint8_t *p;
 			int r;
 
-			r = gem_create(fd, size, domain, &bo);
+			r = bo_create(fd, size, domain, &bo);
 			if (r) {
 				error(m, "GEM_CREATE: %d (%s)", r, strerror(-r));
 				return;
@@ -745,19 +639,19 @@ static void bench_gem(int fd, const char *name, uint64_t size, uint32_t domain)
 			r = gem_mmap_offset(fd, bo, size, &off);
 			if (r) {
 				error(m, "GEM_MMAP: %d (%s)", r, strerror(-r));
-				gem_close(fd, bo);
+				try_gem_close(fd, bo);
 				return;
 			}
 			p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED,
 				 fd, off);
 			if (p == MAP_FAILED) {
 				error(m, "mmap: %s", strerror(errno));
-				gem_close(fd, bo);
+				try_gem_close(fd, bo);
 				return;
 			}
 			p[size / 2] = (uint8_t)n;
 			munmap((void *)p, size);
-			r = gem_close(fd, bo);
+			r = try_gem_close(fd, bo);
 			if (r) {
 				error(m, "GEM_CLOSE: %d (%s)", r, strerror(-r));
 				return;
@@ -778,12 +672,12 @@ int main(int argc, char **argv)
 	if (argc > 1)
 		secs_per_metric = atof(argv[1]);
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	fd = open_render();
+	fd = open_bench_node();
 	if (fd < 0) {
 		error("open", "no radeon render node");
 		return 1;
 	}
-	if (!info_u32(fd, RADEON_INFO_DEVICE_ID, &dev))
+	if (!radeon_info(fd, RADEON_INFO_DEVICE_ID, &dev))
 		printf("info device_id 0x%04x\n", dev);
 	printf("info chip %s\n", getenv("R5XX_CHIP") ?: "?");
 

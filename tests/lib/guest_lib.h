@@ -123,28 +123,28 @@ static inline int open_node_of(const char *fmt, int first, const char *name)
 	return -1;
 }
 
-/* The first radeon render node; dies without one. */
-static inline int open_render(void)
+/* The first radeon node @fmt names (minors from @first); dies with @what. */
+static inline int open_radeon_or_die(const char *fmt, int first,
+				     const char *what)
 {
-	int fd = open_node_of("/dev/dri/renderD%d", 128, "radeon");
+	int fd = open_node_of(fmt, first, "radeon");
 
 	if (fd < 0) {
 		errno = ENODEV;
-		die("no radeon render node");
+		die(what);
 	}
 	return fd;
 }
 
-/* The first radeon primary node; dies without one. */
+static inline int open_render(void)
+{
+	return open_radeon_or_die("/dev/dri/renderD%d", 128,
+				  "no radeon render node");
+}
+
 static inline int open_card(void)
 {
-	int fd = open_node_of("/dev/dri/card%d", 0, "radeon");
-
-	if (fd < 0) {
-		errno = ENODEV;
-		die("no radeon primary node");
-	}
-	return fd;
+	return open_radeon_or_die("/dev/dri/card%d", 0, "no radeon primary node");
 }
 
 /* DRM_IOCTL_RADEON_INFO @request into *@value: 0 or -errno */

@@ -72,6 +72,20 @@ static GLuint program(const char *vs, const char *fs)
 	return p;
 }
 
+/* A new 2D texture, bound, of @w x @h bytes of @format at @pixels. */
+static GLuint texture_2d(GLenum format, GLsizei w, GLsizei h,
+			 const void *pixels, GLint min_filter)
+{
+	GLuint t;
+
+	glGenTextures(1, &t);
+	glBindTexture(GL_TEXTURE_2D, t);
+	glTexImage2D(GL_TEXTURE_2D, 0, format, w, h, 0, format,
+		     GL_UNSIGNED_BYTE, pixels);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, min_filter);
+	return t;
+}
+
 #define MESH	4000	/* triangles */
 
 /* Everything else Mesa's r300 driver emits commonly, once each. */
@@ -79,18 +93,14 @@ static void more(GLuint colour, GLuint tex, GLuint quad_vbo, GLuint ibo)
 {
 	static GLfloat mesh[MESH * 3 * 6];
 	static unsigned char big[256 * 256 * 4];
-	GLuint fbo, rt, ds, cube, mip, npot, copy;
+	GLuint fbo, rt, ds, cube, mip, copy;
 	unsigned char pixels[128 * 128 * 4];
 
 	for (unsigned int i = 0; i < sizeof(big); i++)
 		big[i] = (unsigned char)(i ^ i >> 8);
 
 	/* render to a texture, with a packed depth/stencil renderbuffer */
-	glGenTextures(1, &rt);
-	glBindTexture(GL_TEXTURE_2D, rt);
-	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 128, 128, 0, GL_RGBA,
-		     GL_UNSIGNED_BYTE, NULL);
-	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+	rt = texture_2d(GL_RGBA, 128, 128, NULL, GL_NEAREST);
 	glGenRenderbuffers(1, &ds);
 	glBindRenderbuffer(GL_RENDERBUFFER, ds);
 	glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT16, 128, 128);
@@ -168,11 +178,7 @@ static void more(GLuint colour, GLuint tex, GLuint quad_vbo, GLuint ibo)
 			GL_LINEAR_MIPMAP_LINEAR);
 	glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, (void *)0);
 
-	glGenTextures(1, &npot);
-	glBindTexture(GL_TEXTURE_2D, npot);
-	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB, 100, 60, 0, GL_RGB,
-		     GL_UNSIGNED_BYTE, big);
-	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+	texture_2d(GL_RGB, 100, 60, big, GL_LINEAR);
 	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
 	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
 	glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, (void *)0);
@@ -231,7 +237,7 @@ int main(void)
 	EGLContext ctx;
 	EGLSurface surf;
 	EGLint n, major, minor;
-	GLuint colour, tex, vbo[2], ibo, texid;
+	GLuint colour, tex, vbo[2], ibo;
 	unsigned char texels[16 * 16 * 4], pixels[64 * 64 * 4];
 	const char *renderer;
 
@@ -267,11 +273,7 @@ int main(void)
 
 	for (unsigned int i = 0; i < sizeof(texels); i++)
 		texels[i] = (unsigned char)(i * 7);
-	glGenTextures(1, &texid);
-	glBindTexture(GL_TEXTURE_2D, texid);
-	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 16, 16, 0, GL_RGBA,
-		     GL_UNSIGNED_BYTE, texels);
-	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+	texture_2d(GL_RGBA, 16, 16, texels, GL_LINEAR);
 	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
 
 	glGenBuffers(2, vbo);

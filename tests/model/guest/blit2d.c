@@ -267,6 +267,21 @@ static void test_overlap(unsigned cpp, unsigned tile, int sx, int sy, int dx, in
 	surf_check(0, what);
 }
 
+/*
+ * A HOSTDATA_BLT of @body's first @n dwords (the GMC word to the colours),
+ * then the @w x @h rectangle at (@bx, @by) and the @ndw dwords of @data.
+ */
+static void emit_hostdata(uint32_t *body, unsigned n, int bx, int by, int w,
+			  int h, const uint32_t *data, unsigned ndw)
+{
+	body[n++] = xy(by, bx);
+	body[n++] = xy(h, w);
+	body[n++] = ndw;
+	for (unsigned i = 0; i < ndw; i++)
+		body[n++] = data[i];
+	emit_packet(R5XX_PM4_HOSTDATA_BLT, body, n);
+}
+
 /* HOSTDATA_BLT with colour data. */
 static void test_hostdata_color(unsigned cpp, unsigned tile)
 {
@@ -286,12 +301,7 @@ static void test_hostdata_color(unsigned cpp, unsigned tile)
 	body[n++] = xy(c.y1, c.x1);
 	body[n++] = 0xffffffff;			/* FRGD */
 	body[n++] = 0xffffffff;			/* BKGD */
-	body[n++] = xy(by, bx);
-	body[n++] = xy(h, w);
-	body[n++] = ndw;
-	for (unsigned i = 0; i < ndw; i++)
-		body[n++] = data[i];
-	emit_packet(R5XX_PM4_HOSTDATA_BLT, body, n);
+	emit_hostdata(body, n, bx, by, w, h, data, ndw);
 	for (int j = 0; j < h; j++)
 		for (int i = 0; i < w; i++) {
 			uint32_t v = 0;
@@ -323,12 +333,7 @@ static void test_hostdata_mono(unsigned cpp, unsigned tile, bool transparent, bo
 	body[n++] = pitch_offset(0, tile);
 	body[n++] = fg;
 	body[n++] = bg;
-	body[n++] = xy(by, bx);
-	body[n++] = xy(h, w);
-	body[n++] = ndw;
-	for (unsigned i = 0; i < ndw; i++)
-		body[n++] = data[i];
-	emit_packet(R5XX_PM4_HOSTDATA_BLT, body, n);
+	emit_hostdata(body, n, bx, by, w, h, data, ndw);
 	for (int j = 0; j < h; j++)
 		for (int i = 0; i < w; i++) {
 			unsigned b = j * w + i;

@@ -14,7 +14,7 @@
 #include <drm/radeon_drm.h>
 
 #include "r5xx_cs_check.h"
-#include "r5xx_cs_priv.h"
+#include "r5xx_cs_check_priv.h"
 #include "r5xx_cs_tables.h"
 #include "r5xx_pm4.h"
 #include "r5xx_regs.h"

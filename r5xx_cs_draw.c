@@ -9,7 +9,7 @@
 #include <linux/minmax.h>
 #include <linux/types.h>
 
-#include "r5xx_cs_priv.h"
+#include "r5xx_cs_check_priv.h"
 #include "r5xx_regs.h"
 #include "r5xx_tiling.h"
 

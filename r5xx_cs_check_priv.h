@@ -99,7 +99,7 @@ __printf(2, 3) void cs_log(const struct cs_parser *p, const char *fmt, ...);
 
 static inline bool cs_is_r500(const struct cs_parser *p)
 {
-	return p->ctx->family >= R5XX_CS_RV515;
+	return p->ctx->family >= R5XX_FAMILY_RV515;
 }
 
 int cs_check_draw(struct cs_parser *p, u32 vf_cntl, bool immd, u32 immd_dw);

@@ -265,6 +265,12 @@
 
 /* command stream queue partitioning */
 #define R5XX_CP_CSQ_MODE			0x0744
+#define   R5XX_CP_CSQ_MODE_PRIMARY_ENABLE	BIT(31)
+#define   R5XX_CP_CSQ_MODE_PRIMARY_MODE		BIT(30)
+#define   R5XX_CP_CSQ_MODE_INDIRECT1_ENABLE	BIT(29)
+#define   R5XX_CP_CSQ_MODE_INDIRECT1_MODE	BIT(28)
+#define   R5XX_CP_CSQ_MODE_INDIRECT2_ENABLE	BIT(27)
+#define   R5XX_CP_CSQ_MODE_INDIRECT2_MODE	BIT(26)
 #define   R5XX_CP_CSQ_MODE_INDIRECT1_START	GENMASK(14, 8)
 #define   R5XX_CP_CSQ_MODE_INDIRECT2_START	GENMASK(6, 0)
 
@@ -298,9 +304,11 @@
 
 /* microengine RAM write address */
 #define R5XX_CP_ME_RAM_ADDR			0x07d4
+#define   R5XX_CP_ME_RAM_ADDR_ME_RAM_ADDR	GENMASK(7, 0)
 
 /* microengine RAM read address */
 #define R5XX_CP_ME_RAM_RADDR			0x07d8
+#define   R5XX_CP_ME_RAM_RADDR_ME_RAM_RADDR	GENMASK(7, 0)
 
 /* microengine RAM data bits 39:32 */
 #define R5XX_CP_ME_RAM_DATAH			0x07dc

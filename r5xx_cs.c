@@ -72,11 +72,6 @@
 #define R5XX_CS_MAX_RELOCS	SZ_64K
 #define R5XX_CS_RELOC_DW	(sizeof(struct drm_radeon_cs_reloc) / sizeof(u32))
 
-/* the checker's family numbers are the driver's */
-static_assert((int)R5XX_CS_R300 == (int)R5XX_FAMILY_R300);
-static_assert((int)R5XX_CS_RV515 == (int)R5XX_FAMILY_RV515);
-static_assert((int)R5XX_CS_FAMILY_COUNT == (int)R5XX_FAMILY_COUNT);
-
 #define r5xx_cs_dbg(rdev, fmt, ...) \
 	drm_dbg_ratelimited(&(rdev)->drm, "CS: " fmt, ##__VA_ARGS__)
 
@@ -394,7 +389,7 @@ static int r5xx_cs_check_ib(struct r5xx_cs_parser *p)
 	struct r5xx_device *rdev = p->rdev;
 	struct r5xx_ib *ib = &p->job->ib;
 	struct r5xx_cs_check_ctx ctx = {
-		.family = (enum r5xx_cs_family)rdev->family,
+		.family = rdev->family,
 		.cs_flags = p->flags,
 		.relocs = p->relocs,
 		.nrelocs = p->nrelocs,

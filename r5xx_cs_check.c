@@ -14,7 +14,7 @@
 #include <drm/radeon_drm.h>
 
 #include "r5xx_cs_check.h"
-#include "r5xx_cs_priv.h"
+#include "r5xx_cs_check_priv.h"
 #include "r5xx_cs_tables.h"
 #include "r5xx_pm4.h"
 #include "r5xx_regs.h"
@@ -50,25 +50,25 @@
  * checker that this one closes.
  */
 
-static const unsigned int family_table[R5XX_CS_FAMILY_COUNT] = {
-	[R5XX_CS_R300] = R5XX_CS_TABLE_R300,
-	[R5XX_CS_R350] = R5XX_CS_TABLE_R300,
-	[R5XX_CS_RV350] = R5XX_CS_TABLE_R300,
-	[R5XX_CS_RV380] = R5XX_CS_TABLE_R300,
-	[R5XX_CS_R420] = R5XX_CS_TABLE_R420,
-	[R5XX_CS_R423] = R5XX_CS_TABLE_R420,
-	[R5XX_CS_RV410] = R5XX_CS_TABLE_R420,
-	[R5XX_CS_RS400] = R5XX_CS_TABLE_R300,
-	[R5XX_CS_RS480] = R5XX_CS_TABLE_R300,
-	[R5XX_CS_RS600] = R5XX_CS_TABLE_RS600,
-	[R5XX_CS_RS690] = R5XX_CS_TABLE_RS600,
-	[R5XX_CS_RS740] = R5XX_CS_TABLE_RS600,
-	[R5XX_CS_RV515] = R5XX_CS_TABLE_R500,
-	[R5XX_CS_R520] = R5XX_CS_TABLE_R500,
-	[R5XX_CS_RV530] = R5XX_CS_TABLE_R500,
-	[R5XX_CS_RV560] = R5XX_CS_TABLE_R500,
-	[R5XX_CS_RV570] = R5XX_CS_TABLE_R500,
-	[R5XX_CS_R580] = R5XX_CS_TABLE_R500,
+static const unsigned int family_table[R5XX_FAMILY_COUNT] = {
+	[R5XX_FAMILY_R300] = R5XX_CS_TABLE_R300,
+	[R5XX_FAMILY_R350] = R5XX_CS_TABLE_R300,
+	[R5XX_FAMILY_RV350] = R5XX_CS_TABLE_R300,
+	[R5XX_FAMILY_RV380] = R5XX_CS_TABLE_R300,
+	[R5XX_FAMILY_R420] = R5XX_CS_TABLE_R420,
+	[R5XX_FAMILY_R423] = R5XX_CS_TABLE_R420,
+	[R5XX_FAMILY_RV410] = R5XX_CS_TABLE_R420,
+	[R5XX_FAMILY_RS400] = R5XX_CS_TABLE_R300,
+	[R5XX_FAMILY_RS480] = R5XX_CS_TABLE_R300,
+	[R5XX_FAMILY_RS600] = R5XX_CS_TABLE_RS600,
+	[R5XX_FAMILY_RS690] = R5XX_CS_TABLE_RS600,
+	[R5XX_FAMILY_RS740] = R5XX_CS_TABLE_RS600,
+	[R5XX_FAMILY_RV515] = R5XX_CS_TABLE_R500,
+	[R5XX_FAMILY_R520] = R5XX_CS_TABLE_R500,
+	[R5XX_FAMILY_RV530] = R5XX_CS_TABLE_R500,
+	[R5XX_FAMILY_RV560] = R5XX_CS_TABLE_R500,
+	[R5XX_FAMILY_RV570] = R5XX_CS_TABLE_R500,
+	[R5XX_FAMILY_R580] = R5XX_CS_TABLE_R500,
 };
 
 void cs_log(const struct cs_parser *p, const char *fmt, ...)
@@ -354,7 +354,7 @@ static int check_tx_format1(struct cs_parser *p, u32 v)
 	u32 fmt = FIELD_GET(R5XX_TX_FORMAT1_TXFORMAT, v);
 
 	if (r5xx_tex_format(fmt, false, &t) ||
-	    (fmt == 0x1f && p->ctx->family < R5XX_CS_R420)) {
+	    (fmt == 0x1f && p->ctx->family < R5XX_FAMILY_R420)) {
 		cs_log(p, "TX_FORMAT1: texture format %#x", fmt);
 		return -EINVAL;
 	}
@@ -402,7 +402,7 @@ static int check_reg(struct cs_parser *p, u32 reg, u32 i)
 	case R5XX_CS_CHECK_HYPERZ:
 		return check_hyperz_reg(p, reg, v);
 	case R5XX_CS_CHECK_GB_Z_PEQ_CONFIG:
-		if (p->ctx->family < R5XX_CS_RV350) {
+		if (p->ctx->family < R5XX_FAMILY_RV350) {
 			cs_log(p, "GB_Z_PEQ_CONFIG before RV350");
 			return -EINVAL;
 		}
@@ -412,7 +412,7 @@ static int check_reg(struct cs_parser *p, u32 reg, u32 i)
 			p->ib[i] = v & ~R5XX_SC_HYPERZ_EN_HZ_EN;
 		return 0;
 	case R5XX_CS_CHECK_FG_ZBREG_DEST:
-		if (p->ctx->family == R5XX_CS_RV530)
+		if (p->ctx->family == R5XX_FAMILY_RV530)
 			return 0;
 		cs_log(p, "FG_ZBREG_DEST outside RV530");
 		return -EINVAL;
@@ -799,7 +799,7 @@ int r5xx_cs_check(const struct r5xx_cs_check_ctx *ctx, u32 *ib, u32 ndw)
 	struct cs_parser *p;
 	int ret = 0;
 
-	if (ctx->family >= R5XX_CS_FAMILY_COUNT || !ndw ||
+	if (ctx->family >= R5XX_FAMILY_COUNT || !ndw ||
 	    (ctx->nrelocs && !ctx->relocs))
 		return -EINVAL;
 	p = kzalloc(sizeof(*p), GFP_KERNEL);

@@ -8,32 +8,7 @@
 #include <linux/compiler.h>
 #include <linux/types.h>
 
-/*
- * GPU family as the checker sees it: the same members, in the same order, as
- * enum r5xx_family of r5xx_drv.h (which the checker cannot include, being
- * built on the host too), so a family converts by value.
- */
-enum r5xx_cs_family {
-	R5XX_CS_R300,
-	R5XX_CS_R350,
-	R5XX_CS_RV350,
-	R5XX_CS_RV380,
-	R5XX_CS_R420,
-	R5XX_CS_R423,
-	R5XX_CS_RV410,
-	R5XX_CS_RS400,
-	R5XX_CS_RS480,
-	R5XX_CS_RS600,
-	R5XX_CS_RS690,
-	R5XX_CS_RS740,
-	R5XX_CS_RV515,
-	R5XX_CS_R520,
-	R5XX_CS_RV530,
-	R5XX_CS_RV560,
-	R5XX_CS_RV570,
-	R5XX_CS_R580,
-	R5XX_CS_FAMILY_COUNT
-};
+#include "r5xx_facts.h"
 
 /**
  * struct r5xx_cs_reloc - one entry of the relocation list, once validated
@@ -81,7 +56,7 @@ struct r5xx_cs_crtc {
  * @priv: passed to @crtc_lookup and @log
  */
 struct r5xx_cs_check_ctx {
-	enum r5xx_cs_family family;
+	enum r5xx_family family;
 	u32 cs_flags;
 	const struct r5xx_cs_reloc *relocs;
 	u32 nrelocs;

@@ -9,7 +9,7 @@
 #include <linux/minmax.h>
 #include <linux/types.h>
 
-#include "r5xx_cs_priv.h"
+#include "r5xx_cs_check_priv.h"
 #include "r5xx_regs.h"
 #include "r5xx_tiling.h"
 
@@ -218,7 +218,7 @@ static bool wraps(u32 clamp)
 static int texture_desc(const struct cs_parser *p, const struct cs_texunit *t,
 			struct r5xx_texture *d)
 {
-	enum r5xx_cs_family fam = p->ctx->family;
+	enum r5xx_family fam = p->ctx->family;
 	u32 f0 = t->format0.v, f1 = t->format1.v, f2 = t->format2.v;
 	bool r500 = cs_is_r500(p);
 	u32 w, h, coord;
@@ -257,10 +257,10 @@ static int texture_desc(const struct cs_parser *p, const struct cs_texunit *t,
 			d->flags &= ~R5XX_TEX_POT_H;
 	}
 	/* R300 itself, or MACRO_SWITCH: macro-linear from width 8 micro tiles */
-	if (fam == R5XX_CS_R300 ||
+	if (fam == R5XX_FAMILY_R300 ||
 	    (t->filter1.set && (t->filter1.v & R5XX_TX_FILTER1_MACRO_SWITCH)))
 		d->flags |= R5XX_TEX_MACRO_GT;
-	if (fam == R5XX_CS_RS600 || fam == R5XX_CS_RS690 || fam == R5XX_CS_RS740)
+	if (fam == R5XX_FAMILY_RS600 || fam == R5XX_FAMILY_RS690 || fam == R5XX_FAMILY_RS740)
 		d->flags |= R5XX_TEX_ROW64;
 	return 0;
 }

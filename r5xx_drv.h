@@ -26,6 +26,7 @@
 #include <drm/ttm/ttm_device.h>
 #include <drm/ttm/ttm_placement.h>
 
+#include "r5xx_facts.h"	/* enum r5xx_family */
 #include "r5xx_pm4.h"
 #include "r5xx_regs.h"
 
@@ -101,52 +102,6 @@ struct dma_buf;
  * pages, and the MMU notifier of a user-pointer buffer, called with it
  * held, reserves the buffer (r5xx_userptr.c).
  */
-
-/**
- * enum r5xx_family - GPU family, in upstream radeon's order
- * @R5XX_FAMILY_R300: R300 (Radeon 9500/9700)
- * @R5XX_FAMILY_R350: R350/R360 (Radeon 9800)
- * @R5XX_FAMILY_RV350: RV350/RV360 (Radeon 9600)
- * @R5XX_FAMILY_RV380: RV370/RV380 (Radeon X300/X600)
- * @R5XX_FAMILY_R420: R420 (Radeon X800, AGP)
- * @R5XX_FAMILY_R423: R423/R430/R480 (Radeon X800/X850, PCIe)
- * @R5XX_FAMILY_RV410: RV410 (Radeon X700)
- * @R5XX_FAMILY_RS400: RS400 IGP (Radeon Xpress 200, Intel)
- * @R5XX_FAMILY_RS480: RS480/RS482 IGP (Radeon Xpress 200, AMD)
- * @R5XX_FAMILY_RS600: RS600 IGP (Radeon Xpress 1250, Intel)
- * @R5XX_FAMILY_RS690: RS690 IGP (Radeon X1200)
- * @R5XX_FAMILY_RS740: RS740 IGP (Radeon 2100)
- * @R5XX_FAMILY_RV515: RV505/RV515/RV516 (Radeon X1300/X1550)
- * @R5XX_FAMILY_R520: R520 (Radeon X1800)
- * @R5XX_FAMILY_RV530: RV530/RV535 (Radeon X1600/X1650)
- * @R5XX_FAMILY_RV560: RV560 (Radeon X1650 GT)
- * @R5XX_FAMILY_RV570: RV570 (Radeon X1950 GT/Pro)
- * @R5XX_FAMILY_R580: R580 (Radeon X1900/X1950)
- * @R5XX_FAMILY_COUNT: number of families
- *
- * The order matters: code compares families with < and >=.
- */
-enum r5xx_family {
-	R5XX_FAMILY_R300,
-	R5XX_FAMILY_R350,
-	R5XX_FAMILY_RV350,
-	R5XX_FAMILY_RV380,
-	R5XX_FAMILY_R420,
-	R5XX_FAMILY_R423,
-	R5XX_FAMILY_RV410,
-	R5XX_FAMILY_RS400,
-	R5XX_FAMILY_RS480,
-	R5XX_FAMILY_RS600,
-	R5XX_FAMILY_RS690,
-	R5XX_FAMILY_RS740,
-	R5XX_FAMILY_RV515,
-	R5XX_FAMILY_R520,
-	R5XX_FAMILY_RV530,
-	R5XX_FAMILY_RV560,
-	R5XX_FAMILY_RV570,
-	R5XX_FAMILY_R580,
-	R5XX_FAMILY_COUNT
-};
 
 /* &pci_device_id.driver_data: the family and per-board flags */
 #define R5XX_ID_FAMILY		GENMASK(15, 0)

@@ -12,6 +12,7 @@
 
 #include <drm/radeon_drm.h>
 
+#include "r5xx_facts.h"
 #include "r5xx_tiling.h"
 
 /**
@@ -36,7 +37,9 @@
  * 128 bit  2x1             -            16x8          -
  * =======  ==============  ===========  ============  ============
  *
- * The 4x4 micro tile (R5XX_TILE_SQUARE) exists for 16-bit pixels only.  A
+ * The 4x4 micro tile (R5XX_TILE_SQUARE) exists for 16-bit pixels only.  The
+ * micro tile sizes and the 2D pixel sizes come from the generated
+ * r5xx_facts.h (regs/r5xx.regs), which the QEMU model uses too.  A
  * tiled surface is a grid of whole units, row after row, so a pixel lies in
  * the unit (x / tw, y / th) and nothing of the surface lies beyond the end
  * of the last unit touched (r5xx_surface_end()).  Mip levels, cube faces
@@ -44,33 +47,6 @@
  * macro-tiled chain turns macro-linear from the first level smaller than a
  * macro tile (guide 4.5, r5xx_texture_size()).
  */
-
-static int micro_tile(u32 cpp, bool square, u32 *tw, u32 *th)
-{
-	switch (cpp) {
-	case 1:
-		*tw = 8;
-		*th = 4;
-		break;
-	case 2:
-		*tw = square ? 4 : 8;
-		*th = square ? 4 : 2;
-		break;
-	case 4:
-		*tw = 4;
-		*th = 2;
-		break;
-	case 8:
-		*tw = 2;
-		*th = 2;
-		break;
-	default:
-		return -EINVAL;
-	}
-	if (square && cpp != 2)
-		return -EINVAL;
-	return 0;
-}
 
 /**
  * r5xx_tile_dims() - size of the unit a surface layout is built from
@@ -86,8 +62,6 @@ static int micro_tile(u32 cpp, bool square, u32 *tw, u32 *th)
  */
 int r5xx_tile_dims(u32 cpp, u32 mode, u32 *tw, u32 *th)
 {
-	int ret;
-
 	if (cpp != 1 && cpp != 2 && cpp != 4 && cpp != 8 && cpp != 16)
 		return -EINVAL;
 	if (mode & ~(R5XX_TILE_MACRO | R5XX_TILE_MICRO | R5XX_TILE_SQUARE))
@@ -95,16 +69,15 @@ int r5xx_tile_dims(u32 cpp, u32 mode, u32 *tw, u32 *th)
 	if ((mode & R5XX_TILE_SQUARE) && !(mode & R5XX_TILE_MICRO))
 		return -EINVAL;
 	if (mode & R5XX_TILE_MICRO) {
-		ret = micro_tile(cpp, mode & R5XX_TILE_SQUARE, tw, th);
-		if (ret)
-			return ret;
+		if (!r5xx_micro_tile(cpp, !!(mode & R5XX_TILE_SQUARE), tw, th))
+			return -EINVAL;
 	} else {
-		*tw = 32 / cpp;
+		*tw = R5XX_MICRO_TILE_BYTES / cpp;
 		*th = 1;
 	}
 	if (mode & R5XX_TILE_MACRO) {
-		*tw *= 8;
-		*th *= 8;
+		*tw *= R5XX_MACRO_TILE_MICROS;
+		*th *= R5XX_MACRO_TILE_MICROS;
 	}
 	return 0;
 }
@@ -345,24 +318,11 @@ int r5xx_zb_format_cpp(u32 depthformat)
  */
 int r5xx_2d_datatype_cpp(u32 datatype)
 {
-	switch (datatype) {
-	case 2:		/* 8 bpp pseudocolour */
-	case 7:		/* RGB332 */
-	case 8:		/* Y8 */
-	case 9:		/* RGB8 grey */
-		return 1;
-	case 3:		/* ARGB1555 */
-	case 4:		/* RGB565 */
-	case 11:	/* VYUY */
-	case 12:	/* YVYU */
-	case 15:	/* ARGB4444 */
-		return 2;
-	case 6:		/* ARGB8888 */
-	case 14:	/* AYUV444 */
-		return 4;
-	default:
+	u32 cpp, yuv;
+
+	if (!r5xx_dp_datatype(datatype, &cpp, &yuv))
 		return -EINVAL;
-	}
+	return cpp;
 }
 
 static u32 pot(u32 v)

@@ -9,6 +9,8 @@ touch.  This script turns it into:
   qemu/hw/display/r5xx/r5xx_regs.h         QEMU header (REG32/FIELD)
   qemu/hw/display/r5xx/r5xx_regnames.c.inc MMIO offset -> name table
   r5xx_cs_tables.h, r5xx_cs_tables.c       command-stream checker tables
+  r5xx_facts.h                             facts the driver, the model and the
+                                           host tests share (enum, const, table)
 
 Usage: gen-regs.py [--check] [--root DIR]
   --check  regenerate in memory and fail if a committed output differs.
@@ -20,6 +22,18 @@ List syntax (one statement per line, '#' starts a comment):
   reg NAME OFFSET [count=N stride=S] [alias] [cs=ROLE [fam=T,...]] "description"
   field NAME HI[:LO] "description"        a field of the last reg
   value NAME NUMBER                       a named value of the last field
+  enum NAME [prefix=PFX] "description"    enum r5xx_NAME of r5xx_facts.h
+  item NAME "description"                 its next member R5XX_PFX_NAME (PFX
+                                          defaults to NAME in capitals), from 0;
+                                          R5XX_PFX_COUNT ends the enum
+  const NAME NUMBER "description"         #define R5XX_NAME NUMBER in r5xx_facts.h
+  table NAME key=K,... val=V,... "description"
+                                          a lookup in r5xx_facts.h:
+                                          int r5xx_NAME(K..., unsigned int *V...)
+                                          returns 1 and sets the V of the row
+                                          whose keys match, else 0
+  row NUMBER... "description"             a row of the last table: its keys,
+                                          then its values (0-255 each)
 Names are unique over all spaces once the space prefix is applied.  Two
 registers of one space (or of spaces joined by in=) may share an offset only
 if the later one says 'alias'.
@@ -66,10 +80,32 @@ class Space:
         self.regs = []
 
 
+class Enum:
+    def __init__(self, name, prefix, desc):
+        self.name, self.prefix, self.desc = name, prefix, desc
+        self.items = []
+
+
+class Table:
+    def __init__(self, name, keys, vals, desc):
+        self.name, self.keys, self.vals, self.desc = name, keys, vals, desc
+        self.rows = []
+
+
+class Facts:
+    """What r5xx_facts.h holds, in the order of the list."""
+    def __init__(self):
+        self.items = []     # Enum, Table or (name, value, desc) of a const
+        self.names = {}
+
+
 # The command-stream checker's register tables, in the order of its enum.
 CS_TABLES = ("r300", "r420", "rs600", "r500")
 CS_ROLE = re.compile(r"safe|(reloc|track|check|trigger):[a-z0-9_]+")
 CS_MAX_OFFSET = 0x8000      # a type-0 packet reaches dword index 0x1fff
+
+
+OPTION = re.compile(r"[a-z]+=\S*")
 
 
 def parse_int(text, where):
@@ -82,14 +118,18 @@ def parse_int(text, where):
 def parse(path):
     spaces, names = [], {}
     space = reg = field = None
+    facts = Facts()
+    fact = None
     for lineno, raw in enumerate(path.read_text().splitlines(), 1):
         where = f"{path}:{lineno}"
         words = shlex.split(raw, comments=True)
         if not words:
             continue
         kw, args = words[0], words[1:]
-        opts = {a.split("=", 1)[0]: a.split("=", 1)[1] for a in args if "=" in a}
-        plain = [a for a in args if "=" not in a]
+        # key=value options are single words; a quoted description may hold '='
+        is_opt = [bool(OPTION.fullmatch(a)) for a in args]
+        opts = {a.split("=", 1)[0]: a.split("=", 1)[1] for a, o in zip(args, is_opt) if o}
+        plain = [a for a, o in zip(args, is_opt) if not o]
         if kw == "space":
             within = opts.get("in")
             if within is not None and within not in [sp.name for sp in spaces]:
@@ -119,6 +159,7 @@ def parse(path):
                 if offset in other.offsets() and not alias:
                     sys.exit(f"{where}: {name} overlaps {other.name} "
                              f"(mark it 'alias' if the hardware really aliases them)")
+            fact = None
             reg = Reg(space, name, offset, count, stride, alias, " ".join(plain[2:]))
             parse_cs(reg, opts, where)
             space.regs.append(reg)
@@ -143,6 +184,9 @@ def parse(path):
             if val >> (field.hi - field.lo + 1):
                 sys.exit(f"{where}: value {val:#x} does not fit {field.name}")
             field.values.append((plain[0], val))
+        elif kw in ("enum", "item", "const", "table", "row"):
+            reg = field = None
+            fact = parse_fact(facts, fact, kw, plain, opts, where)
         else:
             sys.exit(f"{where}: unknown keyword {kw}")
     for sp in spaces:
@@ -153,7 +197,72 @@ def parse(path):
         if r.name + "_COUNT" in names:
             sys.exit(f"{names[r.name]}: {r.name} count= clashes with register "
                      f"{r.name}_COUNT")
-    return spaces
+    return spaces, facts
+
+
+C_NAME = re.compile(r"[a-z][a-z0-9_]*")
+C_MACRO = re.compile(r"[A-Z][A-Z0-9_]*")
+
+
+def fact_name(facts, name, where):
+    """Claim a name of r5xx_facts.h (R5XX_ + NAME in capitals)."""
+    key = name.upper()
+    if key in facts.names:
+        sys.exit(f"{where}: {name} already defined at {facts.names[key]}")
+    facts.names[key] = where
+
+
+def parse_fact(facts, fact, kw, plain, opts, where):
+    """One enum/item/const/table/row statement; returns the open enum or table."""
+    desc = " ".join(plain[1:])
+    if kw == "enum":
+        if not plain or not C_NAME.fullmatch(plain[0]):
+            sys.exit(f"{where}: enum needs a lower-case NAME")
+        prefix = opts.get("prefix", plain[0].upper())
+        if not C_MACRO.fullmatch(prefix):
+            sys.exit(f"{where}: bad prefix={prefix}")
+        fact_name(facts, prefix + "_COUNT", where)
+        fact = Enum(plain[0], prefix, desc)
+        facts.items.append(fact)
+        return fact
+    if kw == "item":
+        if not isinstance(fact, Enum):
+            sys.exit(f"{where}: item outside an enum")
+        if not plain or not C_MACRO.fullmatch(plain[0]):
+            sys.exit(f"{where}: item needs an upper-case NAME")
+        fact_name(facts, f"{fact.prefix}_{plain[0]}", where)
+        fact.items.append((plain[0], desc))
+        return fact
+    if kw == "const":
+        if len(plain) < 2 or not C_MACRO.fullmatch(plain[0]):
+            sys.exit(f"{where}: const needs an upper-case NAME and a NUMBER")
+        fact_name(facts, plain[0], where)
+        facts.items.append((plain[0], parse_int(plain[1], where), " ".join(plain[2:])))
+        return None
+    if kw == "table":
+        keys = opts.get("key", "").split(",")
+        vals = opts.get("val", "").split(",")
+        cols = keys + vals
+        if not plain or not C_NAME.fullmatch(plain[0]):
+            sys.exit(f"{where}: table needs a lower-case NAME")
+        if not all(C_NAME.fullmatch(c) for c in cols) or len(set(cols)) != len(cols):
+            sys.exit(f"{where}: table needs key=K,... and val=V,..., distinct lower-case names")
+        fact_name(facts, plain[0], where)
+        fact = Table(plain[0], keys, vals, desc)
+        facts.items.append(fact)
+        return fact
+    # row
+    if not isinstance(fact, Table):
+        sys.exit(f"{where}: row outside a table")
+    ncol = len(fact.keys) + len(fact.vals)
+    nums = [parse_int(p, where) for p in plain[:ncol]]
+    if len(nums) != ncol or any(not 0 <= n <= 255 for n in nums):
+        sys.exit(f"{where}: row needs {ncol} numbers from 0 to 255")
+    key = nums[:len(fact.keys)]
+    if any(r[0][:len(fact.keys)] == key for r in fact.rows):
+        sys.exit(f"{where}: a row with keys {key} already exists")
+    fact.rows.append((nums, " ".join(plain[ncol:])))
+    return fact
 
 
 def parse_cs(reg, opts, where):
@@ -378,19 +487,86 @@ def cs_tables_c(spaces):
     return "\n".join(out) + "\n"
 
 
+def facts_header(facts):
+    out = ["/* SPDX-License-Identifier: GPL-2.0-only OR MIT */", "/*"]
+    out += [f" * {line}" for line in BANNER.splitlines()]
+    out += [" *",
+            " * Facts the kernel driver, the QEMU model and the host tests share: plain",
+            " * C, no kernel or QEMU headers (scripts/qemu.sh copies this file into the",
+            " * model's tree, as it does r5xx_pm4.h).",
+            " */", "#ifndef __R5XX_FACTS_H__", "#define __R5XX_FACTS_H__", ""]
+    for item in facts.items:
+        if isinstance(item, Enum):
+            out += facts_enum(item)
+        elif isinstance(item, Table):
+            out += facts_table(item)
+        else:
+            name, value, desc = item
+            if desc:
+                out.append(f"/* {desc} */")
+            out += [tabbed(f"#define R5XX_{name}", f"{value}"), ""]
+    out.append("#endif /* __R5XX_FACTS_H__ */")
+    check_unique(out, "r5xx_facts.h")
+    return "\n".join(out) + "\n"
+
+
+def facts_enum(e):
+    members = [(f"R5XX_{e.prefix}_{name}", desc) for name, desc in e.items]
+    members.append((f"R5XX_{e.prefix}_COUNT", "number of members"))
+    out = ["/**", f" * enum r5xx_{e.name} - {e.desc}"]
+    out += [f" * @{m}: {d}" if d else f" * @{m}: see the list" for m, d in members]
+    out += [" */", f"enum r5xx_{e.name} {{"]
+    out += [f"\t{m}," for m, _ in members[:-1]] + [f"\t{members[-1][0]}", "};", ""]
+    return out
+
+
+def facts_table(t):
+    fn = f"r5xx_{t.name}"
+    ncol = len(t.keys) + len(t.vals)
+    params = [f"unsigned int {k}" for k in t.keys] + [f"unsigned int *{v}" for v in t.vals]
+    out = ["/**", f" * {fn}() - {t.desc}"]
+    out += [f" * @{k}: key of the row" for k in t.keys]
+    out += [f" * @{v}: returns the row's {v}" for v in t.vals]
+    out += [" *", f" * Return: 1 if a row has these keys, else 0 (and nothing is set).", " */"]
+    sig = f"static inline int {fn}("
+    line = sig
+    for i, p in enumerate(params):
+        piece = p + (", " if i + 1 < len(params) else ")")
+        if len(line) + len(piece.rstrip()) > 80:
+            out.append(line.rstrip())
+            line = "\t" * (len(sig) // 8) + " " * (len(sig) % 8) + piece
+        else:
+            line += piece
+    out.append(line)
+    # no ARRAY_SIZE: the header includes nothing
+    out += ["{", f"\tstatic const unsigned char rows[{len(t.rows)}][{ncol}] = {{"]
+    for nums, desc in t.rows:
+        row = "{ " + ", ".join(str(n) for n in nums) + " },"
+        out.append(f"\t\t{row}" + (f"\t/* {desc} */" if desc else ""))
+    out += ["\t};", "\tunsigned int i;", "",
+            f"\tfor (i = 0; i < {len(t.rows)}; i++) {{"]
+    cond = " && ".join(f"rows[i][{i}] == {k}" for i, k in enumerate(t.keys))
+    out.append(f"\t\tif ({cond}) {{")
+    for i, v in enumerate(t.vals):
+        out.append(f"\t\t\t*{v} = rows[i][{len(t.keys) + i}];")
+    out += ["\t\t\treturn 1;", "\t\t}", "\t}", "\treturn 0;", "}", ""]
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--root", default=str(Path(__file__).resolve().parent.parent))
     args = ap.parse_args()
     root = Path(args.root)
-    spaces = parse(root / "regs" / "r5xx.regs")
+    spaces, facts = parse(root / "regs" / "r5xx.regs")
     outputs = {
         root / "r5xx_regs.h": kernel_header(spaces),
         root / "qemu/hw/display/r5xx/r5xx_regs.h": qemu_header(spaces),
         root / "qemu/hw/display/r5xx/r5xx_regnames.c.inc": qemu_names(spaces),
         root / "r5xx_cs_tables.h": cs_tables_h(spaces),
         root / "r5xx_cs_tables.c": cs_tables_c(spaces),
+        root / "r5xx_facts.h": facts_header(facts),
     }
     stale = []
     for path, text in outputs.items():

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
 # Build qemu-system-x86_64 from Debian's qemu source package with the repo's
-# r5xx model (qemu/hw/display/r5xx/, plus the shared r5xx_pm4.h) overlaid, and
-# print the binary's path.
+# r5xx model (qemu/hw/display/r5xx/, plus the shared r5xx_pm4.h and the
+# generated r5xx_facts.h) overlaid, and print the binary's path.
 #
 # The configured tree is keyed on the Debian source version and the configure
 # flags (stamp: $build/.r5xx-key); a new key rebuilds from scratch. Otherwise
@@ -59,12 +59,15 @@ model=$repo/qemu/hw/display/r5xx
 dst=$src/hw/display/r5xx
 if [ -d "$model" ]; then
 	mkdir -p "$dst"
-	rsync -rc --delete --exclude=/r5xx_pm4.h "$model/" "$dst/"
-	if [ -f "$repo/r5xx_pm4.h" ]; then
-		rsync -c "$repo/r5xx_pm4.h" "$dst/"
-	else
-		rm -f "$dst/r5xx_pm4.h"
-	fi
+	shared=(r5xx_pm4.h r5xx_facts.h)	# top-level headers the model includes
+	rsync -rc --delete "${shared[@]/#/--exclude=/}" "$model/" "$dst/"
+	for h in "${shared[@]}"; do
+		if [ -f "$repo/$h" ]; then
+			rsync -c "$repo/$h" "$dst/"
+		else
+			rm -f "$dst/$h"
+		fi
+	done
 else
 	rm -rf "$dst"
 fi

@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 {
 	static struct fuzz_case fc;
 	struct am_bo bos[FUZZ_MAX_RELOCS];
-	enum r5xx_cs_family f;
+	enum r5xx_family f;
 	char why[256];
 	u32 *ib, i;
 	int ret;
@@ -55,8 +55,9 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 			bos[i].start = fc.relocs[i].gpu_offset;
 			bos[i].size = fc.relocs[i].size;
 		}
-		if (am_run(bos, fc.ctx.nrelocs, f >= R5XX_CS_RV515,
-			   f >= R5XX_CS_RS600 && f <= R5XX_CS_RS740, f == R5XX_CS_R300,
+		if (am_run(bos, fc.ctx.nrelocs, f >= R5XX_FAMILY_RV515,
+			   f >= R5XX_FAMILY_RS600 && f <= R5XX_FAMILY_RS740,
+			   f == R5XX_FAMILY_R300,
 			   ib, fc.ndw, why, sizeof(why))) {
 			fprintf(stderr, "checker accepted an unsafe stream: %s\n", why);
 			abort();

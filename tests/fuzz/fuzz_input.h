@@ -3,7 +3,7 @@
  * Byte format of a fuzz case, shared by the fuzz target and the unit test
  * that writes the seed corpus:
  *
- *   byte 0   family (modulo R5XX_CS_FAMILY_COUNT)
+ *   byte 0   family (modulo R5XX_FAMILY_COUNT)
  *   byte 1   bit 0 KEEP_TILING_FLAGS, bit 1 Hyper-Z owner, bit 2 CMASK owner
  *   byte 2   number of relocations (modulo FUZZ_MAX_RELOCS + 1)
  *   8 bytes  per relocation: u32 size, u16 tiling flags, u16 pitch / 64
@@ -51,7 +51,7 @@ static inline int fuzz_decode(const u8 *data, size_t len, struct fuzz_case *fc)
 	memset(&fc->ctx, 0, sizeof(fc->ctx));
 	if (len < 3)
 		return 0;
-	fc->ctx.family = data[0] % R5XX_CS_FAMILY_COUNT;
+	fc->ctx.family = data[0] % R5XX_FAMILY_COUNT;
 	fc->ctx.cs_flags = data[1] & 1;
 	fc->ctx.hyperz_owner = data[1] & 2;
 	fc->ctx.cmask_owner = data[1] & 4;

@@ -13,7 +13,7 @@ from pathlib import Path
 spec = importlib.util.spec_from_file_location("gen_regs", "scripts/gen-regs.py")
 gen = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(gen)
-safe, rows = gen.cs_collect(gen.parse(Path("regs/r5xx.regs")))
+safe, rows = gen.cs_collect(gen.parse(Path("regs/r5xx.regs"))[0])
 
 
 def ent(name, v):

@@ -44,7 +44,7 @@ static int crtc_lookup(void *priv, u32 id, struct r5xx_cs_crtc *crtc)
 	return 0;
 }
 
-static struct r5xx_cs_check_ctx ctx_for(enum r5xx_cs_family fam, u32 flags)
+static struct r5xx_cs_check_ctx ctx_for(enum r5xx_family fam, u32 flags)
 {
 	struct r5xx_cs_check_ctx c = {
 		.family = fam,
@@ -97,16 +97,16 @@ static int run(const struct r5xx_cs_check_ctx *c, const struct stream *s)
 		bos[i].start = c->relocs[i].gpu_offset;
 		bos[i].size = c->relocs[i].size;
 	}
-	if (am_run(bos, c->nrelocs, c->family >= R5XX_CS_RV515,
-		   c->family >= R5XX_CS_RS600 && c->family <= R5XX_CS_RS740,
-		   c->family == R5XX_CS_R300, last_ib, s->n, why, sizeof(why))) {
+	if (am_run(bos, c->nrelocs, c->family >= R5XX_FAMILY_RV515,
+		   c->family >= R5XX_FAMILY_RS600 && c->family <= R5XX_FAMILY_RS740,
+		   c->family == R5XX_FAMILY_R300, last_ib, s->n, why, sizeof(why))) {
 		printf("# access model: %s\n", why);
 		return -EFAULT;
 	}
 	return 0;
 }
 
-static int accepts(enum r5xx_cs_family fam, u32 flags, const struct stream *s)
+static int accepts(enum r5xx_family fam, u32 flags, const struct stream *s)
 {
 	struct r5xx_cs_check_ctx c = ctx_for(fam, flags);
 
@@ -124,21 +124,22 @@ static u32 find(const struct stream *s, u32 v, u32 from)
 	return ~0u;
 }
 
-static const enum r5xx_cs_family all_families[] = {
-	R5XX_CS_R300, R5XX_CS_R350, R5XX_CS_RV350, R5XX_CS_RV380, R5XX_CS_R420,
-	R5XX_CS_R423, R5XX_CS_RV410, R5XX_CS_RS400, R5XX_CS_RS480, R5XX_CS_RS600,
-	R5XX_CS_RS690, R5XX_CS_RS740, R5XX_CS_RV515, R5XX_CS_R520, R5XX_CS_RV530,
-	R5XX_CS_RV560, R5XX_CS_RV570, R5XX_CS_R580,
+static const enum r5xx_family all_families[] = {
+	R5XX_FAMILY_R300, R5XX_FAMILY_R350, R5XX_FAMILY_RV350, R5XX_FAMILY_RV380,
+	R5XX_FAMILY_R420, R5XX_FAMILY_R423, R5XX_FAMILY_RV410, R5XX_FAMILY_RS400,
+	R5XX_FAMILY_RS480, R5XX_FAMILY_RS600, R5XX_FAMILY_RS690, R5XX_FAMILY_RS740,
+	R5XX_FAMILY_RV515, R5XX_FAMILY_R520, R5XX_FAMILY_RV530, R5XX_FAMILY_RV560,
+	R5XX_FAMILY_RV570, R5XX_FAMILY_R580,
 };
 
-static bool is_r500(enum r5xx_cs_family f)
+static bool is_r500(enum r5xx_family f)
 {
-	return f >= R5XX_CS_RV515;
+	return f >= R5XX_FAMILY_RV515;
 }
 
-static bool is_avivo(enum r5xx_cs_family f)
+static bool is_avivo(enum r5xx_family f)
 {
-	return f >= R5XX_CS_RS600;
+	return f >= R5XX_FAMILY_RS600;
 }
 
 /* ---------------------------------------------------------------- Mesa */
@@ -151,10 +152,10 @@ static void test_mesa(void)
 	u32 k;
 
 	for (i = 0; i < ARRAY_SIZE(all_families); i++) {
-		enum r5xx_cs_family f = all_families[i];
+		enum r5xx_family f = all_families[i];
 
 		mesa_stream(&s, is_r500(f));
-		if (f < R5XX_CS_RV350) {	/* Mesa skips GB_Z_PEQ_CONFIG there */
+		if (f < R5XX_FAMILY_RV350) {	/* Mesa skips GB_Z_PEQ_CONFIG there */
 			k = find(&s, R5XX_PACKET0(R5XX_GB_Z_PEQ_CONFIG, 0), 0);
 			s.d[k] = R5XX_PACKET2;
 			s.d[k + 1] = R5XX_PACKET2;
@@ -165,7 +166,7 @@ static void test_mesa(void)
 
 	/* relocations: value + object address; KEEP keeps Mesa's tile bits */
 	mesa_stream(&s, false);
-	accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s);
+	accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s);
 	k = find(&s, R5XX_PACKET0(R5XX_RB3D_COLOROFFSET(0), 0), 0);
 	tap_is(last_ib[k + 1], test_bos[BO_CB].gpu_offset, "COLOROFFSET0 relocated");
 	k = find(&s, R5XX_PACKET0(R5XX_RB3D_COLORPITCH(0), 0), 0);
@@ -195,12 +196,12 @@ static void test_index_clamp(void)
 	mesa_stream(&s, false);
 	k = find(&s, R5XX_PACKET0(R5XX_VAP_VF_MAX_VTX_INDX, 1), 0);
 	s.d[k + 1] = 64 * 1024 / 32;	/* element 2048 starts at the end */
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
 	       "indexed draw past the buffer end: accepted (upstream does)");
 	tap_is(last_ib[k + 1], safe, "... with VAP_VF_MAX_VTX_INDX clamped to %u", safe);
 
 	s.d[k + 1] = 0xffffff;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
 	       "indexed draw, max index 2^24-1: clamped too");
 	tap_is(last_ib[k + 1], safe, "... to %u", safe);
 
@@ -208,10 +209,10 @@ static void test_index_clamp(void)
 	mesa_stream(&s, false);
 	k = find(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0), 0);
 	s.d[k + 1] = VF(2, 2048, 4);
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
 	       "vertex list of 2048 vertices fits");
 	s.d[k + 1] = VF(2, 2049, 4);
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "vertex list of 2049 vertices refused");
 }
 
@@ -223,7 +224,7 @@ static void test_ddx(void)
 	u32 k;
 
 	for (i = 0; i < ARRAY_SIZE(all_families); i++) {
-		enum r5xx_cs_family f = all_families[i];
+		enum r5xx_family f = all_families[i];
 
 		ddx_2d_stream(&s, is_avivo(f), 31);
 		tap_is(accepts(f, 0, &s), 0, "DDX 2D stream, family %d", f);
@@ -233,7 +234,7 @@ static void test_ddx(void)
 
 	/* no KEEP: tile bits come from the objects */
 	ddx_2d_stream(&s, false, 31);
-	accepts(R5XX_CS_RV380, 0, &s);
+	accepts(R5XX_FAMILY_RV380, 0, &s);
 	k = find(&s, R5XX_PACKET0(R5XX_DST_PITCH_OFFSET, 0), 0);
 	tap_is(last_ib[k + 1], PITCH_OFFSET(4096, 0) | test_bos[BO_CB].gpu_offset >> 10 |
 	       R5XX_DST_PITCH_OFFSET_TILE_MACRO, "DST_PITCH_OFFSET: address and macro bit");
@@ -241,14 +242,14 @@ static void test_ddx(void)
 	tap_is(last_ib[k + 1], PITCH_OFFSET(1024, 0) | test_bos[BO_PIX].gpu_offset >> 10,
 	       "SRC_PITCH_OFFSET: linear pixmap");
 	ddx_composite_stream(&s, false);
-	accepts(R5XX_CS_RV380, 0, &s);
+	accepts(R5XX_FAMILY_RV380, 0, &s);
 	k = find(&s, R5XX_PACKET0(R5XX_RB3D_COLORPITCH(0), 0), 0);
 	tap_is(last_ib[k + 1], 1024 | COLORFORMAT(6) | R5XX_RB3D_COLORPITCH_COLORTILE,
 	       "COLORPITCH0: macro bit from the front buffer object");
 	tap_is(last_ib[k + 2], R5XX_PACKET3(R5XX_PM4_NOP, 0), "its NOP is consumed");
 
 	/* same stream with KEEP: the pitch NOP is an ordinary NOP */
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
 	       "DDX composite also passes with KEEP_TILING_FLAGS");
 	tap_is(last_ib[k + 1], 1024 | COLORFORMAT(6), "KEEP: no tile bits added");
 
@@ -256,7 +257,7 @@ static void test_ddx(void)
 	ddx_composite_stream(&s, false);
 	k = find(&s, R5XX_PACKET0(R5XX_TX_OFFSET(0), 0), 0);
 	s.d[k + 3] = BO_TEX * 4;
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), 0, "composite from the tiled texture object");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0, "composite from the tiled texture object");
 	tap_is(last_ib[k + 1], test_bos[BO_TEX].gpu_offset | R5XX_TX_OFFSET_MACRO_TILE |
 	       R5XX_TX_OFFSET_MICRO_TILE_TILED, "TX_OFFSET: tile bits from the object");
 }
@@ -266,29 +267,29 @@ static void test_vline(void)
 	u32 k;
 
 	ddx_2d_stream(&s, false, 32);
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), 0, "VLINE wait on CRTC 1");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0, "VLINE wait on CRTC 1");
 	tap_is(last_ib[0], R5XX_PACKET0(R5XX_CRTC2_GUI_TRIG_VLINE, 0), "... retargeted");
 	tap_is(last_ib[3], R5XX_WAIT_UNTIL_WAIT_CRTC_VLINE |
 	       R5XX_WAIT_UNTIL_ENG_DISPLAY_SELECT_CRTC1, "... and selects CRTC 1");
 	ddx_2d_stream(&s, true, 32);
-	tap_is(accepts(R5XX_CS_RV515, 0, &s), 0, "AVIVO VLINE wait on D2");
+	tap_is(accepts(R5XX_FAMILY_RV515, 0, &s), 0, "AVIVO VLINE wait on D2");
 	tap_is(last_ib[0], R5XX_PACKET0(R5XX_D2MODE_VLINE_START_END, 0), "... retargeted");
 	ddx_2d_stream(&s, true, 33);
-	tap_is(accepts(R5XX_CS_RV515, 0, &s), 0, "VLINE wait on a disabled CRTC");
+	tap_is(accepts(R5XX_FAMILY_RV515, 0, &s), 0, "VLINE wait on a disabled CRTC");
 	tap_ok(last_ib[2] == R5XX_PACKET2 && last_ib[3] == R5XX_PACKET2,
 	       "... its WAIT_UNTIL is dropped");
 	ddx_2d_stream(&s, true, 99);
-	tap_is(accepts(R5XX_CS_RV515, 0, &s), -ENOENT, "VLINE wait on an unknown CRTC");
+	tap_is(accepts(R5XX_FAMILY_RV515, 0, &s), -ENOENT, "VLINE wait on an unknown CRTC");
 	ddx_2d_stream(&s, true, 31);
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL, "AVIVO VLINE register before RS600");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "AVIVO VLINE register before RS600");
 	ddx_2d_stream(&s, false, 31);
-	tap_is(accepts(R5XX_CS_RV515, 0, &s), -EINVAL, "legacy VLINE register on AVIVO");
+	tap_is(accepts(R5XX_FAMILY_RV515, 0, &s), -EINVAL, "legacy VLINE register on AVIVO");
 	ddx_2d_stream(&s, false, 31);
 	s.d[3] |= BIT(0);
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL, "VLINE wait with other WAIT_UNTIL bits");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "VLINE wait with other WAIT_UNTIL bits");
 	ddx_2d_stream(&s, false, 31);
 	s.d[2] = R5XX_PACKET0(R5XX_DSTCACHE_CTLSTAT, 0);
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL, "VLINE without WAIT_UNTIL");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "VLINE without WAIT_UNTIL");
 	ddx_2d_stream(&s, false, 31);
 	s.d[0] = R5XX_PACKET0(R5XX_CRTC_GUI_TRIG_VLINE - 4, 1);
 	k = s.d[1];
@@ -296,12 +297,12 @@ static void test_vline(void)
 	memmove(&s.d[3], &s.d[2], (s.n - 2) * 4);
 	s.d[2] = k;
 	s.n++;
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL, "VLINE register reached by a burst from 0x214");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "VLINE register reached by a burst from 0x214");
 }
 
 /* ------------------------------------------------------------- hostile */
 
-static void one_reg(u32 r, u32 v, enum r5xx_cs_family f, const char *what)
+static void one_reg(u32 r, u32 v, enum r5xx_family f, const char *what)
 {
 	s.n = 0;
 	reg(&s, r, v);
@@ -345,38 +346,38 @@ static void test_forbidden(void)
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
-		one_reg(bad[i].reg, 0, R5XX_CS_RV380, bad[i].what);
-		one_reg(bad[i].reg, 0, R5XX_CS_RV515, bad[i].what);
+		one_reg(bad[i].reg, 0, R5XX_FAMILY_RV380, bad[i].what);
+		one_reg(bad[i].reg, 0, R5XX_FAMILY_RV515, bad[i].what);
 	}
-	one_reg(R5XX_VAP_ALT_NUM_VERTICES, 1, R5XX_CS_RV380, "ALT_NUM_VERTICES before R5xx");
-	one_reg(R5XX_VAP_INDEX_OFFSET, 1, R5XX_CS_RV380, "VAP_INDEX_OFFSET before R5xx");
-	one_reg(R5XX_FG_ZBREG_DEST, 1, R5XX_CS_RV515, "FG_ZBREG_DEST outside RV530");
-	one_reg(R5XX_GB_Z_PEQ_CONFIG, 0, R5XX_CS_R300, "GB_Z_PEQ_CONFIG on R300");
-	one_reg(R5XX_VAP_VF_CNTL, VF(2, 3, 4), R5XX_CS_RV380, "VAP_VF_CNTL with a primitive");
+	one_reg(R5XX_VAP_ALT_NUM_VERTICES, 1, R5XX_FAMILY_RV380, "ALT_NUM_VERTICES before R5xx");
+	one_reg(R5XX_VAP_INDEX_OFFSET, 1, R5XX_FAMILY_RV380, "VAP_INDEX_OFFSET before R5xx");
+	one_reg(R5XX_FG_ZBREG_DEST, 1, R5XX_FAMILY_RV515, "FG_ZBREG_DEST outside RV530");
+	one_reg(R5XX_GB_Z_PEQ_CONFIG, 0, R5XX_FAMILY_R300, "GB_Z_PEQ_CONFIG on R300");
+	one_reg(R5XX_VAP_VF_CNTL, VF(2, 3, 4), R5XX_FAMILY_RV380, "VAP_VF_CNTL with a primitive");
 	s.n = 0;
 	reg(&s, R5XX_FG_ZBREG_DEST, 1);
 	pad8(&s);
-	tap_is(accepts(R5XX_CS_RV530, 0, &s), 0, "FG_ZBREG_DEST on RV530");
+	tap_is(accepts(R5XX_FAMILY_RV530, 0, &s), 0, "FG_ZBREG_DEST on RV530");
 	s.n = 0;
 	reg(&s, R5XX_US_TEX_INST(8), 1);
 	pad8(&s);
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), 0, "US_TEX_INST8 on R3xx");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0, "US_TEX_INST8 on R3xx");
 
 	for (i = 0; i < ARRAY_SIZE(ops); i++) {
 		s.n = 0;
 		emit(&s, R5XX_PACKET3(ops[i], 1));
 		emit(&s, 0);
 		emit(&s, 0);
-		tap_is(accepts(R5XX_CS_RV515, 0, &s), -EINVAL, "type-3 opcode %#x refused", ops[i]);
+		tap_is(accepts(R5XX_FAMILY_RV515, 0, &s), -EINVAL, "type-3 opcode %#x refused", ops[i]);
 	}
 	s.n = 0;
 	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_CLEAR_HIZ, 2));
 	emit(&s, 0);
 	emit(&s, 0x3fff);
 	emit(&s, 0);
-	tap_is(accepts(R5XX_CS_RV515, 0, &s), -EINVAL, "3D_CLEAR_HIZ without Hyper-Z");
+	tap_is(accepts(R5XX_FAMILY_RV515, 0, &s), -EINVAL, "3D_CLEAR_HIZ without Hyper-Z");
 	{
-		struct r5xx_cs_check_ctx c = ctx_for(R5XX_CS_RV515, 0);
+		struct r5xx_cs_check_ctx c = ctx_for(R5XX_FAMILY_RV515, 0);
 
 		c.hyperz_owner = true;
 		tap_is(run(&c, &s), 0, "3D_CLEAR_HIZ for the Hyper-Z owner");
@@ -389,69 +390,69 @@ static void test_bursts(void)
 
 	s.n = 0;
 	regs(&s, R5XX_WAIT_UNTIL - 4, 2, v);	/* 0x171c is not writable */
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL, "burst starting at a forbidden register");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "burst starting at a forbidden register");
 	s.n = 0;
 	regs(&s, R5XX_RB3D_DSTCACHE_CTLSTAT, 4, v);	/* 0x4e4c .. 0x4e58 */
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), 0, "burst of safe registers");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0, "burst of safe registers");
 	s.n = 0;
 	regs(&s, R5XX_TX_FORMAT2(15) - 4, 3, v);	/* runs into TX_OFFSET0 */
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL,
 	       "burst running into TX_OFFSET0 needs a relocation");
 	s.n = 0;
 	regs(&s, R5XX_ZB_ZPASS_DATA, 2, v);	/* ZB_ZPASS_ADDR without its NOP */
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL, "burst into ZB_ZPASS_ADDR, no NOP");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "burst into ZB_ZPASS_ADDR, no NOP");
 	s.n = 0;
 	emit(&s, R5XX_PACKET0(0x7ff8, 1));
 	emit(&s, 0);
 	emit(&s, 0);
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL, "burst to the end of the register space");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "burst to the end of the register space");
 	s.n = 0;
 	emit(&s, R5XX_PACKET0(0x7ffc, 1));
 	emit(&s, 0);
 	emit(&s, 0);
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL, "burst wrapping past 0x7ffc");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "burst wrapping past 0x7ffc");
 	s.n = 0;
 	emit(&s, R5XX_PACKET0_ONE_REG(R5XX_CP_IB_BASE, 1));
 	emit(&s, 0);
 	emit(&s, 0);
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL, "ONE_REG_WR to CP_IB_BASE");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "ONE_REG_WR to CP_IB_BASE");
 	s.n = 0;
 	emit(&s, R5XX_PACKET0_ONE_REG(R5XX_TX_OFFSET(0), 1));
 	emit(&s, 0);
 	emit(&s, 0);
 	nop_reloc(&s, BO_TEX);
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL,
 	       "ONE_REG_WR to TX_OFFSET0 twice needs two relocations");
 	nop_reloc(&s, BO_TEX);
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), 0, "... and takes two");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0, "... and takes two");
 
 	/* reserved header bits could widen the register index */
 	s.n = 0;
 	emit(&s, R5XX_PACKET0(R5XX_WAIT_UNTIL, 0) | BIT(13));
 	emit(&s, 0);
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL, "type-0 header with bit 13 set");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "type-0 header with bit 13 set");
 	s.n = 0;
 	emit(&s, R5XX_PACKET3(R5XX_PM4_NOP, 0) | 1);
 	emit(&s, 0);
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL, "type-3 header with low bits set");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "type-3 header with low bits set");
 
 	/* type-1: two registers, each checked */
 	s.n = 0;
 	emit(&s, R5XX_PACKET1(R5XX_WAIT_UNTIL, R5XX_DSTCACHE_CTLSTAT));
 	emit(&s, 0);
 	emit(&s, 0);
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), 0, "type-1 packet of two safe registers");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0, "type-1 packet of two safe registers");
 	s.n = 0;
 	emit(&s, R5XX_PACKET1(R5XX_WAIT_UNTIL, R5XX_CP_IB_BASE));
 	emit(&s, 0);
 	emit(&s, 0);
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL, "type-1 packet writing CP_IB_BASE");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "type-1 packet writing CP_IB_BASE");
 	s.n = 0;
 	emit(&s, R5XX_PACKET1(R5XX_DST_PITCH_OFFSET, R5XX_WAIT_UNTIL));
 	emit(&s, PITCH_OFFSET(4096, 0));
 	emit(&s, 0);
 	nop_reloc(&s, BO_CB);
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), 0, "type-1 DST_PITCH_OFFSET takes its relocation");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0, "type-1 DST_PITCH_OFFSET takes its relocation");
 	tap_is(last_ib[1], PITCH_OFFSET(4096, 0) | test_bos[BO_CB].gpu_offset >> 10 |
 	       R5XX_DST_PITCH_OFFSET_TILE_MACRO, "... and is patched");
 }
@@ -464,62 +465,62 @@ static void test_truncated(void)
 	n = s.n;
 	while (s.d[s.n - 1] == R5XX_PACKET2)
 		s.n--;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
 	       "Mesa stream without padding");
 	s.n--;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "Mesa stream cut inside its last packet");
 	s.n = n;
 	s.n = find(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_IMMD_2, 24), 0) + 10;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "IB ending inside 3D_DRAW_IMMD_2");
 	mesa_stream(&s, false);
 	s.n = find(&s, R5XX_PACKET0(R5XX_RB3D_COLOROFFSET(0), 0), 0) + 3;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "IB ending inside a relocation NOP");
 	s.n = 0;
 	emit(&s, R5XX_PACKET1(R5XX_WAIT_UNTIL, R5XX_WAIT_UNTIL));
 	emit(&s, 0);
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL, "IB ending inside a type-1 packet");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "IB ending inside a type-1 packet");
 	s.n = 0;
 	emit(&s, R5XX_PACKET3(R5XX_PM4_NOP, 0x3fff));
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL, "NOP claiming 16384 dwords");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "NOP claiming 16384 dwords");
 	s.n = 0;
 	emit(&s, R5XX_PACKET2);
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), 0, "a lone type-2 packet");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0, "a lone type-2 packet");
 	{
-		struct r5xx_cs_check_ctx c = ctx_for(R5XX_CS_RV380, 0);
+		struct r5xx_cs_check_ctx c = ctx_for(R5XX_FAMILY_RV380, 0);
 
 		tap_is(r5xx_cs_check(&c, s.d, 0), -EINVAL, "empty IB refused");
-		c.family = R5XX_CS_FAMILY_COUNT;
+		c.family = R5XX_FAMILY_COUNT;
 		tap_is(r5xx_cs_check(&c, s.d, 1), -EINVAL, "unknown family refused");
 	}
 }
 
 static void test_relocs(void)
 {
-	struct r5xx_cs_check_ctx c = ctx_for(R5XX_CS_RV380, 0);
+	struct r5xx_cs_check_ctx c = ctx_for(R5XX_FAMILY_RV380, 0);
 	struct r5xx_cs_reloc odd[1] = { test_bos[BO_QUERY] };
 	u32 k;
 
 	s.n = 0;
 	reg_reloc(&s, R5XX_ZB_ZPASS_ADDR, 0, BO_COUNT);
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL, "relocation index past the list");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "relocation index past the list");
 	s.d[3] = BO_COUNT * 4 - 1;
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), 0, "relocation index of the last entry's dword 3");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0, "relocation index of the last entry's dword 3");
 	s.d[3] = 0xffffffff;
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL, "relocation index 0xffffffff");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "relocation index 0xffffffff");
 	c.nrelocs = 0;
 	s.d[3] = 0;
 	tap_is(run(&c, &s), -EINVAL, "relocation with an empty list");
 	s.d[2] = R5XX_PACKET3(R5XX_PM4_3D_LOAD_VBPNTR, 0);
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL, "relocation that is not a NOP");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "relocation that is not a NOP");
 	s.d[2] = R5XX_PACKET3(R5XX_PM4_NOP, 1);
 	emit(&s, 0);
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), 0, "relocation NOP with an extra dword");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0, "relocation NOP with an extra dword");
 
 	/* objects must lie in the 32-bit MC space */
-	c = ctx_for(R5XX_CS_RV380, 0);
+	c = ctx_for(R5XX_FAMILY_RV380, 0);
 	c.relocs = odd;
 	c.nrelocs = 1;
 	s.n = 0;
@@ -534,19 +535,20 @@ static void test_relocs(void)
 	/* offsets: past the end, u32 wrap-around */
 	s.n = 0;
 	reg_reloc(&s, R5XX_ZB_ZPASS_ADDR, 4092, BO_QUERY);
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), 0, "ZB_ZPASS_ADDR at the last dword");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0, "ZB_ZPASS_ADDR at the last dword");
 	s.d[1] = 4096;
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL, "ZB_ZPASS_ADDR past the end (upstream: no check)");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL,
+	       "ZB_ZPASS_ADDR past the end (upstream: no check)");
 	s.d[1] = 0xfffffffc;
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL, "ZB_ZPASS_ADDR wrapping below the object");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "ZB_ZPASS_ADDR wrapping below the object");
 
 	mesa_stream(&s, false);
 	k = find(&s, R5XX_PACKET0(R5XX_RB3D_COLOROFFSET(0), 0), 0);
 	s.d[k + 1] = 0xfff00000;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "colour buffer offset wrapping below its object");
 	s.d[k + 1] = 4096;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "colour buffer 4 KiB into an object of exactly its size");
 }
 
@@ -586,28 +588,28 @@ static void test_stale_state(void)
 	for (i = 0; i < ARRAY_SIZE(needed); i++) {
 		mesa_stream(&s, false);
 		delete_reg(&s, needed[i].reg);
-		tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+		tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 		       "draw without %s refused", needed[i].what);
 	}
 	mesa_stream(&s, false);
 	k = find(&s, R5XX_PACKET0(R5XX_RB3D_COLOROFFSET(0), 0), 0);
 	for (i = 0; i < 4; i++)	/* the register write and its NOP */
 		s.d[k + i] = R5XX_PACKET2;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "draw without RB3D_COLOROFFSET0 refused");
 	mesa_stream(&s, false);
 	k = find(&s, R5XX_PACKET3(R5XX_PM4_3D_LOAD_VBPNTR, 3), 0);
 	for (i = 0; i < 9; i++)
 		s.d[k + i] = R5XX_PACKET2;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "draw without 3D_LOAD_VBPNTR refused");
 	mesa_stream(&s, true);
 	delete_reg(&s, R5XX_VAP_INDEX_OFFSET);
-	tap_is(accepts(R5XX_CS_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "R5xx vertex list without VAP_INDEX_OFFSET refused");
 	mesa_stream(&s, true);
 	delete_reg(&s, R5XX_VAP_ALT_NUM_VERTICES);
-	tap_is(accepts(R5XX_CS_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "USE_ALT_NUM_VERTS without VAP_ALT_NUM_VERTICES refused");
 
 	/* turning things off is enough: no Z, no texture */
@@ -618,7 +620,7 @@ static void test_stale_state(void)
 	k = find(&s, R5XX_PACKET0(R5XX_TX_ENABLE, 0), 0);
 	s.d[k + 1] = 0;
 	delete_reg(&s, R5XX_TX_FORMAT0(0));
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
 	       "Z and textures off: their state is not needed");
 }
 
@@ -630,57 +632,57 @@ static void test_surfaces(void)
 	mesa_stream(&s, false);
 	k = find(&s, R5XX_PACKET0(R5XX_RE_SCISSORS_BR, 0), 0);
 	s.d[k + 1] = (1023 + 1440) | (768 + 1440) << 13;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "scissor one row below the colour buffer");
 	s.d[k + 1] = (1024 + 1440) | (767 + 1440) << 13;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "scissor one column right of the last row (upstream: accepted)");
 	k = find(&s, R5XX_PACKET0(R5XX_RE_SCISSORS_TL, 0), 0);
 	s.d[k + 1] = 1000 | 1440 << 13;
 	s.d[k + 3] = (1023 + 1440) | (767 + 1440) << 13;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "R3xx scissor reaching x < 0 (below the 1440 bias)");
 	s.d[k + 1] = 1440 | 1440 << 13;
 	s.d[k + 3] = 100 | 100 << 13;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
 	       "R3xx scissor entirely at negative coordinates draws nothing");
 
 	/* a shader output in use writes its colour buffer (upstream: unchecked) */
 	mesa_stream(&s, false);
 	k = find(&s, R5XX_PACKET0(R5XX_US_OUT_FMT(0), 3), 0);
 	s.d[k + 2] = 0x1b00;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "shader output 1 in use, RB3D_COLOROFFSET1 from an earlier IB");
 	s.d[k] = R5XX_PACKET0(R5XX_US_OUT_FMT(0), 0);	/* only output 0 set */
 	s.d[k + 2] = R5XX_PACKET2;
 	s.d[k + 3] = R5XX_PACKET2;
 	s.d[k + 4] = R5XX_PACKET2;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "shader outputs 1-3 not set: their colour buffers count");
 
 	/* multisampling multiplies the footprint */
 	mesa_stream(&s, false);
 	k = find(&s, R5XX_PACKET0(R5XX_GB_AA_CONFIG, 0), 0);
 	s.d[k + 1] = R5XX_GB_AA_CONFIG_AA_ENABLE;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "2x MSAA into single-sample buffers refused (upstream: accepted)");
 
 	/* formats */
 	mesa_stream(&s, false);
 	k = find(&s, R5XX_PACKET0(R5XX_RB3D_COLORPITCH(0), 0), 0);
 	s.d[k + 1] = (s.d[k + 1] & ~(15 << 21)) | COLORFORMAT(5);
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "colour format 5 before R5xx");
 	s.d[k + 1] = (s.d[k + 1] & ~(15 << 21)) | COLORFORMAT(7);
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "128-bit colour format: 4x the bytes");
 	s.d[k + 1] = (s.d[k + 1] & ~(7 << 16)) | 3 << 17 | COLORFORMAT(6);
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "reserved micro tiling 3");
 	mesa_stream(&s, false);
 	k = find(&s, R5XX_PACKET0(R5XX_ZB_FORMAT, 0), 0);
 	s.d[k + 1] = 3;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "depth format 3");
 
 	/* stencil alone reaches the Z buffer too (upstream checks Z only) */
@@ -689,14 +691,14 @@ static void test_surfaces(void)
 	s.d[k + 1] = 4096;
 	k = find(&s, R5XX_PACKET0(R5XX_ZB_CNTL, 0), 0);
 	s.d[k + 1] = R5XX_ZB_CNTL_STENCIL_ENABLE;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "stencil-only into a Z buffer 4 KiB too small");
 
 	/* AA resolve */
 	mesa_stream(&s, false);
 	k = find(&s, R5XX_PACKET0(R5XX_RB3D_AARESOLVE_CTL, 0), 0);
 	s.d[k + 1] = 1;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "AA resolve without a resolve buffer");
 	{
 		u32 aa[3] = { 0, 1024, 1 };
@@ -709,24 +711,24 @@ static void test_surfaces(void)
 		memcpy(&s.d[s.n], &t.d[k + 2], (t.n - k - 2) * 4);
 		s.n += t.n - k - 2;
 	}
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "AA resolve into a 256x256 pixmap with a 1024x768 scissor");
 
 	/* CMASK and Hyper-Z ownership */
 	mesa_stream(&s, false);
 	k = find(&s, R5XX_PACKET0(R5XX_RB3D_CCTL, 0), 0);
 	s.d[k + 1] = R5XX_RB3D_CCTL_CMASK_ENABLE;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "CMASK_ENABLE without owning the CMASK");
 	mesa_stream(&s, false);
 	k = find(&s, R5XX_PACKET0(R5XX_ZB_BW_CNTL, 0), 0);
 	s.d[k + 1] = R5XX_ZB_BW_CNTL_HIZ_ENABLE;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "HIZ_ENABLE without owning Hyper-Z");
 	mesa_stream(&s, false);
 	k = find(&s, R5XX_PACKET0(R5XX_SC_HYPERZ_EN, 0), 0);
 	s.d[k + 1] = 0x1f;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
 	       "SC_HYPERZ_EN without owning Hyper-Z: accepted");
 	tap_is(last_ib[k + 1], 0x1e, "... with HZ_EN cleared");
 }
@@ -739,60 +741,60 @@ static void test_textures(void)
 	k = find(&s, R5XX_PACKET0(R5XX_TX_FORMAT0(0), 0), 0);
 	f0 = s.d[k + 1];
 	s.d[k + 1] = TX_FMT0(512, 512, 9);
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "512x512 mip chain in a 512 KiB object");
 	s.d[k + 1] = TX_FMT0(256, 256, 8) | 2 << 22;
 	k = find(&s, R5XX_PACKET0(R5XX_TX_FORMAT1(0), 0), 0);
 	s.d[k + 1] = 0x0c | 1 << 25;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "3D texture of depth 4 in the same object");
 	s.d[k + 1] = 0x0c | 2 << 25;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "cube map in the same object");
 	s.d[k + 1] = 0x0c | 3 << 25;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "texture coordinate type 3");
 	s.d[k + 1] = 0x13;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "texture format 0x13");
 	s.d[k + 1] = 0x1f;
 	delete_reg(&s, R5XX_GB_Z_PEQ_CONFIG);	/* not on R300, see test_mesa() */
-	tap_is(accepts(R5XX_CS_R300, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_R300, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "ATI2N on R300");
-	tap_is(accepts(R5XX_CS_R420, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_R420, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "ATI2N with 128-bit micro tiles (no such layout)");
 	k = find(&s, R5XX_PACKET0(R5XX_TX_OFFSET(0), 0), 0);
 	s.d[k + 1] = 0;
-	tap_is(accepts(R5XX_CS_R420, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	tap_is(accepts(R5XX_FAMILY_R420, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
 	       "linear ATI2N on R420");
 
 	mesa_stream(&s, false);
 	k = find(&s, R5XX_PACKET0(R5XX_TX_FORMAT2(0), 0), 0);
 	s.d[k + 1] = R5XX_TX_FORMAT2_TXFORMAT_MSB;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "TXFORMAT_MSB on R3xx");
 	mesa_stream(&s, true);
 	k = find(&s, R5XX_PACKET0(R5XX_TX_FORMAT1(0), 0), 0);
 	s.d[k + 1] = 0x04;	/* + MSB: W10Z10Y10X10, 8 bytes a texel */
 	k = find(&s, R5XX_PACKET0(R5XX_TX_FORMAT2(0), 0), 0);
 	s.d[k + 1] = R5XX_TX_FORMAT2_TXFORMAT_MSB;
-	tap_is(accepts(R5XX_CS_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "R5xx 8-byte MSB format twice the size (upstream sizes it as DXT1)");
 	s.d[k + 1] = R5XX_TX_FORMAT2_TXWIDTH_11;
 	k = find(&s, R5XX_PACKET0(R5XX_TX_FORMAT1(0), 0), 0);
 	s.d[k + 1] = 0x0c;
-	tap_is(accepts(R5XX_CS_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "R5xx TXWIDTH_11 makes it 2304 wide");
 
 	/* offset within the object */
 	mesa_stream(&s, false);
 	k = find(&s, R5XX_PACKET0(R5XX_TX_OFFSET(0), 0), 0);
 	s.d[k + 1] += 256 * 1024;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "texture at 256 KiB into its object (upstream ignores offsets)");
 	k = find(&s, R5XX_PACKET0(R5XX_TX_FORMAT0(0), 0), 0);
 	s.d[k + 1] = TX_FMT0(256, 256, 0);
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
 	       "... one level fits there");
 	(void)f0;
 
@@ -800,7 +802,7 @@ static void test_textures(void)
 	mesa_stream(&s, false);
 	k = find(&s, R5XX_PACKET0(R5XX_TX_ENABLE, 0), 0);
 	s.d[k + 1] = 3;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "texture unit 1 enabled without a texture");
 }
 
@@ -814,13 +816,13 @@ static void test_vertex(void)
 	s.d[k] = R5XX_PACKET3(R5XX_PM4_3D_LOAD_VBPNTR, 0);
 	s.d[k + 1] = 0;
 	s.d[k + 2] = R5XX_PACKET3(R5XX_PM4_NOP, 5);
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
 	       "3D_LOAD_VBPNTR with 0 arrays (upstream: unbounded loop)");
 	s.d[k + 1] = 17;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "3D_LOAD_VBPNTR with 17 arrays");
 	s.d[k + 1] = 2;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "3D_LOAD_VBPNTR with 2 arrays in 1 dword");
 
 	/* SW TCL: one array and a trailing zero */
@@ -835,14 +837,14 @@ static void test_vertex(void)
 	s.d[k + 6] = BO_VB * 4;
 	s.d[k + 7] = R5XX_PACKET2;
 	s.d[k + 8] = R5XX_PACKET2;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
 	       "SW TCL 3D_LOAD_VBPNTR (count 3, one array)");
 
 	/* vertex array offset within the object */
 	mesa_stream(&s, false);
 	k = find(&s, R5XX_PACKET3(R5XX_PM4_3D_LOAD_VBPNTR, 3), 0);
 	s.d[k + 4] = 64 * 1024 - 99 * 32;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "vertex array too near the end for 100 vertices (upstream ignores offsets)");
 
 	/* arrays reloaded between an indexed draw and its indices */
@@ -857,68 +859,68 @@ static void test_vertex(void)
 	nop_reloc(&s, BO_VB);
 	memcpy(&s.d[s.n], &t.d[k], (t.n - k) * 4);
 	s.n += t.n - k;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
 	       "arrays moved to the end between 3D_DRAW_INDX_2 and INDX_BUFFER...");
 	k = find(&s, R5XX_PACKET0(R5XX_VAP_VF_MAX_VTX_INDX, 1), 0);
 	tap_is(last_ib[k + 1], 0, "... clamp the draw to vertex 0 when the indices come");
 	k = find(&s, R5XX_PACKET3(R5XX_PM4_3D_LOAD_VBPNTR, 2), 0);
 	s.d[k + 3] = 64 * 1024 - 8;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "... and fail it when not even vertex 0 fits");
 	s.d[k + 3] = 64 * 1024 + 32;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "vertex array starting beyond its object");
 
 	/* hole 3: INDX_BUFFER size is in dwords */
 	mesa_stream(&s, false);
 	k = find(&s, R5XX_PACKET3(R5XX_PM4_INDX_BUFFER, 2), 0);
 	s.d[k + 3] = 1024;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
 	       "INDX_BUFFER of 1024 dwords in 4 KiB");
 	s.d[k + 3] = 1025;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "INDX_BUFFER of 1025 dwords in 4 KiB (upstream: up to 4095)");
 	s.d[k + 3] = 16;
 	s.d[k + 2] = 4096 - 60;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "INDX_BUFFER at 4036 (upstream ignores the offset)");
 	s.d[k + 2] = 0;
 	s.d[k + 1] = BIT(31) | R5XX_CP_IB_BASE >> 2;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "INDX_BUFFER into CP_IB_BASE (upstream: not checked)");
 	s.d[k + 1] = R5XX_VAP_PORT_IDX(0) >> 2;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "INDX_BUFFER without ONE_REG_WR walks the register space");
 	s.d[k + 1] = BIT(31) | 2 << 16 | R5XX_VAP_PORT_IDX(0) >> 2;
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
 	       "INDX_BUFFER skipping two dwords");
 
 	/* immediate draws */
 	mesa_stream(&s, false);
 	k = find(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_IMMD_2, 24), 0);
 	s.d[k + 1] = VF(3, 4, 4);
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "3D_DRAW_IMMD_2: 4 vertices of 8 dwords in 24 dwords");
 	s.d[k + 1] = VF(2, 3, 4);
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "3D_DRAW_IMMD_2 with a vertex-list walk");
 	s.d[k + 1] = VF(0, 3, 4);
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "walk 0");
 	mesa_stream(&s, false);
 	k = find(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0), 0);
 	s.d[k + 1] = VF(3, 3, 4);
-	tap_is(accepts(R5XX_CS_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "3D_DRAW_VBUF_2 with the embedded walk");
 
 	/* R5xx index offset: negative would read before the array */
 	mesa_stream(&s, true);
 	k = find(&s, R5XX_PACKET0(R5XX_VAP_INDEX_OFFSET, 0), 0);
 	s.d[k + 1] = 0x1ffffff;	/* -1 */
-	tap_is(accepts(R5XX_CS_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "index offset -1 with the array at the object start");
 	s.d[k + 1] = 5;
-	tap_is(accepts(R5XX_CS_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	tap_is(accepts(R5XX_FAMILY_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
 	       "index offset 5");
 }
 
@@ -929,23 +931,23 @@ static void test_2d(void)
 	ddx_2d_stream(&s, false, 31);
 	k = find(&s, R5XX_PACKET0(R5XX_DST_HEIGHT_WIDTH, 0), 0);
 	s.d[k + 1] = YX(100, 1005);
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), 0, "solid fill to x 1025 in row 10 (tile row slack)");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0, "solid fill to x 1025 in row 10 (tile row slack)");
 	s.d[k - 1] = YX(700, 20);
 	s.d[k + 1] = YX(69, 24);
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL,
 	       "solid fill one row below the front buffer (upstream: no check)");
 	s.d[k - 1] = YX(0, 0xfff0);
 	s.d[k + 1] = YX(10, 20);
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL, "solid fill at x = -16");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "solid fill at x = -16");
 	ddx_2d_stream(&s, false, 31);
 	k = find(&s, R5XX_PACKET0(R5XX_DST_Y_X, 0), 0);
 	s.d[k] = R5XX_PACKET2;
 	s.d[k + 1] = R5XX_PACKET2;
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL, "solid fill without DST_Y_X in this IB");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "solid fill without DST_Y_X in this IB");
 	ddx_2d_stream(&s, false, 31);
 	k = find(&s, R5XX_PACKET0(R5XX_DP_GUI_MASTER_CNTL, 0), 0);
 	s.d[k + 1] &= ~R5XX_DP_GUI_MASTER_CNTL_DST_PITCH_OFFSET_CNTL;
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL,
 	       "solid fill through the default pitch/offset");
 	ddx_2d_stream(&s, false, 31);
 	k = find(&s, R5XX_PACKET0(R5XX_DST_PITCH_OFFSET, 0), 0);
@@ -953,34 +955,34 @@ static void test_2d(void)
 	s.d[k + 1] = R5XX_PACKET2;
 	s.d[k + 2] = R5XX_PACKET2;
 	s.d[k + 3] = R5XX_PACKET2;
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL,
 	       "solid fill with a DST_PITCH_OFFSET from an earlier IB");
 	ddx_2d_stream(&s, false, 31);
 	k = find(&s, R5XX_PACKET0(R5XX_DP_GUI_MASTER_CNTL, 0), 0);
 	s.d[k + 1] = (s.d[k + 1] & ~(15 << 8)) | 5 << 8;
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL, "reserved 2D destination type");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "reserved 2D destination type");
 
 	/* copies */
 	ddx_2d_stream(&s, false, 31);
 	k = find(&s, R5XX_PACKET0(R5XX_SRC_Y_X, 0), 0);
 	s.d[k + 1] = YX(1, 0);
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL,
 	       "copy from one row below the 256x256 pixmap");
 	ddx_2d_stream(&s, false, 31);
 	k = find(&s, R5XX_PACKET0(R5XX_DP_CNTL, 0), find(&s, GMC_COPY(6, 0xcc), 0));
 	s.d[k + 1] = R5XX_DP_CNTL_DST_Y_TOP_TO_BOTTOM;
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL,
 	       "right-to-left copy from x = 0: reaches x = -255");
 	ddx_2d_stream(&s, false, 31);
 	k = find(&s, GMC_COPY(6, 0xcc), 0);
 	s.d[k] = GMC_SOLID(6, 0x66);	/* XOR: reads the source */
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL,
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL,
 	       "ROP3 reading a source without SRC_PITCH_OFFSET_CNTL");
 
 	/* micro-tiled sources cannot be blitted from (upstream) */
 	{
 		struct r5xx_cs_reloc bos[BO_COUNT];
-		struct r5xx_cs_check_ctx c = ctx_for(R5XX_CS_RV380, 0);
+		struct r5xx_cs_check_ctx c = ctx_for(R5XX_FAMILY_RV380, 0);
 
 		memcpy(bos, test_bos, sizeof(bos));
 		bos[BO_PIX].tiling_flags = RADEON_TILING_MICRO;
@@ -995,13 +997,13 @@ static void test_2d(void)
 	reg_reloc(&s, R5XX_DST_PITCH_OFFSET, PITCH_OFFSET(1024, 0), BO_PIX);
 	reg(&s, R5XX_DST_LINE_START, YX(10, 10));
 	reg(&s, R5XX_DST_LINE_END, YX(255, 0));
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), 0, "line inside the pixmap");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0, "line inside the pixmap");
 	reg(&s, R5XX_DST_LINE_END, YX(200, 200));
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL, "second line without a new start");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "second line without a new start");
 	s.n -= 2;
 	reg(&s, R5XX_DST_LINE_START, YX(10, 10));
 	reg(&s, R5XX_DST_LINE_END, YX(256, 0));
-	tap_is(accepts(R5XX_CS_RV380, 0, &s), -EINVAL, "line to row 256 of a 256-row pixmap");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "line to row 256 of a 256-row pixmap");
 }
 
 int main(int argc, char **argv)

@@ -179,6 +179,8 @@ static void test_formats(void)
 	tap_is(r5xx_2d_datatype_cpp(6), 4, "2D ARGB8888");
 	tap_is(r5xx_2d_datatype_cpp(4), 2, "2D RGB565");
 	tap_is(r5xx_2d_datatype_cpp(5), -EINVAL, "2D type 5 reserved");
+	tap_is(r5xx_2d_datatype_cpp(11), 2, "2D VYUY: 4:2:2 packed, 2 bytes a pixel");
+	tap_is(r5xx_2d_datatype_cpp(12), 2, "2D YVYU: 4:2:2 packed, 2 bytes a pixel");
 }
 
 static u64 tex_size(struct r5xx_texture t)

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Host unit tests of the QEMU model's pure logic (qemu/hw/display/r5xx/
- * r5xx_logic.c): no QEMU, no VM.  Prints one line per failed check and
+ * Host unit tests of the QEMU model's QEMU-free cores (qemu/hw/display/r5xx/
+ * r5xx_*_core.c): no QEMU, no VM.  Prints one line per failed check and
  * exits non-zero if any failed.
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "r5xx_logic.h"
+#include "r5xx_2d_core.h"
+#include "r5xx_cp_core.h"
+#include "r5xx_irq_core.h"
+#include "r5xx_mc_core.h"
 #include "r5xx_pm4.h"
 
 static int failed;
@@ -174,6 +177,9 @@ static void test_2d(void)
 	CHECK(r5xx_rop3_uses_dst(0x66) && !r5xx_rop3_uses_src(0xf0));
 	CHECK(r5xx_2d_datatype_cpp(6) == 4 && r5xx_2d_datatype_cpp(4) == 2 &&
 	      r5xx_2d_datatype_cpp(2) == 1 && r5xx_2d_datatype_cpp(5) == 0);
+	/* YUV: 2 bytes a pixel in r5xx_facts.h, but not drawn by the model */
+	CHECK(r5xx_2d_datatype_cpp(11) == 0 && r5xx_2d_datatype_cpp(12) == 0 &&
+	      r5xx_2d_datatype_cpp(14) == 0 && r5xx_2d_datatype_cpp(15) == 2);
 
 	/* pitch/offset decode: pitch 4096 bytes, offset 0x123 KiB, both tile bits */
 	r5xx_surf_decode(&sf, 3u << 30 | 64u << 22 | 0x123, 4);

@@ -31,8 +31,6 @@
 #define R5XX_PCI_VENDOR_ATI     0x1002
 #define R5XX_MSI_CAP_OFFSET     0x50
 #define R5XX_PCIE_CAP_OFFSET    0x80
-#define R5XX_MM_INDEX_FB        (1u << 31)  /* MM_INDEX: VRAM, not registers */
-#define R5XX_MC_IND_WR_EN       (1u << 23)  /* 0xff0000 vs 0x7f0000 */
 
 typedef struct R5xxRegName {
     uint32_t offset;
@@ -183,9 +181,9 @@ static void r5xx_msi_rearm_write(R5xxState *s)
 static uint32_t r5xx_mm_data_read(R5xxState *s)
 {
     uint32_t idx = s->regs[R_MM_INDEX];
-    uint32_t off = idx & ~(R5XX_MM_INDEX_FB | 3);
+    uint32_t off = FIELD_EX32(idx, MM_INDEX, MM_ADDR) & ~3u;
 
-    if (idx & R5XX_MM_INDEX_FB) {
+    if (FIELD_EX32(idx, MM_INDEX, MM_APER)) {
         if (off + 4 > s->vram_size) {
             qemu_log_mask(LOG_GUEST_ERROR, "r5xx: MM_DATA read of VRAM "
                           "offset 0x%x past the end\n", off);
@@ -204,9 +202,9 @@ static uint32_t r5xx_mm_data_read(R5xxState *s)
 static void r5xx_mm_data_write(R5xxState *s, uint32_t val, R5xxSource src)
 {
     uint32_t idx = s->regs[R_MM_INDEX];
-    uint32_t off = idx & ~(R5XX_MM_INDEX_FB | 3);
+    uint32_t off = FIELD_EX32(idx, MM_INDEX, MM_ADDR) & ~3u;
 
-    if (idx & R5XX_MM_INDEX_FB) {
+    if (FIELD_EX32(idx, MM_INDEX, MM_APER)) {
         if (off + 4 > s->vram_size) {
             qemu_log_mask(LOG_GUEST_ERROR, "r5xx: MM_DATA write of VRAM "
                           "offset 0x%x past the end\n", off);
@@ -227,7 +225,7 @@ static void r5xx_mm_data_write(R5xxState *s, uint32_t val, R5xxSource src)
 static uint32_t r5xx_rbbm_status(R5xxState *s)
 {
     /* Host register writes never queue in the model: the FIFO is empty. */
-    uint32_t v = 64 << R_RBBM_STATUS_CMDFIFO_AVAIL_SHIFT;
+    uint32_t v = FIELD_DP32(0, RBBM_STATUS, CMDFIFO_AVAIL, 64);
 
     if (r5xx_cp_busy(s)) {
         v |= R_RBBM_STATUS_GUI_ACTIVE_MASK | R_RBBM_STATUS_CP_CMDSTRM_BUSY_MASK;
@@ -254,7 +252,8 @@ uint32_t r5xx_reg_read(R5xxState *s, uint32_t addr)
                                  s->info->pcie_index_mask);
     case A_MC_IND_DATA:
         if (r5xx_is_r5xx(s)) {
-            return r5xx_mcind_read(s, s->regs[R_MC_IND_INDEX] & 0xffff);
+            return r5xx_mcind_read(s, FIELD_EX32(s->regs[R_MC_IND_INDEX],
+                                                 MC_IND_INDEX, MC_IND_ADDR));
         }
         break;
     case A_RBBM_STATUS:
@@ -302,12 +301,12 @@ void r5xx_reg_write(R5xxState *s, uint32_t addr, uint32_t val, R5xxSource src)
             break;
         }
         idx = s->regs[R_MC_IND_INDEX];
-        if (!(idx & R5XX_MC_IND_WR_EN)) {
+        if (!FIELD_EX32(idx, MC_IND_INDEX, MC_IND_WR_EN)) {
             qemu_log_mask(LOG_GUEST_ERROR, "r5xx: MC_IND_DATA write with "
                           "MC_IND_INDEX 0x%x (no write enable) ignored\n", idx);
             return;
         }
-        r5xx_mcind_write(s, idx & 0xffff, val);
+        r5xx_mcind_write(s, FIELD_EX32(idx, MC_IND_INDEX, MC_IND_ADDR), val);
         return;
     case A_GEN_INT_CNTL:
         s->regs[R_GEN_INT_CNTL] = val;

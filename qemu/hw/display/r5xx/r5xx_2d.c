@@ -38,12 +38,6 @@
 #define R5XX_2D_PIXEL_BUDGET    (1u << 26)   /* pixels per packet */
 #define R5XX_2D_COORD_MAX       0x4000       /* 14-bit coordinates */
 
-/* GUI_CONTROL bits without a field in the register list */
-#define GMC_PIX_ORDER_LSB       (1u << 14)
-#define GMC_CLR_CMP_CNTL_DIS    (1u << 28)
-#define GMC_WR_MSK_DIS          (1u << 30)
-#define GMC_LD_BRUSH_Y_X        (1u << 31)
-
 enum {
     BRUSH_8X8_MONO_FG_BG = 0,
     BRUSH_8X8_MONO_FG_LA = 1,
@@ -79,11 +73,18 @@ typedef struct R5xx2DOp {
 
 /* Setup ------------------------------------------------------------------- */
 
+/*
+ * A clip rectangle from SC_TOP_LEFT-style and SC_BOTTOM_RIGHT-style values
+ * (DEFAULT_SC_BOTTOM_RIGHT and SRC_SC_BOTTOM_RIGHT lay their fields out
+ * the same way).
+ */
 static R5xxRect r5xx_2d_br(uint32_t tl, uint32_t br)
 {
     R5xxRect r = {
-        .x0 = tl & 0x3fff, .y0 = (tl >> 16) & 0x3fff,
-        .x1 = br & 0x3fff, .y1 = (br >> 16) & 0x3fff,
+        .x0 = FIELD_EX32(tl, SC_TOP_LEFT, SC_LEFT),
+        .y0 = FIELD_EX32(tl, SC_TOP_LEFT, SC_TOP),
+        .x1 = FIELD_EX32(br, SC_BOTTOM_RIGHT, SC_RIGHT),
+        .y1 = FIELD_EX32(br, SC_BOTTOM_RIGHT, SC_BOTTOM),
     };
     return r;
 }
@@ -194,16 +195,16 @@ static int r5xx_2d_setup(R5xxState *s, R5xx2DOp *op, const uint32_t *body,
         i += nb;
         break;
     }
-    if (gmc & GMC_LD_BRUSH_Y_X) {
+    if (FIELD_EX32(gmc, DP_GUI_MASTER_CNTL, BRUSH_FLAG)) {
         if (i >= n) {
             goto short_packet;
         }
         s->regs[R_BRUSH_Y_X] = body[i++];
     }
-    if (gmc & GMC_WR_MSK_DIS) {
+    if (FIELD_EX32(gmc, DP_GUI_MASTER_CNTL, WR_MSK_DIS)) {
         s->regs[R_DP_WRITE_MSK] = UINT32_MAX;
     }
-    if (gmc & GMC_CLR_CMP_CNTL_DIS) {
+    if (FIELD_EX32(gmc, DP_GUI_MASTER_CNTL, CLR_CMP_FCN_DIS)) {
         s->regs[R_CLR_CMP_CNTL] = 0;
     }
     return r5xx_2d_prepare(s, op) ? i : -1;
@@ -258,11 +259,12 @@ static bool r5xx_2d_prepare(R5xxState *s, R5xx2DOp *op)
     } else {
         op->clip = r5xx_2d_br(0, s->regs[R_DEFAULT_SC_BOTTOM_RIGHT]);
     }
-    if (s->regs[R_CLR_CMP_CNTL] && !(gmc & GMC_CLR_CMP_CNTL_DIS)) {
+    if (s->regs[R_CLR_CMP_CNTL] &&
+        !FIELD_EX32(gmc, DP_GUI_MASTER_CNTL, CLR_CMP_FCN_DIS)) {
         qemu_log_mask(LOG_UNIMP, "r5xx: 2D colour compare not modelled\n");
     }
-    op->wmask = gmc & GMC_WR_MSK_DIS ? op->pix_mask
-                                     : s->regs[R_DP_WRITE_MSK] & op->pix_mask;
+    op->wmask = FIELD_EX32(gmc, DP_GUI_MASTER_CNTL, WR_MSK_DIS)
+                ? op->pix_mask : s->regs[R_DP_WRITE_MSK] & op->pix_mask;
     r5xx_surf_decode(&op->dst, s->regs[R_DST_PITCH_OFFSET], op->cpp);
     r5xx_surf_decode(&op->src, s->regs[R_SRC_PITCH_OFFSET], op->cpp);
     if (!op->dst.pitch) {
@@ -347,8 +349,8 @@ static void r5xx_2d_st(uint8_t *p, unsigned cpp, uint32_t v)
 static bool r5xx_2d_pattern(R5xxState *s, const R5xx2DOp *op,
                             int32_t x, int32_t y, uint32_t *p)
 {
-    uint32_t bx = s->regs[R_BRUSH_Y_X] & 0x1f, by = (s->regs[R_BRUSH_Y_X] >> 8)
-                  & 0x1f;
+    uint32_t bx = FIELD_EX32(s->regs[R_BRUSH_Y_X], BRUSH_Y_X, BRUSH_X);
+    uint32_t by = FIELD_EX32(s->regs[R_BRUSH_Y_X], BRUSH_Y_X, BRUSH_Y);
     unsigned px = (x - bx) & 7, py = (y - by) & 7, bit;
     uint64_t bmp;
 
@@ -557,7 +559,7 @@ void r5xx_pm4_hostdata_blt(R5xxState *s, uint32_t hdr,
     i = at;
     load = FIELD_EX32(op.gmc, DP_GUI_MASTER_CNTL, SRC_SOURCE);
     mono = op.src_type == SRC_MONO_FG_BG || op.src_type == SRC_MONO_FG_LA;
-    lsb = op.gmc & GMC_PIX_ORDER_LSB;
+    lsb = FIELD_EX32(op.gmc, DP_GUI_MASTER_CNTL, PIX_ORDER);
     if ((!mono && op.src_type != SRC_COLOR) ||
         (load != DP_GUI_MASTER_CNTL_SRC_SOURCE_HOST_DATA &&
          load != DP_GUI_MASTER_CNTL_SRC_SOURCE_HOST_DATA_BYTE)) {
@@ -671,10 +673,10 @@ void r5xx_2d_trigger(R5xxState *s, uint32_t w, uint32_t h)
 {
     R5xx2DOp op = { .name = "register operation" };
     uint32_t dp = s->regs[R_DP_CNTL];
-    int32_t dx = r5xx_2d_coord(s->regs[R_DST_Y_X]);
-    int32_t dy = r5xx_2d_coord(s->regs[R_DST_Y_X] >> 16);
-    int32_t sx = r5xx_2d_coord(s->regs[R_SRC_Y_X]);
-    int32_t sy = r5xx_2d_coord(s->regs[R_SRC_Y_X] >> 16);
+    int32_t dx = r5xx_2d_coord(FIELD_EX32(s->regs[R_DST_Y_X], DST_Y_X, X));
+    int32_t dy = r5xx_2d_coord(FIELD_EX32(s->regs[R_DST_Y_X], DST_Y_X, Y));
+    int32_t sx = r5xx_2d_coord(FIELD_EX32(s->regs[R_SRC_Y_X], SRC_Y_X, X));
+    int32_t sy = r5xx_2d_coord(FIELD_EX32(s->regs[R_SRC_Y_X], SRC_Y_X, Y));
     R5xxRect r;
 
     w &= 0x3fff;

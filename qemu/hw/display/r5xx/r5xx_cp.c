@@ -29,7 +29,6 @@
 #include "r5xx_pm4.h"
 
 #define R5XX_CP_BUDGET          16384       /* dwords per bottom-half run */
-#define R5XX_IB_BUFSZ_MASK      0x7fffff
 
 typedef void R5xxPm4Fn(R5xxState *s, uint32_t hdr, const uint32_t *body,
                        uint32_t n);
@@ -246,8 +245,10 @@ static void r5xx_cp_start_ib(R5xxState *s, unsigned which)
 
     memset(ib, 0, sizeof(*ib));
     ib->base = s->regs[which ? R_CP_IB2_BASE : R_CP_IB_BASE] & ~3u;
-    ib->size = s->regs[which ? R_CP_IB2_BUFSZ : R_CP_IB_BUFSZ] &
-               R5XX_IB_BUFSZ_MASK;
+    ib->size = which ? FIELD_EX32(s->regs[R_CP_IB2_BUFSZ], CP_IB2_BUFSZ,
+                                  IB2_BUFSZ)
+                     : FIELD_EX32(s->regs[R_CP_IB_BUFSZ], CP_IB_BUFSZ,
+                                  IB1_BUFSZ);
     ib->ret_level = cp->level;
     if (ib->size) {
         cp->level = which + 1;
@@ -298,7 +299,7 @@ static void r5xx_pm4_indx_buffer(R5xxState *s, uint32_t hdr,
         return;
     }
     s->regs[R_CP_IB2_BASE] = body[1];
-    s->regs[R_CP_IB2_BUFSZ] = body[2] & R5XX_IB_BUFSZ_MASK;
+    s->regs[R_CP_IB2_BUFSZ] = body[2] & R_CP_IB2_BUFSZ_IB2_BUFSZ_MASK;
     r5xx_cp_start_ib(s, 1);
     ib->data_mode = true;
     ib->data_one_reg = body[0] & (1u << 31);

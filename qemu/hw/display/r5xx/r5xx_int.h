@@ -2,12 +2,24 @@
  * ATI/AMD Radeon R3xx-R5xx model: internal state and interfaces between
  * the model's files.
  *
- *   r5xx.c        QOM type, BARs, register dispatch, reset, interrupts
- *   r5xx_cp.c     command processor: ME RAM, ring and IBs, PM4 handlers
- *   r5xx_2d.c     2D engine packets (PAINT_MULTI, BITBLT_MULTI, ...)
- *   r5xx_mc.c     MC, rv370 PCIE GART, PLL/PCIE/MC indirect spaces,
- *                 MC address translation used by every engine
- *   r5xx_logic.c  pure functions (host unit-tested)
+ *   r5xx.c          QOM type, BARs, register dispatch, reset, interrupts
+ *   r5xx_cp.c       command processor: ME RAM, ring and IBs, PM4 handlers
+ *   r5xx_2d.c       2D engine packets (PAINT_MULTI, BITBLT_MULTI, ...)
+ *   r5xx_mc.c       MC, rv370 PCIE GART, PLL/PCIE/MC indirect spaces,
+ *                   MC address translation used by every engine
+ *
+ * Each block keeps what needs no QEMU API in a core beside it, plain C that
+ * the host unit tests (tests/model/unit/) build without QEMU:
+ *
+ *   r5xx_irq_core.c MSI re-arm latch (for r5xx.c)
+ *   r5xx_cp_core.c  ME RAM ports, packet sizes, WPTR staging, ring
+ *                   geometry, swappers, CSQ modes, scratch compare
+ *   r5xx_2d_core.c  ROP3, pixel sizes, surface layouts, clipping
+ *   r5xx_mc_core.c  GART entries, MC locations, PLL output
+ *
+ * Facts the model shares with the driver (GPU families, 2D pixel sizes,
+ * micro tiles) come from the generated r5xx_facts.h, PM4 encodings from
+ * r5xx_pm4.h; scripts/qemu.sh copies both in from the top of the repo.
  *
  * Copyright (c) 2026 The r5xx authors
  *
@@ -20,7 +32,11 @@
 #include "hw/pci/pci.h"
 #include "qemu/timer.h"
 #include "qom/object.h"
-#include "r5xx_logic.h"
+#include "r5xx_2d_core.h"
+#include "r5xx_cp_core.h"
+#include "r5xx_facts.h"
+#include "r5xx_irq_core.h"
+#include "r5xx_mc_core.h"
 #include "r5xx_regs.h"
 
 #define TYPE_R5XX "r5xx"
@@ -37,15 +53,10 @@ OBJECT_DECLARE_SIMPLE_TYPE(R5xxState, R5XX)
 #define R5XX_MODEL_ID_VALUE     0x5235584d  /* 'R5XM' */
 #define R5XX_MODEL_REV_VALUE    1
 
-typedef enum R5xxFamily {
-    R5XX_FAMILY_RV380,
-    R5XX_FAMILY_RV515,
-} R5xxFamily;
-
 typedef struct R5xxChipInfo {
     const char *name;           /* value of the "chip" property */
     uint16_t device_id;
-    R5xxFamily family;
+    enum r5xx_family family;    /* the driver's numbering (r5xx_facts.h) */
     bool is_r5xx;               /* AVIVO generation: MC_IND, scratch int */
     uint32_t pcie_index_mask;   /* 0xff before RV515, 0x7ff from RV515 */
 } R5xxChipInfo;

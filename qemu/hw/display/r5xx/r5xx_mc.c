@@ -49,26 +49,40 @@ typedef struct R5xxMemTarget {
  * (radeon_legacy_get_engine_clock/get_memory_clock), pixel PLL reference
  * divider 12, PCIe link trained at x16.
  */
-#define R5XX_RESET_M_SPLL_REF_FB_DIV    ((44 << 16) | (33 << 8) | 6)
+#define R5XX_RESET_SPLL_FB_DIV          44
+#define R5XX_RESET_MPLL_FB_DIV          33
+#define R5XX_RESET_M_SPLL_REF_DIV       6
 #define R5XX_RESET_PPLL_REF_DIV         ((12 << 18) | 12)
+#define R5XX_RESET_LINK_WIDTH           6           /* x16 */
 #define R5XX_REF_KHZ                    27000
 
 void r5xx_mc_reset(R5xxState *s)
 {
     R5xxMC *mc = &s->mc;
+    uint32_t div, width;
 
     memset(mc->pll, 0, sizeof(mc->pll));
     memset(mc->pcie, 0, sizeof(mc->pcie));
     memset(mc->ind, 0, sizeof(mc->ind));
     memset(mc->tlb, 0, sizeof(mc->tlb));
 
-    mc->pll[A_PLL_M_SPLL_REF_FB_DIV] = R5XX_RESET_M_SPLL_REF_FB_DIV;
+    div = FIELD_DP32(0, PLL_M_SPLL_REF_FB_DIV, SPLL_FB_DIV,
+                     R5XX_RESET_SPLL_FB_DIV);
+    div = FIELD_DP32(div, PLL_M_SPLL_REF_FB_DIV, MPLL_FB_DIV,
+                     R5XX_RESET_MPLL_FB_DIV);
+    div = FIELD_DP32(div, PLL_M_SPLL_REF_FB_DIV, M_SPLL_REF_DIV,
+                     R5XX_RESET_M_SPLL_REF_DIV);
+    mc->pll[A_PLL_M_SPLL_REF_FB_DIV] = div;
     mc->pll[A_PLL_SCLK_CNTL] = 1;
     mc->pll[A_PLL_MCLK_CNTL] = 1;
     mc->pll[A_PLL_PPLL_REF_DIV] = R5XX_RESET_PPLL_REF_DIV;
     mc->pll[A_PLL_P2PLL_REF_DIV] = 12;
 
-    mc->pcie[A_PCIE_LC_LINK_WIDTH_CNTL] = (6 << 4) | 6;
+    width = FIELD_DP32(0, PCIE_LC_LINK_WIDTH_CNTL, LC_LINK_WIDTH_RD,
+                       R5XX_RESET_LINK_WIDTH);
+    mc->pcie[A_PCIE_LC_LINK_WIDTH_CNTL] =
+        FIELD_DP32(width, PCIE_LC_LINK_WIDTH_CNTL, LC_LINK_WIDTH,
+                   R5XX_RESET_LINK_WIDTH);
 
     s->regs[R_CONFIG_MEMSIZE] = s->vram_size;
     s->regs[R_CONFIG_APER_SIZE] = s->vram_size;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Host unit tests build r5xx_logic.c without QEMU: this stands in for the
- * few standard headers QEMU's osdep.h would have pulled in.
+ * Host unit tests build the model's cores (r5xx_*_core.c) without QEMU: this
+ * stands in for the few standard headers QEMU's osdep.h would have pulled in.
  */
 #ifndef R5XX_UNIT_OSDEP_H
 #define R5XX_UNIT_OSDEP_H

@@ -5,8 +5,8 @@
  * Internals of the command-stream checker, shared by r5xx_cs_check.c (the
  * stream walk) and r5xx_cs_draw.c (what a draw or a blit touches).
  */
-#ifndef __R5XX_CS_PRIV_H__
-#define __R5XX_CS_PRIV_H__
+#ifndef __R5XX_CS_CHECK_PRIV_H__
+#define __R5XX_CS_CHECK_PRIV_H__
 
 #include <linux/types.h>
 
@@ -99,11 +99,11 @@ __printf(2, 3) void cs_log(const struct cs_parser *p, const char *fmt, ...);
 
 static inline bool cs_is_r500(const struct cs_parser *p)
 {
-	return p->ctx->family >= R5XX_CS_RV515;
+	return p->ctx->family >= R5XX_FAMILY_RV515;
 }
 
 int cs_check_draw(struct cs_parser *p, u32 vf_cntl, bool immd, u32 immd_dw);
 int cs_check_blit(struct cs_parser *p, u32 w, u32 h);
 int cs_check_line(struct cs_parser *p, u32 end_y_x);
 
-#endif /* __R5XX_CS_PRIV_H__ */
+#endif /* __R5XX_CS_CHECK_PRIV_H__ */

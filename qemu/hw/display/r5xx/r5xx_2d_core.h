@@ -1,0 +1,70 @@
+/*
+ * ATI/AMD Radeon R3xx-R5xx model: the 2D engine's QEMU-free core.
+ *
+ * Plain C, host unit-tested (tests/model/unit/): ROP3 evaluation, pixel
+ * sizes, surface layouts (guide section 2), rectangle clipping and 2D
+ * coordinates (guide 6.2.2).  r5xx_2d.c drives them.
+ *
+ * Copyright (c) 2026 The r5xx authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#ifndef HW_DISPLAY_R5XX_2D_CORE_H
+#define HW_DISPLAY_R5XX_2D_CORE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Microsoft ROP3: bit (P << 2 | S << 1 | D) of rop is the result. */
+uint32_t r5xx_rop3(uint8_t rop, uint32_t p, uint32_t s, uint32_t d);
+/* Whether a ROP3 reads the destination, the source, the pattern. */
+bool r5xx_rop3_uses_dst(uint8_t rop);
+bool r5xx_rop3_uses_src(uint8_t rop);
+bool r5xx_rop3_uses_pat(uint8_t rop);
+
+/*
+ * Bytes per pixel of a GUI_CONTROL DST_TYPE, 0 if the model lacks it: the
+ * reserved types, and the YUV ones, which it does not draw.
+ */
+unsigned r5xx_2d_datatype_cpp(unsigned type);
+
+/*
+ * A 2D surface from a SRC/DST_PITCH_OFFSET value: MC base (OFFSET in KiB),
+ * pitch in bytes (PITCH in 64-byte units), macro/micro tiling bits, and
+ * the micro tile those give (r5xx_facts.h).
+ */
+typedef struct R5xxSurf {
+    uint64_t base;
+    uint32_t pitch;     /* bytes */
+    unsigned cpp;       /* 1, 2 or 4 */
+    bool macro;         /* TILE_MACRO */
+    bool micro;         /* TILE_MICRO */
+    unsigned mw, mh;    /* micro tile in pixels (linear: 32 / cpp x 1) */
+} R5xxSurf;
+
+void r5xx_surf_decode(R5xxSurf *sf, uint32_t pitch_offset, unsigned cpp);
+/*
+ * Byte offset of pixel (x, y) from the surface base, guide section 2:
+ * 32-byte micro tiles (linear: one row of 32/cpp pixels; tiled: 8x4 at
+ * 8 bpp, 8x2 at 16 bpp, 4x2 at 32 bpp, pixels in row order), 2 KiB macro
+ * tiles (linear: micro tiles in x order along a row of micro tiles;
+ * tiled: 8x8 micro tiles in row order, macro tiles in row order across
+ * the pitch).  Returns false for a pitch too small for one macro tile.
+ */
+bool r5xx_surf_offset(const R5xxSurf *sf, uint32_t x, uint32_t y,
+                      uint64_t *off);
+/* Pixels from (x, y) on that are contiguous in memory in x (>= 1). */
+uint32_t r5xx_surf_run(const R5xxSurf *sf, uint32_t x);
+
+/* Half-open rectangle [x0, x1) x [y0, y1). */
+typedef struct R5xxRect {
+    int32_t x0, y0, x1, y1;
+} R5xxRect;
+
+/* Intersect r with clip; false if nothing is left. */
+bool r5xx_rect_clip(R5xxRect *r, const R5xxRect *clip);
+/* Sign-extend a 14-bit coordinate held in 16 bits (guide: -8192..8191). */
+int32_t r5xx_2d_coord(uint32_t v16);
+
+#endif /* HW_DISPLAY_R5XX_2D_CORE_H */

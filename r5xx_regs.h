@@ -72,7 +72,14 @@
 #define   R5XX_CRTC_GEN_CNTL_DISP_REQ_EN_B	BIT(26)
 #define   R5XX_CRTC_GEN_CNTL_CRTC_EN		BIT(25)
 #define   R5XX_CRTC_GEN_CNTL_EXT_DISP_EN	BIT(24)
+#define   R5XX_CRTC_GEN_CNTL_CRTC_CUR_MODE	GENMASK(22, 20)
+#define     R5XX_CRTC_GEN_CNTL_CRTC_CUR_MODE_MONO	0x0
+#define     R5XX_CRTC_GEN_CNTL_CRTC_CUR_MODE_ARGB	0x200000
+#define   R5XX_CRTC_GEN_CNTL_CRTC_VSTAT_MODE	GENMASK(18, 17)
+#define   R5XX_CRTC_GEN_CNTL_CRTC_CUR_EN	BIT(16)
 #define   R5XX_CRTC_GEN_CNTL_CRTC_PIX_WIDTH	GENMASK(11, 8)
+#define   R5XX_CRTC_GEN_CNTL_CRTC_INTERLACE_EN	BIT(1)
+#define   R5XX_CRTC_GEN_CNTL_CRTC_DBL_SCAN_EN	BIT(0)
 
 /* legacy CRTC1 extended control */
 #define R5XX_CRTC_EXT_CNTL			0x0054
@@ -81,9 +88,40 @@
 #define   R5XX_CRTC_EXT_CNTL_CRTC_VSYNC_DIS	BIT(9)
 #define   R5XX_CRTC_EXT_CNTL_CRTC_HSYNC_DIS	BIT(8)
 
+/* primary DAC control */
+#define R5XX_DAC_CNTL				0x0058
+#define   R5XX_DAC_CNTL_DAC_MASK		GENMASK(31, 24)
+#define   R5XX_DAC_CNTL_DAC_PDWN		BIT(15)
+#define   R5XX_DAC_CNTL_DAC_VGA_ADR_EN		BIT(13)
+#define   R5XX_DAC_CNTL_DAC_8BIT_EN		BIT(8)
+#define   R5XX_DAC_CNTL_DAC_CMP_OUTPUT		BIT(7)
+#define   R5XX_DAC_CNTL_DAC_CMP_EN		BIT(3)
+#define   R5XX_DAC_CNTL_DAC_RANGE_CNTL		GENMASK(1, 0)
+
 /* legacy CRTC1 status */
 #define R5XX_CRTC_STATUS			0x005c
+#define   R5XX_CRTC_STATUS_CRTC_VBLANK_SAVE	BIT(1)
 #define   R5XX_CRTC_STATUS_CRTC_VBLANK_CUR	BIT(0)
+
+/* DDC lines of the VGA connector (data = pin 0, clock = pin 1) */
+#define R5XX_GPIO_VGA_DDC			0x0060
+#define   R5XX_GPIO_VGA_DDC_GPIO_MASK_1		BIT(25)
+#define   R5XX_GPIO_VGA_DDC_GPIO_MASK_0		BIT(24)
+#define   R5XX_GPIO_VGA_DDC_GPIO_EN_1		BIT(17)
+#define   R5XX_GPIO_VGA_DDC_GPIO_EN_0		BIT(16)
+#define   R5XX_GPIO_VGA_DDC_GPIO_Y_1		BIT(9)
+#define   R5XX_GPIO_VGA_DDC_GPIO_Y_0		BIT(8)
+#define   R5XX_GPIO_VGA_DDC_GPIO_A_1		BIT(1)
+#define   R5XX_GPIO_VGA_DDC_GPIO_A_0		BIT(0)
+
+/* DDC lines of the DVI connector (GPIO_VGA_DDC layout) */
+#define R5XX_GPIO_DVI_DDC			0x0064
+
+/* DDC lines of the CRT2 (TV DAC) path on RV350+ (GPIO_VGA_DDC layout) */
+#define R5XX_GPIO_MONID				0x0068
+
+/* DDC lines of CRT2 before RV350 (GPIO_VGA_DDC layout) */
+#define R5XX_GPIO_CRT2_DDC			0x006c
 
 /* MC indirect index (RV515/R520 family, RS600) */
 #define R5XX_MC_IND_INDEX			0x0070
@@ -94,6 +132,26 @@
 
 /* MC indirect data (RV515/R520 family, RS600) */
 #define R5XX_MC_IND_DATA			0x0074
+
+/* secondary DAC control */
+#define R5XX_DAC_CNTL2				0x007c
+#define   R5XX_DAC_CNTL2_DAC2_CMP_OUTPUT	BIT(11)
+#define   R5XX_DAC_CNTL2_DAC2_CMP_EN		BIT(7)
+#define   R5XX_DAC_CNTL2_DAC2_PALETTE_ACC_CTL	BIT(5)
+
+/* palette index */
+#define R5XX_PALETTE_INDEX			0x00b0
+#define   R5XX_PALETTE_INDEX_PALETTE_R_INDEX	GENMASK(23, 16)
+#define   R5XX_PALETTE_INDEX_PALETTE_W_INDEX	GENMASK(7, 0)
+
+/* palette entry, 8:8:8 (auto-increments the index) */
+#define R5XX_PALETTE_DATA			0x00b4
+
+/* palette entry, 10:10:10 (auto-increments the index) */
+#define R5XX_PALETTE_30_DATA			0x00b8
+#define   R5XX_PALETTE_30_DATA_PALETTE_R	GENMASK(29, 20)
+#define   R5XX_PALETTE_30_DATA_PALETTE_G	GENMASK(19, 10)
+#define   R5XX_PALETTE_30_DATA_PALETTE_B	GENMASK(9, 0)
 
 /* configuration and ASIC revision */
 #define R5XX_CONFIG_CNTL			0x00e0
@@ -183,18 +241,183 @@
 /* MC indirect data (R420/R423/RV410) */
 #define R5XX_R420_MC_IND_DATA			0x01fc
 
+/* legacy CRTC1 horizontal total and display */
+#define R5XX_CRTC_H_TOTAL_DISP			0x0200
+#define   R5XX_CRTC_H_TOTAL_DISP_CRTC_H_DISP	GENMASK(24, 16)
+#define   R5XX_CRTC_H_TOTAL_DISP_CRTC_H_TOTAL	GENMASK(9, 0)
+
+/* legacy CRTC1 horizontal sync */
+#define R5XX_CRTC_H_SYNC_STRT_WID		0x0204
+#define   R5XX_CRTC_H_SYNC_STRT_WID_CRTC_H_SYNC_POL	BIT(23)
+#define   R5XX_CRTC_H_SYNC_STRT_WID_CRTC_H_SYNC_WID	GENMASK(21, 16)
+#define   R5XX_CRTC_H_SYNC_STRT_WID_CRTC_H_SYNC_STRT_CHAR	GENMASK(12, 3)
+#define   R5XX_CRTC_H_SYNC_STRT_WID_CRTC_H_SYNC_STRT_PIX	GENMASK(2, 0)
+
+/* legacy CRTC1 vertical total and display */
+#define R5XX_CRTC_V_TOTAL_DISP			0x0208
+#define   R5XX_CRTC_V_TOTAL_DISP_CRTC_V_DISP	GENMASK(26, 16)
+#define   R5XX_CRTC_V_TOTAL_DISP_CRTC_V_TOTAL	GENMASK(10, 0)
+
+/* legacy CRTC1 vertical sync */
+#define R5XX_CRTC_V_SYNC_STRT_WID		0x020c
+#define   R5XX_CRTC_V_SYNC_STRT_WID_CRTC_V_SYNC_POL	BIT(23)
+#define   R5XX_CRTC_V_SYNC_STRT_WID_CRTC_V_SYNC_WID	GENMASK(20, 16)
+#define   R5XX_CRTC_V_SYNC_STRT_WID_CRTC_V_SYNC_STRT	GENMASK(11, 0)
+
+/* legacy CRTC1 current scanline */
+#define R5XX_CRTC_VLINE_CRNT_VLINE		0x0210
+#define   R5XX_CRTC_VLINE_CRNT_VLINE_CRTC_CRNT_VLINE	GENMASK(26, 16)
+#define   R5XX_CRTC_VLINE_CRNT_VLINE_CRTC_VLINE	GENMASK(10, 0)
+
+/* legacy CRTC1 frame counter (counts vblank starts) */
+#define R5XX_CRTC_CRNT_FRAME			0x0214
+#define   R5XX_CRTC_CRNT_FRAME_CRTC_CRNT_FRAME	GENMASK(20, 0)
+
+/* legacy CRTC1 scanout offset from DISPLAY_BASE_ADDR */
+#define R5XX_CRTC_OFFSET			0x0224
+#define   R5XX_CRTC_OFFSET_CRTC_OFFSET_LOCK	BIT(31)
+#define   R5XX_CRTC_OFFSET_CRTC_GUI_TRIG_OFFSET	BIT(30)
+#define   R5XX_CRTC_OFFSET_CRTC_OFFSET		GENMASK(26, 0)
+
+/* legacy CRTC1 offset control and tiling */
+#define R5XX_CRTC_OFFSET_CNTL			0x0228
+#define   R5XX_CRTC_OFFSET_CNTL_CRTC_GUI_TRIG_OFFSET_LEFT_EN	BIT(28)
+#define   R5XX_CRTC_OFFSET_CNTL_CRTC_OFFSET_FLIP_CNTL	BIT(16)
+#define   R5XX_CRTC_OFFSET_CNTL_CRTC_MACRO_TILE_EN	BIT(15)
+#define   R5XX_CRTC_OFFSET_CNTL_CRTC_MICRO_TILE_EN	BIT(13)
+#define   R5XX_CRTC_OFFSET_CNTL_CRTC_MICRO_TILE_BUFFER	GENMASK(11, 10)
+#define   R5XX_CRTC_OFFSET_CNTL_CRTC_X_Y_MODE_EN	BIT(9)
+#define   R5XX_CRTC_OFFSET_CNTL_CRTC_TILE_LINE	GENMASK(3, 0)
+
+/* legacy CRTC1 pitch in units of 8 pixels */
+#define R5XX_CRTC_PITCH				0x022c
+#define   R5XX_CRTC_PITCH_CRTC_PITCH_RIGHT	GENMASK(26, 16)
+#define   R5XX_CRTC_PITCH_CRTC_PITCH		GENMASK(10, 0)
+
 /* legacy CRTC1 display base */
 #define R5XX_DISPLAY_BASE_ADDR			0x023c
+
+/* legacy cursor 1 image offset from DISPLAY_BASE_ADDR */
+#define R5XX_CUR_OFFSET				0x0260
+#define   R5XX_CUR_OFFSET_CUR_LOCK		BIT(31)
+#define   R5XX_CUR_OFFSET_CUR_OFFSET		GENMASK(26, 0)
+
+/* legacy cursor 1 position */
+#define R5XX_CUR_HORZ_VERT_POSN			0x0264
+#define   R5XX_CUR_HORZ_VERT_POSN_CUR_LOCK	BIT(31)
+#define   R5XX_CUR_HORZ_VERT_POSN_CUR_HORZ_POSN	GENMASK(28, 16)
+#define   R5XX_CUR_HORZ_VERT_POSN_CUR_VERT_POSN	GENMASK(11, 0)
+
+/* legacy cursor 1 first shown column and row */
+#define R5XX_CUR_HORZ_VERT_OFF			0x0268
+#define   R5XX_CUR_HORZ_VERT_OFF_CUR_LOCK	BIT(31)
+#define   R5XX_CUR_HORZ_VERT_OFF_CUR_HORZ_OFF	GENMASK(21, 16)
+#define   R5XX_CUR_HORZ_VERT_OFF_CUR_VERT_OFF	GENMASK(5, 0)
+
+/* legacy cursor 1 monochrome colour 0 */
+#define R5XX_CUR_CLR0				0x026c
+
+/* legacy cursor 1 monochrome colour 1 */
+#define R5XX_CUR_CLR1				0x0270
+
+/* TMDS (DVI) transmitter control */
+#define R5XX_FP_GEN_CNTL			0x0284
+#define   R5XX_FP_GEN_CNTL_FP_SEL_CRTC		GENMASK(11, 10)
+#define   R5XX_FP_GEN_CNTL_FP_DETECT_INT_POL	BIT(9)
+#define   R5XX_FP_GEN_CNTL_FP_DETECT_SENSE	BIT(8)
+#define   R5XX_FP_GEN_CNTL_FP_FPON		BIT(0)
+
+/* DVO transmitter control */
+#define R5XX_FP2_GEN_CNTL			0x0288
+#define   R5XX_FP2_GEN_CNTL_FP2_DETECT_SENSE	BIT(8)
+
+/* TMDS transmitter PLL control */
+#define R5XX_TMDS_TRANSMITTER_CNTL		0x02a4
+
+/* TMDS PLL electrical settings */
+#define R5XX_TMDS_PLL_CNTL			0x02a8
+
+/* CRTC1 display FIFO watermarks */
+#define R5XX_GRPH_BUFFER_CNTL			0x02f0
 
 /* AVIVO VGA render control */
 #define R5XX_VGA_RENDER_CONTROL			0x0300
 #define   R5XX_VGA_RENDER_CONTROL_VGA_VSTATUS_CNTL	GENMASK(17, 16)
 
+/* legacy CRTC2 horizontal total and display (CRTC_H_TOTAL_DISP layout) */
+#define R5XX_CRTC2_H_TOTAL_DISP			0x0300
+
+/* legacy CRTC2 horizontal sync */
+#define R5XX_CRTC2_H_SYNC_STRT_WID		0x0304
+
+/* legacy CRTC2 vertical total and display */
+#define R5XX_CRTC2_V_TOTAL_DISP			0x0308
+
+/* legacy CRTC2 vertical sync */
+#define R5XX_CRTC2_V_SYNC_STRT_WID		0x030c
+
+/* legacy CRTC2 current scanline */
+#define R5XX_CRTC2_VLINE_CRNT_VLINE		0x0310
+
+/* legacy CRTC2 frame counter */
+#define R5XX_CRTC2_CRNT_FRAME			0x0314
+
+/* legacy CRTC2 scanout offset (CRTC_OFFSET layout) */
+#define R5XX_CRTC2_OFFSET			0x0324
+
+/* legacy CRTC2 offset control (CRTC_OFFSET_CNTL layout) */
+#define R5XX_CRTC2_OFFSET_CNTL			0x0328
+
+/* legacy CRTC2 pitch */
+#define R5XX_CRTC2_PITCH			0x032c
+
+/* legacy CRTC2 display base */
+#define R5XX_CRTC2_DISPLAY_BASE_ADDR		0x033c
+
+/* legacy CRTC1 first pixel of a tiled scanout */
+#define R5XX_CRTC_TILE_X0_Y0			0x0350
+#define   R5XX_CRTC_TILE_X0_Y0_CRTC_TILE_Y0	GENMASK(27, 16)
+#define   R5XX_CRTC_TILE_X0_Y0_CRTC_TILE_X0	GENMASK(11, 0)
+
+/* legacy CRTC2 first pixel of a tiled scanout */
+#define R5XX_CRTC2_TILE_X0_Y0			0x0358
+
+/* legacy cursor 2 image offset from CRTC2_DISPLAY_BASE_ADDR */
+#define R5XX_CUR2_OFFSET			0x0360
+
+/* legacy cursor 2 position */
+#define R5XX_CUR2_HORZ_VERT_POSN		0x0364
+
+/* legacy cursor 2 first shown column and row */
+#define R5XX_CUR2_HORZ_VERT_OFF			0x0368
+
+#define R5XX_CUR2_CLR0				0x036c
+
+#define R5XX_CUR2_CLR1				0x0370
+
+/* CRTC2 horizontal sync copy for the DACs */
+#define R5XX_FP_H2_SYNC_STRT_WID		0x03c4
+
+/* CRTC2 vertical sync copy for the DACs */
+#define R5XX_FP_V2_SYNC_STRT_WID		0x03c8
+
+/* CRTC2 display FIFO watermarks */
+#define R5XX_GRPH2_BUFFER_CNTL			0x03f0
+
 /* legacy CRTC2 general control */
 #define R5XX_CRTC2_GEN_CNTL			0x03f8
+#define   R5XX_CRTC2_GEN_CNTL_CRTC2_VSYNC_DIS	BIT(29)
+#define   R5XX_CRTC2_GEN_CNTL_CRTC2_HSYNC_DIS	BIT(28)
 #define   R5XX_CRTC2_GEN_CNTL_CRTC2_DISP_REQ_EN_B	BIT(26)
 #define   R5XX_CRTC2_GEN_CNTL_CRTC2_EN		BIT(25)
 #define   R5XX_CRTC2_GEN_CNTL_CRTC2_DISPLAY_DIS	BIT(23)
+#define   R5XX_CRTC2_GEN_CNTL_CRTC2_CUR_MODE	GENMASK(22, 20)
+#define   R5XX_CRTC2_GEN_CNTL_CRTC2_CUR_EN	BIT(16)
+#define   R5XX_CRTC2_GEN_CNTL_CRTC2_PIX_WIDTH	GENMASK(11, 8)
+#define   R5XX_CRTC2_GEN_CNTL_CRTC2_CRT2_ON	BIT(7)
+
+/* legacy CRTC2 status (CRTC_STATUS layout) */
+#define R5XX_CRTC2_STATUS			0x03fc
 
 /* ring buffer base (MC address) */
 #define R5XX_CP_RB_BASE				0x0700
@@ -351,6 +574,22 @@
 #define   R5XX_SURFACE_INFO_AP0_SWP_16BPP	BIT(20)
 #define   R5XX_SURFACE_INFO_TILE_MODE		GENMASK(17, 16)
 #define   R5XX_SURFACE_INFO_PITCH		GENMASK(11, 0)
+
+/* primary DAC analog control */
+#define R5XX_DAC_MACRO_CNTL			0x0d04
+#define   R5XX_DAC_MACRO_CNTL_DAC_PDWN_B	BIT(18)
+#define   R5XX_DAC_MACRO_CNTL_DAC_PDWN_G	BIT(17)
+#define   R5XX_DAC_MACRO_CNTL_DAC_PDWN_R	BIT(16)
+
+/* CRTC1 display merge */
+#define R5XX_DISP_MERGE_CNTL			0x0d60
+
+/* display output routing */
+#define R5XX_DISP_OUTPUT_CNTL			0x0d64
+#define   R5XX_DISP_OUTPUT_CNTL_DISP_DAC_SOURCE	GENMASK(1, 0)
+
+/* CRTC2 display merge */
+#define R5XX_DISP2_MERGE_CNTL			0x0d68
 
 /* engine status */
 #define R5XX_RBBM_STATUS			0x0e40
@@ -676,6 +915,12 @@
 
 /* stand-in: scratch interrupt reference, high dword */
 #define R5XX_MODEL_SCRATCH_INT_REF_HI		0x5f18
+
+/* QEMU_CLOCK_VIRTUAL in ns, low dword; reading it latches VTIME_HI */
+#define R5XX_MODEL_VTIME_LO			0x5f20
+
+/* QEMU_CLOCK_VIRTUAL in ns, high dword, as of the last VTIME_LO read */
+#define R5XX_MODEL_VTIME_HI			0x5f24
 
 /* gfx: 3D and 2D engine registers written by command streams (BAR 2) */
 

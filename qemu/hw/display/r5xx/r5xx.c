@@ -4,9 +4,11 @@
  *
  * Models a card whose video BIOS has run (CONFIG_MEMSIZE set, memory
  * controller and clocks programmed) so that a driver can bring it up
- * without a ROM, plus the command processor (r5xx_cp.c) and the rv370 PCIE
- * GART (r5xx_mc.c).  No display and no 2D/3D engines yet.  Register names
- * and fields come from the project's register list, regs/r5xx.regs.
+ * without a ROM, plus the command processor (r5xx_cp.c), the rv370 PCIE
+ * GART (r5xx_mc.c), the 2D engine (r5xx_2d.c) and, on rv380, the legacy
+ * display engine (r5xx_display.c).  No 3D engine and no AVIVO display yet.
+ * Register names and fields come from the project's register list,
+ * regs/r5xx.regs.
  * Documentation/qemu-model.rst describes the device as a guest sees it.
  *
  *   -device r5xx,chip=rv380|rv515,vram-size=MiB
@@ -241,6 +243,10 @@ uint32_t r5xx_reg_read(R5xxState *s, uint32_t addr)
     if (handled) {
         return val;
     }
+    val = r5xx_display_read(s, addr, &handled);
+    if (handled) {
+        return val;
+    }
     switch (addr) {
     case A_MM_DATA:
         return r5xx_mm_data_read(s);
@@ -276,7 +282,7 @@ void r5xx_reg_write(R5xxState *s, uint32_t addr, uint32_t val, R5xxSource src)
 {
     uint32_t idx;
 
-    if (r5xx_cp_write(s, addr, val, src)) {
+    if (r5xx_cp_write(s, addr, val, src) || r5xx_display_write(s, addr, val)) {
         return;
     }
     switch (addr) {
@@ -291,6 +297,7 @@ void r5xx_reg_write(R5xxState *s, uint32_t addr, uint32_t val, R5xxSource src)
             return;
         }
         r5xx_pll_write(s, FIELD_EX32(idx, CLOCK_CNTL_INDEX, PLL_ADDR), val);
+        r5xx_display_pll_written(s);
         return;
     case A_PCIE_DATA:
         r5xx_pcie_write(s, s->regs[R_PCIE_INDEX] & s->info->pcie_index_mask,
@@ -489,6 +496,7 @@ static void r5xx_realize(PCIDevice *pci, Error **errp)
     }
 
     r5xx_cp_init(s);
+    r5xx_display_init(s);
 }
 
 static void r5xx_exit(PCIDevice *pci)
@@ -496,6 +504,7 @@ static void r5xx_exit(PCIDevice *pci)
     R5xxState *s = R5XX(pci);
 
     r5xx_cp_fini(s);
+    r5xx_display_fini(s);
     msi_uninit(pci);
 }
 
@@ -507,6 +516,7 @@ static void r5xx_reset_hold(Object *obj)
     r5xx_cp_reset(s);
     r5xx_mc_reset(s);
     r5xx_2d_reset(s);
+    r5xx_display_reset(s);
     r5xx_msi_reset(&s->irq.msi);
 }
 
@@ -533,6 +543,7 @@ static void r5xx_instance_init(Object *obj)
     /* fault injection: qom-set <path> cp-hang true */
     object_property_add_bool(obj, "cp-hang", r5xx_get_cp_hang,
                              r5xx_set_cp_hang);
+    r5xx_display_instance_init(R5XX(obj));
     PCI_DEVICE(obj)->cap_present |= QEMU_PCI_CAP_EXPRESS;
 }
 
@@ -544,6 +555,11 @@ static const VMStateDescription r5xx_vmstate = {
 static Property r5xx_properties[] = {
     DEFINE_PROP_STRING("chip", R5xxState, chip),
     DEFINE_PROP_UINT32("vram-size", R5xxState, vram_mb, 128),
+    /* preferred mode in each monitor's EDID (default 1024x768) */
+    DEFINE_PROP_UINT32("vga-xres", R5xxState, disp.mon_xres[R5XX_MON_VGA], 0),
+    DEFINE_PROP_UINT32("vga-yres", R5xxState, disp.mon_yres[R5XX_MON_VGA], 0),
+    DEFINE_PROP_UINT32("dvi-xres", R5xxState, disp.mon_xres[R5XX_MON_DVI], 0),
+    DEFINE_PROP_UINT32("dvi-yres", R5xxState, disp.mon_yres[R5XX_MON_DVI], 0),
     DEFINE_PROP_END_OF_LIST(),
 };
 
@@ -571,7 +587,8 @@ static void r5xx_class_init(ObjectClass *klass, void *data)
     k->device_id = r5xx_chips[0].device_id;
     k->class_id = PCI_CLASS_DISPLAY_VGA;
     rc->phases.hold = r5xx_reset_hold;
-    dc->desc = "ATI/AMD Radeon R3xx-R5xx GPU (command processor, GART)";
+    dc->desc = "ATI/AMD Radeon R3xx-R5xx GPU (command processor, GART, 2D, "
+               "legacy display)";
     dc->vmsd = &r5xx_vmstate;
     device_class_set_props(dc, r5xx_properties);
     set_bit(DEVICE_CATEGORY_DISPLAY, dc->categories);

@@ -7,6 +7,8 @@
  *   r5xx_2d.c       2D engine packets (PAINT_MULTI, BITBLT_MULTI, ...)
  *   r5xx_mc.c       MC, rv370 PCIE GART, PLL/PCIE/MC indirect spaces,
  *                   MC address translation used by every engine
+ *   r5xx_display.c  legacy (rv380) CRTCs, consoles, cursor, palette,
+ *                   vblank, monitors on the DDC lines
  *
  * Each block keeps what needs no QEMU API in a core beside it, plain C that
  * the host unit tests (tests/model/unit/) build without QEMU:
@@ -29,6 +31,7 @@
 #ifndef HW_DISPLAY_R5XX_INT_H
 #define HW_DISPLAY_R5XX_INT_H
 
+#include "hw/i2c/bitbang_i2c.h"
 #include "hw/pci/pci.h"
 #include "qemu/timer.h"
 #include "qom/object.h"
@@ -147,6 +150,77 @@ typedef struct R5xx2D {
     uint64_t pixels;                        /* drawn in this CP BH run */
 } R5xx2D;
 
+/* Legacy display (r5xx_display.c). */
+#define R5XX_CRTCS      2
+enum {
+    R5XX_MON_VGA,       /* GPIO_VGA_DDC, primary DAC */
+    R5XX_MON_DVI,       /* GPIO_DVI_DDC, TMDS (FP_DETECT) */
+    R5XX_MONITORS,
+};
+
+typedef struct R5xxMonitor {
+    unsigned index;
+    bool present;
+    uint32_t xres, yres;            /* preferred mode in the EDID */
+    I2CBus *bus;
+    bitbang_i2c_interface bbi2c;
+    struct I2CDDCState *ddc;
+    bool sda_in;                    /* what the monitor leaves on SDA */
+} R5xxMonitor;
+
+/* What a CRTC scans out (decoded from its registers). */
+typedef struct R5xxScanout {
+    uint32_t width, height;
+    unsigned pix;                   /* CRTC_PIX_WIDTH */
+    unsigned cpp;
+    uint64_t base;                  /* VRAM offset of the surface */
+    uint32_t pitch;                 /* bytes */
+    bool tiled;
+    R5xxSurf surf;                  /* tiled layout (base 0) */
+    uint32_t x0, y0;                /* CRTC_TILE_X0_Y0 */
+    bool blank;
+} R5xxScanout;
+
+/* The part of a 64x64 ARGB cursor that is shown. */
+typedef struct R5xxCursor {
+    bool on;
+    uint64_t base;                  /* VRAM offset of the first shown row */
+    int32_t x, y;                   /* screen position of its first pixel */
+    uint32_t xoff, w, h;            /* first shown column; shown size */
+} R5xxCursor;
+
+typedef struct R5xxCrtc {
+    struct R5xxState *s;
+    unsigned id;
+    QemuConsole *con;
+    QEMUTimer vblank_timer;
+    /* frame clock: vblank k starts at t0 + k * period + vstart */
+    int64_t t0;
+    int64_t period;                 /* ns; 0 = CRTC off */
+    int64_t vstart;
+    uint32_t vtotal, vdisp;
+    uint32_t frame_base;            /* CRNT_FRAME at t0 */
+    uint64_t vblanks_done;          /* vblank starts since t0 applied */
+    uint32_t offset;                /* latched CRTC_OFFSET */
+    uint32_t offset_next;
+    bool offset_pending;            /* GUI_TRIG_OFFSET */
+    uint32_t palette[256];          /* 10:10:10 */
+    /* console state */
+    bool invalidate;
+    bool error_logged;
+    bool cursor_logged;
+    R5xxScanout shown;              /* last drawn */
+    R5xxCursor cursor_shown;
+} R5xxCrtc;
+
+typedef struct R5xxDisplay {
+    R5xxCrtc crtc[R5XX_CRTCS];
+    R5xxMonitor mon[R5XX_MONITORS];
+    uint32_t mon_xres[R5XX_MONITORS], mon_yres[R5XX_MONITORS];
+    uint32_t vtime_hi;
+    bool realized;
+} R5xxDisplay;
+
 typedef struct R5xxIrq {
     R5xxMsiLatch msi;
 } R5xxIrq;
@@ -176,6 +250,7 @@ struct R5xxState {
     R5xxMC mc;
     R5xxIrq irq;
     R5xx2D twod;
+    R5xxDisplay disp;
 };
 
 static inline bool r5xx_is_r5xx(const R5xxState *s)
@@ -215,6 +290,15 @@ void r5xx_pm4_hostdata_blt(R5xxState *s, uint32_t hdr, const uint32_t *body,
                            uint32_t n);
 void r5xx_pm4_set_scissors(R5xxState *s, uint32_t hdr, const uint32_t *body,
                            uint32_t n);
+
+/* r5xx_display.c */
+void r5xx_display_instance_init(R5xxState *s);
+void r5xx_display_init(R5xxState *s);
+void r5xx_display_fini(R5xxState *s);
+void r5xx_display_reset(R5xxState *s);
+uint32_t r5xx_display_read(R5xxState *s, uint32_t addr, bool *handled);
+bool r5xx_display_write(R5xxState *s, uint32_t addr, uint32_t val);
+void r5xx_display_pll_written(R5xxState *s);
 
 /* r5xx_mc.c */
 void r5xx_mc_reset(R5xxState *s);

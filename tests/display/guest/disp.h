@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Common bits of the display tests: program a legacy CRTC the way upstream
+ * radeon's radeon_legacy_crtc.c does (no PLL unless asked), take a
+ * screendump of a head through tests/vm/qmp and load it.
+ */
+#ifndef DISP_H
+#define DISP_H
+
+#include <stdint.h>
+
+#include "r5xx_test.h"
+
+/* VRAM offsets the display tests use (MC address 0 = VRAM offset 0). */
+#define D_FB1_OFF	0x0800000	/* CRTC1 frame */
+#define D_FB2_OFF	0x1000000	/* CRTC2 frame */
+#define D_CUR_OFF	0x1800000	/* cursor images */
+
+struct mode {
+	unsigned w, h;		/* displayed */
+	unsigned htotal, vtotal;
+	unsigned bpp;		/* 8, 15, 16, 24, 32 */
+	unsigned pitch;		/* pixels, multiple of 8 */
+};
+
+struct image {
+	unsigned w, h;
+	uint8_t *rgb;		/* w * h * 3 */
+};
+
+/* Registers of CRTC n (0 or 1): CRTC1 block + 0x100, special cases. */
+uint32_t d_gen_cntl(unsigned n);
+void d_mode_default(struct mode *m, unsigned w, unsigned h, unsigned bpp);
+/* Program CRTC n for m, scanning out VRAM offset off, and enable it. */
+void d_crtc_set(struct r5xx *d, unsigned n, const struct mode *m, uint32_t off);
+void d_crtc_off(struct r5xx *d, unsigned n);
+/* Each channel through CRTC n's palette unchanged (what reset leaves). */
+void d_palette_identity(struct r5xx *d, unsigned n);
+/* Pixel PLL of CRTC n: 27 MHz * fb / (ref * post), post code from the table. */
+void d_pll_set(struct r5xx *d, unsigned n, unsigned ref, unsigned fb,
+	       unsigned post_code);
+/* Screendump head n into img (freed by d_image_free); fails the test on error. */
+void d_screendump(unsigned n, struct image *img);
+void d_image_free(struct image *img);
+/* Compare img with expect(x, y) = 0xRRGGBB; count and report mismatches. */
+unsigned d_compare(const struct image *img, unsigned w, unsigned h,
+		   uint32_t (*expect)(unsigned x, unsigned y, void *arg), void *arg,
+		   const char *what);
+/* Run a QMP command through tests/vm/qmp; 0 on success. */
+int d_qmp(const char *json);
+uint64_t d_vtime(struct r5xx *d);
+
+#endif

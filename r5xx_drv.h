@@ -49,6 +49,8 @@ struct dma_buf;
  * GPUs. The driver is split by noun, one file per concern:
  *
  * - r5xx_drv.c: PCI probe and remove, &drm_driver, module parameters;
+ * - r5xx_device.c: ordered bring-up and teardown of the hardware, hardware
+ *   start and stop, and the soft reset primitive;
  * - r5xx_chip.c: the PCI ID table and one &struct r5xx_chip_info row per
  *   family (chip differences are data, not function pointers);
  * - r5xx_mmio.c: indirect register spaces (MM, PLL, PCIE, MC) and idle waits;
@@ -62,19 +64,19 @@ struct dma_buf;
  * - r5xx_ring.c: the ring buffer protocol, writeback and the ring self-test;
  * - r5xx_ib.c: the indirect buffer pool, IB execution and the IB self-test;
  * - r5xx_fence.c: hardware fences signalled from the interrupt handler;
- * - r5xx_sched.c: the DRM GPU scheduler backend and hang detection;
+ * - r5xx_sched.c: the DRM GPU scheduler backend, hang detection and
+ *   recovery after a hang;
  * - r5xx_irq.c: MSI/INTx setup and the interrupt handler;
- * - r5xx_reset.c: GPU soft reset and recovery after a hang;
  * - r5xx_debugfs.c: state dumps and self-test triggers.
  *
  * Probe brings the device up in this order, and remove undoes it in reverse:
  * chip identification (unsupported GARTs are declined here), CP microcode
  * (request_firmware(), before the firmware framebuffer is removed, so that
  * a missing file leaves the console alone), removal of the firmware
- * framebuffer, PCI enable and BAR 2, MC, GART, writeback page and ring, IB
- * pool, fences, interrupts, hardware start (clocks, pipes, GART enable,
- * microcode load, CP start, ring start and ring test), IB test, TTM,
- * scheduler, and finally drm_dev_register().
+ * framebuffer, then r5xx_device_init(): PCI enable and BAR 2, MC, GART,
+ * writeback page and ring, IB pool, fences, interrupts, hardware start
+ * (clocks, pipes, GART enable, microcode load, CP start, ring start and
+ * ring test), IB test, TTM, scheduler; and finally drm_dev_register().
  */
 
 /**
@@ -708,6 +710,13 @@ static inline bool r5xx_is_avivo(const struct r5xx_device *rdev)
 	return r5xx_has_quirk(rdev, R5XX_QUIRK_AVIVO);
 }
 
+/* r5xx_device.c */
+int r5xx_device_init(struct r5xx_device *rdev);
+void r5xx_device_fini(struct r5xx_device *rdev);
+int r5xx_hw_start(struct r5xx_device *rdev);
+void r5xx_soft_reset_pulse(struct r5xx_device *rdev, u32 blocks);
+int r5xx_asic_reset(struct r5xx_device *rdev);
+
 /* r5xx_mmio.c */
 u32 r5xx_mm_rreg_slow(struct r5xx_device *rdev, u32 reg);
 void r5xx_mm_wreg_slow(struct r5xx_device *rdev, u32 reg, u32 val);
@@ -889,11 +898,6 @@ void r5xx_irq_fini(struct r5xx_device *rdev);
 void r5xx_irq_enable(struct r5xx_device *rdev);
 void r5xx_irq_disable(struct r5xx_device *rdev);
 
-/* r5xx_reset.c */
-void r5xx_soft_reset_pulse(struct r5xx_device *rdev, u32 blocks);
-int r5xx_asic_reset(struct r5xx_device *rdev);
-int r5xx_gpu_recover(struct r5xx_device *rdev, struct drm_sched_job *bad);
-
 /* r5xx_ttm.c */
 int r5xx_ttm_init(struct r5xx_device *rdev);
 void r5xx_ttm_fini(struct r5xx_device *rdev);
@@ -968,9 +972,6 @@ void r5xx_info_file_close(struct r5xx_device *rdev, struct drm_file *file);
 /* r5xx_surface.c */
 int r5xx_surface_get(struct r5xx_bo *bo);
 void r5xx_surface_move_notify(struct r5xx_bo *bo);
-
-/* r5xx_drv.c */
-int r5xx_hw_start(struct r5xx_device *rdev);
 
 /* r5xx_debugfs.c */
 #if defined(CONFIG_DEBUG_FS)

@@ -3,6 +3,9 @@
 #
 # Static checks of the driver sources, one line per check:
 #   regs        the generated register headers match regs/r5xx.regs
+#   overview    the file list of DOC: overview in r5xx_drv.h names every
+#               r5xx_*.c file (tracked, or untracked and not ignored), and
+#               only files that exist
 #   checkpatch  checkpatch.pl --strict: no errors, warnings or checks
 #   kernel-doc  kernel-doc -none: no warnings
 #   build-W1    the module builds at W=1 without a warning
@@ -50,12 +53,35 @@ report regs "$out/regs"
 mapfile -t srcs < <(git ls-files -co --exclude-standard 'r5xx_*.c' 'r5xx_*.h' |
 		    grep -v '^r5xx_regs\.h$' | sort -u)
 if [ "${#srcs[@]}" -eq 0 ]; then
+	echo "ok overview # SKIP no driver sources"
 	echo "ok checkpatch # SKIP no driver sources"
 	echo "ok kernel-doc # SKIP no driver sources"
 	echo "ok build-W1 # SKIP no driver sources"
 	echo "ok sparse # SKIP no driver sources"
 	exit $failed
 fi
+
+# The list items of DOC: overview, " * - r5xx_foo.c: what it holds", and
+# the r5xx_*.c files in the tree.
+overview_files() {
+	sed -n '/^ \* DOC: overview$/,/^ \*\//p' r5xx_drv.h |
+		sed -n 's/^ \* - \(r5xx_[a-z0-9_]*\.c\):.*/\1/p' | sort -u
+}
+tree_c_files() {
+	local f
+	for f in "${srcs[@]}"; do
+		[[ $f == *.c && -e $f ]] && echo "$f"
+	done | sort -u
+}
+if [ -e r5xx_drv.h ]; then
+	comm -23 <(tree_c_files) <(overview_files) |
+		sed 's/$/ is not in the DOC: overview list of r5xx_drv.h/' >"$out/ov"
+	comm -13 <(tree_c_files) <(overview_files) |
+		sed 's/$/ is in the DOC: overview list of r5xx_drv.h but does not exist/' >>"$out/ov"
+else
+	echo "r5xx_drv.h is missing" >"$out/ov"
+fi
+report overview "$out/ov"
 
 ks=$(kscripts)
 perl "$ks/checkpatch.pl" --no-tree --strict --terse --show-types \

@@ -410,6 +410,29 @@ struct r5xx_bo {
 };
 
 /**
+ * struct r5xx_bo_param - what r5xx_bo_create() is to make
+ * @size: size in bytes, page aligned, not 0
+ * @byte_align: alignment in bytes (0 or a multiple of the page size)
+ * @domain: initial %RADEON_GEM_DOMAIN_* placement
+ * @flags: %RADEON_GEM_* creation flags
+ * @type: TTM object type
+ * @place: if not NULL, an exact placement that overrides @domain
+ * @sg: the pages of an imported dma-buf (@type %ttm_bo_type_sg), or NULL
+ * @resv: reservation object to share (an imported dma-buf's), locked by
+ *	the caller, or NULL for the object's own
+ */
+struct r5xx_bo_param {
+	u64 size;
+	u64 byte_align;
+	u32 domain;
+	u32 flags;
+	enum ttm_bo_type type;
+	const struct ttm_place *place;
+	struct sg_table *sg;
+	struct dma_resv *resv;
+};
+
+/**
  * struct r5xx_userptr - the user memory behind a GEM_USERPTR buffer
  * @addr: user address of the first page
  * @mm: the address space @addr belongs to; only compared, never
@@ -920,10 +943,8 @@ void r5xx_irq_disable(struct r5xx_device *rdev);
 int r5xx_ttm_init(struct r5xx_device *rdev);
 void r5xx_ttm_fini(struct r5xx_device *rdev);
 void r5xx_bo_placement(struct r5xx_bo *bo, u32 domain);
-int r5xx_bo_create(struct r5xx_device *rdev, u64 size, u64 align, u32 domain,
-		   u32 flags, enum ttm_bo_type type,
-		   const struct ttm_place *place, struct sg_table *sg,
-		   struct dma_resv *resv, struct r5xx_bo **out);
+int r5xx_bo_create(struct r5xx_device *rdev, const struct r5xx_bo_param *bp,
+		   struct r5xx_bo **out);
 u64 r5xx_bo_gpu_offset(struct r5xx_bo *bo);
 int r5xx_gem_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma);
 int r5xx_ttm_tt_set_userptr(struct r5xx_bo *bo, unsigned long addr,

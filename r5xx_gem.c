@@ -146,6 +146,7 @@ static int r5xx_gem_object_create(struct r5xx_device *rdev, u64 size,
 {
 	u64 max_size = rdev->mc.gtt_size - rdev->mm.gtt_reserved -
 		       rdev->mm.gart_pin_size;
+	struct r5xx_bo_param bp = { .type = ttm_bo_type_device };
 	int ret;
 
 	/*
@@ -164,27 +165,27 @@ static int r5xx_gem_object_create(struct r5xx_device *rdev, u64 size,
 			      size >> 20, max_size >> 20);
 		return -ENOMEM;
 	}
-	size = PAGE_ALIGN(size);
+	bp.size = PAGE_ALIGN(size);
 	/* upstream passes the alignment as an int */
 	if ((s32)align < (s32)PAGE_SIZE)
 		align = PAGE_SIZE;
-	align = (u32)align;
+	bp.byte_align = (u32)align;
+	bp.flags = flags;
 
-	domain &= R5XX_GEM_DOMAINS;
+	bp.domain = domain & R5XX_GEM_DOMAINS;
 	for (;;) {
-		ret = r5xx_bo_create(rdev, size, align, domain, flags,
-				     ttm_bo_type_device, NULL, NULL, NULL, out);
+		ret = r5xx_bo_create(rdev, &bp, out);
 		if (!ret || ret == -ERESTARTSYS || ret == -EINTR)
 			return ret;
-		if (domain != RADEON_GEM_DOMAIN_VRAM)
+		if (bp.domain != RADEON_GEM_DOMAIN_VRAM)
 			break;
-		domain |= RADEON_GEM_DOMAIN_GTT;
+		bp.domain |= RADEON_GEM_DOMAIN_GTT;
 	}
 	if (ret == -ENOSPC || ret == -EBUSY)
 		ret = -ENOMEM;
 	r5xx_user_dbg(&rdev->drm,
 		      "cannot create a buffer (%llu bytes, domain %#x): %d\n",
-		      size, domain, ret);
+		      bp.size, bp.domain, ret);
 	return ret;
 }
 

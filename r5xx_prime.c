@@ -130,13 +130,19 @@ r5xx_gem_prime_import_sg_table(struct drm_device *drm,
 			       struct sg_table *sg)
 {
 	struct dma_resv *resv = attach->dmabuf->resv;
+	struct r5xx_bo_param bp = {
+		.size = attach->dmabuf->size,
+		.byte_align = PAGE_SIZE,
+		.domain = RADEON_GEM_DOMAIN_GTT,
+		.type = ttm_bo_type_sg,
+		.sg = sg,
+		.resv = resv,
+	};
 	struct r5xx_bo *bo;
 	int ret;
 
 	dma_resv_lock(resv, NULL);
-	ret = r5xx_bo_create(to_r5xx(drm), attach->dmabuf->size, PAGE_SIZE,
-			     RADEON_GEM_DOMAIN_GTT, 0, ttm_bo_type_sg, NULL, sg,
-			     resv, &bo);
+	ret = r5xx_bo_create(to_r5xx(drm), &bp, &bo);
 	if (!ret)
 		bo->prime_shared_count = 1;
 	dma_resv_unlock(resv);

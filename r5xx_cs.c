@@ -15,7 +15,6 @@
 #include <drm/radeon_drm.h>
 #include <drm/ttm/ttm_execbuf_util.h>
 
-#include "r5xx_compat.h"
 #include "r5xx_cs_check.h"
 #include "r5xx_drv.h"
 
@@ -77,9 +76,6 @@ static_assert((int)R5XX_CS_R300 == (int)R5XX_FAMILY_R300);
 static_assert((int)R5XX_CS_RV515 == (int)R5XX_FAMILY_RV515);
 static_assert((int)R5XX_CS_FAMILY_COUNT == (int)R5XX_FAMILY_COUNT);
 
-#define r5xx_cs_dbg(rdev, fmt, ...) \
-	drm_dbg_ratelimited(&(rdev)->drm, "CS: " fmt, ##__VA_ARGS__)
-
 /*
  * One distinct buffer object of the relocation list.  @tv links it into
  * the reservation list of ttm_eu_reserve_buffers(); @tv.num_shared is 1
@@ -130,8 +126,8 @@ static int r5xx_cs_parse_chunks(struct r5xx_cs_parser *p,
 	u32 i;
 
 	if (cs->num_chunks > R5XX_CS_MAX_CHUNKS) {
-		r5xx_cs_dbg(p->rdev, "%u chunks (at most %u)\n",
-			    cs->num_chunks, R5XX_CS_MAX_CHUNKS);
+		r5xx_user_dbg(&p->rdev->drm, "CS: %u chunks (at most %u)\n",
+			      cs->num_chunks, R5XX_CS_MAX_CHUNKS);
 		return -EINVAL;
 	}
 	for (i = 0; i < cs->num_chunks; i++) {
@@ -145,7 +141,7 @@ static int r5xx_cs_parse_chunks(struct r5xx_cs_parser *p,
 		switch (chunk.chunk_id) {
 		case RADEON_CHUNK_ID_IB:
 			if (!chunk.length_dw) {
-				r5xx_cs_dbg(p->rdev, "empty IB chunk\n");
+				r5xx_user_dbg(&p->rdev->drm, "CS: empty IB chunk\n");
 				return -EINVAL;
 			}
 			p->ib_chunk = chunk;
@@ -157,7 +153,8 @@ static int r5xx_cs_parse_chunks(struct r5xx_cs_parser *p,
 			break;
 		case RADEON_CHUNK_ID_FLAGS:
 			if (!chunk.length_dw) {
-				r5xx_cs_dbg(p->rdev, "empty FLAGS chunk\n");
+				r5xx_user_dbg(&p->rdev->drm,
+					      "CS: empty FLAGS chunk\n");
 				return -EINVAL;
 			}
 			if (copy_from_user(flags, u64_to_user_ptr(chunk.chunk_data),
@@ -168,7 +165,8 @@ static int r5xx_cs_parse_chunks(struct r5xx_cs_parser *p,
 		case RADEON_CHUNK_ID_CONST_IB:
 			/* SI only; ignored without a virtual address space */
 			if (!chunk.length_dw) {
-				r5xx_cs_dbg(p->rdev, "empty CONST_IB chunk\n");
+				r5xx_user_dbg(&p->rdev->drm,
+					      "CS: empty CONST_IB chunk\n");
 				return -EINVAL;
 			}
 			break;
@@ -179,11 +177,12 @@ static int r5xx_cs_parse_chunks(struct r5xx_cs_parser *p,
 
 	p->flags = flags[0];
 	if (p->flags & RADEON_CS_USE_VM) {
-		r5xx_cs_dbg(p->rdev, "no virtual memory on this GPU\n");
+		r5xx_user_dbg(&p->rdev->drm, "CS: no virtual memory on this GPU\n");
 		return -EINVAL;
 	}
 	if (flags[1] != RADEON_CS_RING_GFX && flags[1] != RADEON_CS_RING_COMPUTE) {
-		r5xx_cs_dbg(p->rdev, "no ring %u on this GPU\n", flags[1]);
+		r5xx_user_dbg(&p->rdev->drm, "CS: no ring %u on this GPU\n",
+			      flags[1]);
 		return -EINVAL;
 	}
 	return 0;
@@ -211,8 +210,8 @@ static int r5xx_cs_lookup_relocs(struct r5xx_cs_parser *p)
 		return 0;
 	p->nrelocs = p->relocs_chunk.length_dw / R5XX_CS_RELOC_DW;
 	if (p->nrelocs > R5XX_CS_MAX_RELOCS) {
-		r5xx_cs_dbg(p->rdev, "%u relocations (at most %u)\n",
-			    p->nrelocs, R5XX_CS_MAX_RELOCS);
+		r5xx_user_dbg(&p->rdev->drm, "CS: %u relocations (at most %u)\n",
+			      p->nrelocs, R5XX_CS_MAX_RELOCS);
 		return -EINVAL;
 	}
 	if (!p->nrelocs)
@@ -239,24 +238,25 @@ static int r5xx_cs_lookup_relocs(struct r5xx_cs_parser *p)
 
 		if (!domain || (domain & ~(RADEON_GEM_DOMAIN_GTT |
 					   RADEON_GEM_DOMAIN_VRAM))) {
-			r5xx_cs_dbg(p->rdev,
-				    "relocation %u: domains %#x/%#x, not GTT or VRAM\n",
-				    i, r->read_domains, r->write_domain);
+			r5xx_user_dbg(&p->rdev->drm,
+				      "CS: relocation %u: domains %#x/%#x, not GTT or VRAM\n",
+				      i, r->read_domains, r->write_domain);
 			return -EINVAL;
 		}
 		obj = drm_gem_object_lookup(p->file, r->handle);
 		if (!obj) {
-			r5xx_cs_dbg(p->rdev, "relocation %u: no GEM object %u\n",
-				    i, r->handle);
+			r5xx_user_dbg(&p->rdev->drm,
+				      "CS: relocation %u: no GEM object %u\n",
+				      i, r->handle);
 			return -ENOENT;
 		}
 		p->entries[i].bo = to_r5xx_bo(obj);
 		p->entries[i].index = i;
 		if (p->entries[i].bo->userptr) {
 			if (!(domain & RADEON_GEM_DOMAIN_GTT)) {
-				r5xx_cs_dbg(p->rdev,
-					    "relocation %u: user pointer buffer %u not in GTT\n",
-					    i, r->handle);
+				r5xx_user_dbg(&p->rdev->drm,
+					      "CS: relocation %u: user pointer buffer %u not in GTT\n",
+					      i, r->handle);
 				return -EINVAL;
 			}
 			p->need_mmap_lock = true;
@@ -304,8 +304,9 @@ static int r5xx_cs_place(struct r5xx_cs_parser *p, struct r5xx_cs_buffer *buf)
 		ret = ttm_bo_validate(&bo->tbo, &bo->placement, &ctx);
 	}
 	if (ret && ret != -ERESTARTSYS && ret != -EINTR)
-		r5xx_cs_dbg(p->rdev, "cannot place a %zu-byte buffer in %#x: %d\n",
-			    bo->tbo.base.size, buf->domain, ret);
+		r5xx_user_dbg(&p->rdev->drm,
+			      "CS: cannot place a %zu-byte buffer in %#x: %d\n",
+			      bo->tbo.base.size, buf->domain, ret);
 	return ret;
 }
 
@@ -368,7 +369,7 @@ static void r5xx_cs_log(void *priv, const char *fmt, ...)
 	va_start(args, fmt);
 	vaf.fmt = fmt;
 	vaf.va = &args;
-	drm_dbg_ratelimited(&rdev->drm, "%pV", &vaf);
+	r5xx_user_dbg(&rdev->drm, "%pV", &vaf);
 	va_end(args);
 }
 
@@ -450,8 +451,9 @@ static int r5xx_cs_submit(struct r5xx_cs_parser *p, const struct drm_radeon_cs *
 		ret = PTR_ERR(p->job);
 		p->job = NULL;
 		if (ret == -EINVAL)
-			r5xx_cs_dbg(p->rdev, "IB of %u dwords does not fit the IB pool\n",
-				    p->ib_chunk.length_dw);
+			r5xx_user_dbg(&p->rdev->drm,
+				      "CS: IB of %u dwords does not fit the IB pool\n",
+				      p->ib_chunk.length_dw);
 		return ret;
 	}
 	ret = r5xx_cs_copy_ib(p);
@@ -497,7 +499,7 @@ int r5xx_ioctl_cs(struct drm_device *drm, void *data, struct drm_file *file)
 	int ret, idx;
 
 	if (!rdev->accel_working || !rdev->sched.ready) {
-		r5xx_cs_dbg(rdev, "acceleration is not working\n");
+		r5xx_user_dbg(&rdev->drm, "CS: acceleration is not working\n");
 		return -EBUSY;
 	}
 	if (!cs->num_chunks)

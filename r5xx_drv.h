@@ -26,6 +26,7 @@
 #include <drm/ttm/ttm_device.h>
 #include <drm/ttm/ttm_placement.h>
 
+#include "r5xx_compat.h"
 #include "r5xx_pm4.h"
 #include "r5xx_regs.h"
 
@@ -739,6 +740,19 @@ static inline struct r5xx_job *to_r5xx_job(struct drm_sched_job *job)
 {
 	return container_of(job, struct r5xx_job, base);
 }
+
+/**
+ * r5xx_user_dbg - log a mistake of userspace
+ * @drm: &drm_device
+ * @fmt: printf() format
+ * @...: its arguments
+ *
+ * A bad ioctl argument or command stream is the caller's error, not the
+ * driver's: it is logged at debug level and rate-limited, per call site,
+ * so that a misbehaving program can neither flood the log nor hide in it.
+ */
+#define r5xx_user_dbg(drm, fmt, ...) \
+	drm_dbg_ratelimited(drm, fmt, ##__VA_ARGS__)
 
 /* Capability predicates */
 static inline bool r5xx_has_quirk(const struct r5xx_device *rdev, u32 quirk)

@@ -17,7 +17,6 @@
 #include <drm/ttm/ttm_bo_api.h>
 #include <drm/ttm/ttm_bo_driver.h>
 
-#include "r5xx_compat.h"
 #include "r5xx_drv.h"
 #include "r5xx_tiling.h"
 
@@ -73,9 +72,6 @@
  * one line and for no other.
  */
 #define R5XX_GEM_NOT_IMPLEMENTED	(-ENOSYS)
-
-#define r5xx_user_dbg(drm, fmt, ...) \
-	drm_dbg_ratelimited(drm, fmt, ##__VA_ARGS__)
 
 static void r5xx_gem_free(struct drm_gem_object *obj)
 {

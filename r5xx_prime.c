@@ -13,7 +13,6 @@
 #include <drm/ttm/ttm_bo_driver.h>
 #include <drm/ttm/ttm_tt.h>
 
-#include "r5xx_compat.h"
 #include "r5xx_drv.h"
 
 /**
@@ -48,8 +47,8 @@
 struct dma_buf *r5xx_gem_prime_export(struct drm_gem_object *obj, int flags)
 {
 	if (to_r5xx_bo(obj)->userptr) {
-		drm_dbg_ratelimited(obj->dev,
-				    "no PRIME export of a user pointer buffer\n");
+		r5xx_user_dbg(obj->dev,
+			      "no PRIME export of a user pointer buffer\n");
 		return ERR_PTR(-EPERM);
 	}
 	return drm_gem_prime_export(obj, flags);

@@ -285,7 +285,6 @@ static int r5xx_cs_lookup_relocs(struct r5xx_cs_parser *p)
 /* Place one reserved buffer in its domain, VRAM falling back to GTT. */
 static int r5xx_cs_place(struct r5xx_cs_parser *p, struct r5xx_cs_buffer *buf)
 {
-	struct ttm_operation_ctx ctx = { .interruptible = true };
 	struct r5xx_bo *bo = buf->bo;
 	u32 domain = buf->domain;
 	int ret;
@@ -295,14 +294,11 @@ static int r5xx_cs_place(struct r5xx_cs_parser *p, struct r5xx_cs_buffer *buf)
 	/* buffers shared with another device or over user memory: GTT only */
 	if (bo->prime_shared_count || bo->userptr)
 		domain = RADEON_GEM_DOMAIN_GTT;
-	r5xx_bo_placement(bo, domain);
-	ret = ttm_bo_validate(&bo->tbo, &bo->placement, &ctx);
+	ret = r5xx_bo_validate_domain(bo, domain, true);
 	if (ret && ret != -ERESTARTSYS && ret != -EINTR &&
-	    domain == RADEON_GEM_DOMAIN_VRAM) {
-		r5xx_bo_placement(bo, RADEON_GEM_DOMAIN_VRAM |
-				  RADEON_GEM_DOMAIN_GTT);
-		ret = ttm_bo_validate(&bo->tbo, &bo->placement, &ctx);
-	}
+	    domain == RADEON_GEM_DOMAIN_VRAM)
+		ret = r5xx_bo_validate_domain(bo, RADEON_GEM_DOMAIN_VRAM |
+					      RADEON_GEM_DOMAIN_GTT, true);
 	if (ret && ret != -ERESTARTSYS && ret != -EINTR)
 		r5xx_user_dbg(&p->rdev->drm,
 			      "CS: cannot place a %zu-byte buffer in %#x: %d\n",

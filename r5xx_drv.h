@@ -957,6 +957,8 @@ void r5xx_irq_disable(struct r5xx_device *rdev);
 int r5xx_ttm_init(struct r5xx_device *rdev);
 void r5xx_ttm_fini(struct r5xx_device *rdev);
 void r5xx_bo_placement(struct r5xx_bo *bo, u32 domain);
+int r5xx_bo_validate_domain(struct r5xx_bo *bo, u32 domain,
+			    bool interruptible);
 int r5xx_bo_create(struct r5xx_device *rdev, const struct r5xx_bo_param *bp,
 		   struct r5xx_bo **out);
 u64 r5xx_bo_gpu_offset(struct r5xx_bo *bo);

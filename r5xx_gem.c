@@ -559,14 +559,12 @@ int r5xx_ioctl_gem_userptr(struct drm_device *drm, void *data,
 			goto err_put;
 	}
 	if (args->flags & RADEON_GEM_USERPTR_VALIDATE) {
-		struct ttm_operation_ctx ctx = { .interruptible = true };
-
 		/* the mmap lock comes first, see "locking" */
 		mmap_read_lock(current->mm);
 		ret = ttm_bo_reserve(&bo->tbo, true, false, NULL);
 		if (!ret) {
-			r5xx_bo_placement(bo, RADEON_GEM_DOMAIN_GTT);
-			ret = ttm_bo_validate(&bo->tbo, &bo->placement, &ctx);
+			ret = r5xx_bo_validate_domain(bo, RADEON_GEM_DOMAIN_GTT,
+						      true);
 			ttm_bo_unreserve(&bo->tbo);
 		}
 		mmap_read_unlock(current->mm);

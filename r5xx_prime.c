@@ -64,7 +64,6 @@ int r5xx_gem_prime_pin(struct drm_gem_object *obj)
 {
 	struct r5xx_device *rdev = to_r5xx(obj->dev);
 	struct r5xx_bo *bo = to_r5xx_bo(obj);
-	struct ttm_operation_ctx ctx = { .interruptible = true };
 	int ret;
 
 	/* user pages are pinned only while the process keeps them mapped */
@@ -73,8 +72,7 @@ int r5xx_gem_prime_pin(struct drm_gem_object *obj)
 	ret = ttm_bo_reserve(&bo->tbo, true, false, NULL);
 	if (ret)
 		return ret;
-	r5xx_bo_placement(bo, RADEON_GEM_DOMAIN_GTT);
-	ret = ttm_bo_validate(&bo->tbo, &bo->placement, &ctx);
+	ret = r5xx_bo_validate_domain(bo, RADEON_GEM_DOMAIN_GTT, true);
 	if (!ret) {
 		ttm_bo_pin(&bo->tbo);
 		bo->prime_shared_count++;

@@ -362,6 +362,26 @@ void r5xx_bo_placement(struct r5xx_bo *bo, u32 domain)
 	bo->placement.busy_placement = bo->places;
 }
 
+/**
+ * r5xx_bo_validate_domain - move a reserved buffer object into GEM domains
+ * @bo: buffer object, reserved
+ * @domain: %RADEON_GEM_DOMAIN_* bits, as for r5xx_bo_placement()
+ * @interruptible: a signal may interrupt the waits of the move
+ *
+ * Sets the buffer's placement from @domain and validates it there: the
+ * first placement with room wins, evicting other buffers if need be.
+ *
+ * Return: 0 or a negative errno of ttm_bo_validate().
+ */
+int r5xx_bo_validate_domain(struct r5xx_bo *bo, u32 domain,
+			    bool interruptible)
+{
+	struct ttm_operation_ctx ctx = { .interruptible = interruptible };
+
+	r5xx_bo_placement(bo, domain);
+	return ttm_bo_validate(&bo->tbo, &bo->placement, &ctx);
+}
+
 static void r5xx_bo_destroy(struct ttm_buffer_object *tbo)
 {
 	struct r5xx_bo *bo = to_r5xx_bo(&tbo->base);
@@ -468,10 +488,9 @@ static vm_fault_t r5xx_bo_fault_reserve(struct r5xx_bo *bo)
 		bo->placement.num_placement = 1;
 		bo->placement.num_busy_placement = 1;
 		ret = ttm_bo_validate(&bo->tbo, &bo->placement, &ctx);
-		if (ret == -ENOMEM || ret == -ENOSPC) {
-			r5xx_bo_placement(bo, RADEON_GEM_DOMAIN_GTT);
-			ret = ttm_bo_validate(&bo->tbo, &bo->placement, &ctx);
-		}
+		if (ret == -ENOMEM || ret == -ENOSPC)
+			ret = r5xx_bo_validate_domain(bo, RADEON_GEM_DOMAIN_GTT,
+						      false);
 		if (ret == -EBUSY || ret == -ERESTARTSYS)
 			return VM_FAULT_NOPAGE;
 		if (ret)

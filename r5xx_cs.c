@@ -15,7 +15,6 @@
 #include <drm/radeon_drm.h>
 #include <drm/ttm/ttm_execbuf_util.h>
 
-#include "r5xx_compat.h"
 #include "r5xx_cs_check.h"
 #include "r5xx_drv.h"
 
@@ -72,9 +71,6 @@
 #define R5XX_CS_MAX_RELOCS	SZ_64K
 #define R5XX_CS_RELOC_DW	(sizeof(struct drm_radeon_cs_reloc) / sizeof(u32))
 
-#define r5xx_cs_dbg(rdev, fmt, ...) \
-	drm_dbg_ratelimited(&(rdev)->drm, "CS: " fmt, ##__VA_ARGS__)
-
 /*
  * One distinct buffer object of the relocation list.  @tv links it into
  * the reservation list of ttm_eu_reserve_buffers(); @tv.num_shared is 1
@@ -125,8 +121,8 @@ static int r5xx_cs_parse_chunks(struct r5xx_cs_parser *p,
 	u32 i;
 
 	if (cs->num_chunks > R5XX_CS_MAX_CHUNKS) {
-		r5xx_cs_dbg(p->rdev, "%u chunks (at most %u)\n",
-			    cs->num_chunks, R5XX_CS_MAX_CHUNKS);
+		r5xx_user_dbg(&p->rdev->drm, "CS: %u chunks (at most %u)\n",
+			      cs->num_chunks, R5XX_CS_MAX_CHUNKS);
 		return -EINVAL;
 	}
 	for (i = 0; i < cs->num_chunks; i++) {
@@ -140,7 +136,7 @@ static int r5xx_cs_parse_chunks(struct r5xx_cs_parser *p,
 		switch (chunk.chunk_id) {
 		case RADEON_CHUNK_ID_IB:
 			if (!chunk.length_dw) {
-				r5xx_cs_dbg(p->rdev, "empty IB chunk\n");
+				r5xx_user_dbg(&p->rdev->drm, "CS: empty IB chunk\n");
 				return -EINVAL;
 			}
 			p->ib_chunk = chunk;
@@ -152,7 +148,8 @@ static int r5xx_cs_parse_chunks(struct r5xx_cs_parser *p,
 			break;
 		case RADEON_CHUNK_ID_FLAGS:
 			if (!chunk.length_dw) {
-				r5xx_cs_dbg(p->rdev, "empty FLAGS chunk\n");
+				r5xx_user_dbg(&p->rdev->drm,
+					      "CS: empty FLAGS chunk\n");
 				return -EINVAL;
 			}
 			if (copy_from_user(flags, u64_to_user_ptr(chunk.chunk_data),
@@ -163,7 +160,8 @@ static int r5xx_cs_parse_chunks(struct r5xx_cs_parser *p,
 		case RADEON_CHUNK_ID_CONST_IB:
 			/* SI only; ignored without a virtual address space */
 			if (!chunk.length_dw) {
-				r5xx_cs_dbg(p->rdev, "empty CONST_IB chunk\n");
+				r5xx_user_dbg(&p->rdev->drm,
+					      "CS: empty CONST_IB chunk\n");
 				return -EINVAL;
 			}
 			break;
@@ -174,11 +172,12 @@ static int r5xx_cs_parse_chunks(struct r5xx_cs_parser *p,
 
 	p->flags = flags[0];
 	if (p->flags & RADEON_CS_USE_VM) {
-		r5xx_cs_dbg(p->rdev, "no virtual memory on this GPU\n");
+		r5xx_user_dbg(&p->rdev->drm, "CS: no virtual memory on this GPU\n");
 		return -EINVAL;
 	}
 	if (flags[1] != RADEON_CS_RING_GFX && flags[1] != RADEON_CS_RING_COMPUTE) {
-		r5xx_cs_dbg(p->rdev, "no ring %u on this GPU\n", flags[1]);
+		r5xx_user_dbg(&p->rdev->drm, "CS: no ring %u on this GPU\n",
+			      flags[1]);
 		return -EINVAL;
 	}
 	return 0;
@@ -206,8 +205,8 @@ static int r5xx_cs_lookup_relocs(struct r5xx_cs_parser *p)
 		return 0;
 	p->nrelocs = p->relocs_chunk.length_dw / R5XX_CS_RELOC_DW;
 	if (p->nrelocs > R5XX_CS_MAX_RELOCS) {
-		r5xx_cs_dbg(p->rdev, "%u relocations (at most %u)\n",
-			    p->nrelocs, R5XX_CS_MAX_RELOCS);
+		r5xx_user_dbg(&p->rdev->drm, "CS: %u relocations (at most %u)\n",
+			      p->nrelocs, R5XX_CS_MAX_RELOCS);
 		return -EINVAL;
 	}
 	if (!p->nrelocs)
@@ -234,24 +233,25 @@ static int r5xx_cs_lookup_relocs(struct r5xx_cs_parser *p)
 
 		if (!domain || (domain & ~(RADEON_GEM_DOMAIN_GTT |
 					   RADEON_GEM_DOMAIN_VRAM))) {
-			r5xx_cs_dbg(p->rdev,
-				    "relocation %u: domains %#x/%#x, not GTT or VRAM\n",
-				    i, r->read_domains, r->write_domain);
+			r5xx_user_dbg(&p->rdev->drm,
+				      "CS: relocation %u: domains %#x/%#x, not GTT or VRAM\n",
+				      i, r->read_domains, r->write_domain);
 			return -EINVAL;
 		}
 		obj = drm_gem_object_lookup(p->file, r->handle);
 		if (!obj) {
-			r5xx_cs_dbg(p->rdev, "relocation %u: no GEM object %u\n",
-				    i, r->handle);
+			r5xx_user_dbg(&p->rdev->drm,
+				      "CS: relocation %u: no GEM object %u\n",
+				      i, r->handle);
 			return -ENOENT;
 		}
 		p->entries[i].bo = to_r5xx_bo(obj);
 		p->entries[i].index = i;
 		if (p->entries[i].bo->userptr) {
 			if (!(domain & RADEON_GEM_DOMAIN_GTT)) {
-				r5xx_cs_dbg(p->rdev,
-					    "relocation %u: user pointer buffer %u not in GTT\n",
-					    i, r->handle);
+				r5xx_user_dbg(&p->rdev->drm,
+					      "CS: relocation %u: user pointer buffer %u not in GTT\n",
+					      i, r->handle);
 				return -EINVAL;
 			}
 			p->need_mmap_lock = true;
@@ -280,7 +280,6 @@ static int r5xx_cs_lookup_relocs(struct r5xx_cs_parser *p)
 /* Place one reserved buffer in its domain, VRAM falling back to GTT. */
 static int r5xx_cs_place(struct r5xx_cs_parser *p, struct r5xx_cs_buffer *buf)
 {
-	struct ttm_operation_ctx ctx = { .interruptible = true };
 	struct r5xx_bo *bo = buf->bo;
 	u32 domain = buf->domain;
 	int ret;
@@ -290,17 +289,15 @@ static int r5xx_cs_place(struct r5xx_cs_parser *p, struct r5xx_cs_buffer *buf)
 	/* buffers shared with another device or over user memory: GTT only */
 	if (bo->prime_shared_count || bo->userptr)
 		domain = RADEON_GEM_DOMAIN_GTT;
-	r5xx_bo_placement(bo, domain);
-	ret = ttm_bo_validate(&bo->tbo, &bo->placement, &ctx);
+	ret = r5xx_bo_validate_domain(bo, domain, true);
 	if (ret && ret != -ERESTARTSYS && ret != -EINTR &&
-	    domain == RADEON_GEM_DOMAIN_VRAM) {
-		r5xx_bo_placement(bo, RADEON_GEM_DOMAIN_VRAM |
-				  RADEON_GEM_DOMAIN_GTT);
-		ret = ttm_bo_validate(&bo->tbo, &bo->placement, &ctx);
-	}
+	    domain == RADEON_GEM_DOMAIN_VRAM)
+		ret = r5xx_bo_validate_domain(bo, RADEON_GEM_DOMAIN_VRAM |
+					      RADEON_GEM_DOMAIN_GTT, true);
 	if (ret && ret != -ERESTARTSYS && ret != -EINTR)
-		r5xx_cs_dbg(p->rdev, "cannot place a %zu-byte buffer in %#x: %d\n",
-			    bo->tbo.base.size, buf->domain, ret);
+		r5xx_user_dbg(&p->rdev->drm,
+			      "CS: cannot place a %zu-byte buffer in %#x: %d\n",
+			      bo->tbo.base.size, buf->domain, ret);
 	return ret;
 }
 
@@ -363,7 +360,7 @@ static void r5xx_cs_log(void *priv, const char *fmt, ...)
 	va_start(args, fmt);
 	vaf.fmt = fmt;
 	vaf.va = &args;
-	drm_dbg_ratelimited(&rdev->drm, "%pV", &vaf);
+	r5xx_user_dbg(&rdev->drm, "%pV", &vaf);
 	va_end(args);
 }
 
@@ -445,8 +442,9 @@ static int r5xx_cs_submit(struct r5xx_cs_parser *p, const struct drm_radeon_cs *
 		ret = PTR_ERR(p->job);
 		p->job = NULL;
 		if (ret == -EINVAL)
-			r5xx_cs_dbg(p->rdev, "IB of %u dwords does not fit the IB pool\n",
-				    p->ib_chunk.length_dw);
+			r5xx_user_dbg(&p->rdev->drm,
+				      "CS: IB of %u dwords does not fit the IB pool\n",
+				      p->ib_chunk.length_dw);
 		return ret;
 	}
 	ret = r5xx_cs_copy_ib(p);
@@ -492,7 +490,7 @@ int r5xx_ioctl_cs(struct drm_device *drm, void *data, struct drm_file *file)
 	int ret, idx;
 
 	if (!rdev->accel_working || !rdev->sched.ready) {
-		r5xx_cs_dbg(rdev, "acceleration is not working\n");
+		r5xx_user_dbg(&rdev->drm, "CS: acceleration is not working\n");
 		return -EBUSY;
 	}
 	if (!cs->num_chunks)

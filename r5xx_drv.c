@@ -3,7 +3,6 @@
  * Copyright (c) 2026 The r5xx authors
  */
 
-#include <linux/dma-mapping.h>
 #include <linux/module.h>
 #include <linux/pci.h>
 #include <linux/slab.h>
@@ -29,10 +28,11 @@
  * description "ATI Radeon", date 20080528, version 2.50.0, so that
  * libdrm_radeon, Mesa r300 and xf86-video-ati accept it. There are no KMS
  * objects yet. The PCI driver and the module keep the name r5xx. Probe
- * declines the parts whose GART is not implemented, removes the firmware
- * framebuffer, then brings the device up (see the overview); remove
- * unplugs the DRM device first, so that no new work arrives, and tears
- * down in the reverse order.
+ * declines the parts whose GART is not implemented, loads the CP
+ * microcode, removes the firmware framebuffer, then brings the hardware
+ * up with r5xx_device_init() (r5xx_device.c); remove unplugs the DRM
+ * device first, so that no new work arrives, and tears down in the
+ * reverse order.
  *
  * Module parameters (read once, at probe):
  *
@@ -55,125 +55,6 @@ static unsigned int r5xx_lockup_timeout_ms = 10000;
 module_param_named(lockup_timeout_ms, r5xx_lockup_timeout_ms, uint, 0444);
 MODULE_PARM_DESC(lockup_timeout_ms,
 		 "Job run time before the hang check, in ms (default: 10000)");
-
-/**
- * r5xx_hw_start - start the engine and the CP
- * @rdev: device, with the MC programmed
- *
- * The start-up sequence of r300_startup and rv515_startup: clocks, pipes,
- * GART, microcode, CP, interrupts, ring start and ring test. Used at probe
- * and after a GPU reset.
- *
- * Return: 0 or a negative errno.
- */
-int r5xx_hw_start(struct r5xx_device *rdev)
-{
-	int ret;
-
-	r5xx_chip_clocks_init(rdev);
-	r5xx_chip_pipes_init(rdev);
-	rdev->mc.hdp_cntl = r5xx_rreg(rdev, R5XX_HOST_PATH_CNTL);
-	r5xx_gart_enable(rdev);
-
-	ret = r5xx_cp_load_microcode(rdev);
-	if (ret)
-		return ret;
-	r5xx_cp_start(rdev);
-	r5xx_irq_enable(rdev);
-
-	ret = r5xx_ring_start(rdev);
-	if (ret)
-		return ret;
-	return r5xx_ring_test(rdev);
-}
-
-static void r5xx_hw_stop(struct r5xx_device *rdev)
-{
-	r5xx_cp_stop(rdev);
-	r5xx_irq_disable(rdev);
-	r5xx_gart_disable(rdev);
-}
-
-static int r5xx_device_init(struct r5xx_device *rdev)
-{
-	struct pci_dev *pdev = rdev->pdev;
-	int ret;
-
-	ret = pcim_enable_device(pdev);
-	if (ret)
-		return ret;
-	ret = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(40));
-	if (ret)
-		return ret;
-	ret = r5xx_mmio_init(rdev);
-	if (ret)
-		return ret;
-
-	/* a CP left running by a previous driver must stop DMA first */
-	r5xx_cp_restore_sanity(rdev);
-	if (r5xx_rreg(rdev, R5XX_RBBM_STATUS) & R5XX_RBBM_STATUS_GUI_ACTIVE)
-		r5xx_asic_reset(rdev);
-
-	ret = r5xx_mc_init(rdev);
-	if (ret)
-		return ret;
-	r5xx_mc_program(rdev);
-
-	ret = r5xx_gart_init(rdev);
-	if (ret)
-		return ret;
-	ret = r5xx_ring_init(rdev);
-	if (ret)
-		goto err_gart_fini;
-	ret = r5xx_ib_pool_init(rdev);
-	if (ret)
-		goto err_ring_fini;
-	r5xx_fence_init(rdev);
-	ret = r5xx_irq_init(rdev);
-	if (ret)
-		goto err_fence_fini;
-
-	ret = r5xx_hw_start(rdev);
-	if (ret)
-		goto err_hw_stop;
-	ret = r5xx_ib_test(rdev);
-	if (ret)
-		goto err_hw_stop;
-	rdev->accel_working = true;
-	ret = r5xx_ttm_init(rdev);
-	if (ret)
-		goto err_hw_stop;
-	ret = r5xx_sched_init(rdev);
-	if (ret)
-		goto err_ttm_fini;
-	return 0;
-
-err_ttm_fini:
-	r5xx_ttm_fini(rdev);
-err_hw_stop:
-	r5xx_hw_stop(rdev);
-	r5xx_irq_fini(rdev);
-err_fence_fini:
-	r5xx_fence_fini(rdev);
-	r5xx_ib_pool_fini(rdev);
-err_ring_fini:
-	r5xx_ring_fini(rdev);
-err_gart_fini:
-	r5xx_gart_fini(rdev);
-	return ret;
-}
-
-static void r5xx_device_fini(struct r5xx_device *rdev)
-{
-	r5xx_sched_fini(rdev);
-	r5xx_ttm_fini(rdev);
-	r5xx_hw_stop(rdev);
-	r5xx_irq_fini(rdev);
-	r5xx_fence_fini(rdev);
-	r5xx_ib_pool_fini(rdev);
-	r5xx_ring_fini(rdev);
-	r5xx_gart_fini(rdev);
-}
 
 static int r5xx_drm_open(struct drm_device *drm, struct drm_file *file)
 {

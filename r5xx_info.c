@@ -11,7 +11,6 @@
 #include <drm/radeon_drm.h>
 #include <drm/ttm/ttm_resource.h>
 
-#include "r5xx_compat.h"
 #include "r5xx_drv.h"
 
 /**
@@ -110,8 +109,8 @@ int r5xx_ioctl_info(struct drm_device *drm, void *data, struct drm_file *file)
 		if (copy_from_user(&value, ptr, sizeof(value)))
 			return -EFAULT;
 		if (value >= 2) {
-			drm_dbg_ratelimited(drm, "INFO %u: invalid value %u\n",
-					    info->request, value);
+			r5xx_user_dbg(drm, "INFO %u: invalid value %u\n",
+				      info->request, value);
 			return -EINVAL;
 		}
 		r5xx_info_set_rights(rdev,
@@ -152,8 +151,8 @@ int r5xx_ioctl_info(struct drm_device *drm, void *data, struct drm_file *file)
 			value = 0;
 			break;
 		default:
-			drm_dbg_ratelimited(drm, "INFO RING_WORKING: ring %u\n",
-					    value);
+			r5xx_user_dbg(drm, "INFO RING_WORKING: ring %u\n",
+				      value);
 			return -EINVAL;
 		}
 		break;
@@ -176,8 +175,8 @@ int r5xx_ioctl_info(struct drm_device *drm, void *data, struct drm_file *file)
 		break;
 	default:
 		/* CRTC_FROM_ID (no CRTCs yet) and the R600+ requests */
-		drm_dbg_ratelimited(drm, "INFO: request %#x not answered here\n",
-				    info->request);
+		r5xx_user_dbg(drm, "INFO: request %#x not answered here\n",
+			      info->request);
 		return -EINVAL;
 	}
 

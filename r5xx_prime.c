@@ -13,7 +13,6 @@
 #include <drm/ttm/ttm_bo_driver.h>
 #include <drm/ttm/ttm_tt.h>
 
-#include "r5xx_compat.h"
 #include "r5xx_drv.h"
 
 /**
@@ -48,8 +47,8 @@
 struct dma_buf *r5xx_gem_prime_export(struct drm_gem_object *obj, int flags)
 {
 	if (to_r5xx_bo(obj)->userptr) {
-		drm_dbg_ratelimited(obj->dev,
-				    "no PRIME export of a user pointer buffer\n");
+		r5xx_user_dbg(obj->dev,
+			      "no PRIME export of a user pointer buffer\n");
 		return ERR_PTR(-EPERM);
 	}
 	return drm_gem_prime_export(obj, flags);
@@ -65,7 +64,6 @@ int r5xx_gem_prime_pin(struct drm_gem_object *obj)
 {
 	struct r5xx_device *rdev = to_r5xx(obj->dev);
 	struct r5xx_bo *bo = to_r5xx_bo(obj);
-	struct ttm_operation_ctx ctx = { .interruptible = true };
 	int ret;
 
 	/* user pages are pinned only while the process keeps them mapped */
@@ -74,8 +72,7 @@ int r5xx_gem_prime_pin(struct drm_gem_object *obj)
 	ret = ttm_bo_reserve(&bo->tbo, true, false, NULL);
 	if (ret)
 		return ret;
-	r5xx_bo_placement(bo, RADEON_GEM_DOMAIN_GTT);
-	ret = ttm_bo_validate(&bo->tbo, &bo->placement, &ctx);
+	ret = r5xx_bo_validate_domain(bo, RADEON_GEM_DOMAIN_GTT, true);
 	if (!ret) {
 		ttm_bo_pin(&bo->tbo);
 		bo->prime_shared_count++;
@@ -130,13 +127,19 @@ r5xx_gem_prime_import_sg_table(struct drm_device *drm,
 			       struct sg_table *sg)
 {
 	struct dma_resv *resv = attach->dmabuf->resv;
+	struct r5xx_bo_param bp = {
+		.size = attach->dmabuf->size,
+		.byte_align = PAGE_SIZE,
+		.domain = RADEON_GEM_DOMAIN_GTT,
+		.type = ttm_bo_type_sg,
+		.sg = sg,
+		.resv = resv,
+	};
 	struct r5xx_bo *bo;
 	int ret;
 
 	dma_resv_lock(resv, NULL);
-	ret = r5xx_bo_create(to_r5xx(drm), attach->dmabuf->size, PAGE_SIZE,
-			     RADEON_GEM_DOMAIN_GTT, 0, ttm_bo_type_sg, NULL, sg,
-			     resv, &bo);
+	ret = r5xx_bo_create(to_r5xx(drm), &bp, &bo);
 	if (!ret)
 		bo->prime_shared_count = 1;
 	dma_resv_unlock(resv);

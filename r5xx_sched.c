@@ -39,6 +39,25 @@
  * ring and are run again after the reset.
  */
 
+/**
+ * DOC: recovery
+ *
+ * r5xx_gpu_recover() brings the GPU back after a hang. The scheduler's
+ * timeout handler calls it; it holds &r5xx_device.reset_lock throughout,
+ * so that the debugfs self-tests do not use the ring meanwhile:
+ *
+ * 1. stop the scheduler; the guilty job's fence gets -ETIME;
+ * 2. mask interrupts, soft reset (r5xx_asic_reset(), see "soft reset" in
+ *    r5xx_device.c);
+ * 3. complete the hardware fences the ring lost (-ECANCELED);
+ * 4. program the MC again and run the start-up sequence (r5xx_hw_start():
+ *    clocks, pipes, GART, microcode, CP, ring test), then the IB test;
+ * 5. run the innocent jobs again and restart the scheduler.
+ *
+ * If the GPU does not come back, the ring is marked not ready and every
+ * later job fails with -EIO.
+ */
+
 #define R5XX_SCHED_JOBS		16
 #define R5XX_SCHED_RUN_DW	(R5XX_IB_EMIT_DW + R5XX_FENCE_EMIT_DW)
 #define R5XX_SCHED_DRAIN_MS	5
@@ -80,6 +99,52 @@ static struct dma_fence *r5xx_sched_run_job(struct drm_sched_job *sched_job)
 
 	job->hw_fence = dma_fence_get(fence);
 	return fence;
+}
+
+/**
+ * r5xx_gpu_recover - reset a hung GPU and restart the scheduler
+ * @rdev: device
+ * @bad: the job that timed out, or NULL
+ *
+ * See "recovery" above.
+ *
+ * Return: 0 if the GPU runs again, a negative errno otherwise.
+ */
+static int r5xx_gpu_recover(struct r5xx_device *rdev,
+			    struct drm_sched_job *bad)
+{
+	struct r5xx_sched *sched = &rdev->sched;
+	int ret;
+
+	mutex_lock(&rdev->reset_lock);
+	drm_sched_stop(&sched->base, bad);
+	if (bad)
+		dma_fence_set_error(&bad->s_fence->finished, -ETIME);
+
+	r5xx_irq_disable(rdev);
+	ret = r5xx_asic_reset(rdev);
+	r5xx_fence_force_complete(rdev, -ECANCELED);
+	if (!ret) {
+		r5xx_mc_program(rdev);
+		ret = r5xx_hw_start(rdev);
+	}
+	if (!ret)
+		ret = r5xx_ib_test(rdev);
+	if (ret) {
+		rdev->ring.ready = false;
+		drm_err(&rdev->drm,
+			"GPU reset failed (%d); submissions fail until the driver is reloaded\n",
+			ret);
+	} else {
+		drm_info(&rdev->drm, "GPU reset succeeded\n");
+	}
+	sched->resets++;
+	sched->hang_rptr = ~0u;
+
+	drm_sched_resubmit_jobs(&sched->base);
+	drm_sched_start(&sched->base, true);
+	mutex_unlock(&rdev->reset_lock);
+	return ret;
 }
 
 static enum drm_gpu_sched_stat

@@ -362,6 +362,26 @@ void r5xx_bo_placement(struct r5xx_bo *bo, u32 domain)
 	bo->placement.busy_placement = bo->places;
 }
 
+/**
+ * r5xx_bo_validate_domain - move a reserved buffer object into GEM domains
+ * @bo: buffer object, reserved
+ * @domain: %RADEON_GEM_DOMAIN_* bits, as for r5xx_bo_placement()
+ * @interruptible: a signal may interrupt the waits of the move
+ *
+ * Sets the buffer's placement from @domain and validates it there: the
+ * first placement with room wins, evicting other buffers if need be.
+ *
+ * Return: 0 or a negative errno of ttm_bo_validate().
+ */
+int r5xx_bo_validate_domain(struct r5xx_bo *bo, u32 domain,
+			    bool interruptible)
+{
+	struct ttm_operation_ctx ctx = { .interruptible = interruptible };
+
+	r5xx_bo_placement(bo, domain);
+	return ttm_bo_validate(&bo->tbo, &bo->placement, &ctx);
+}
+
 static void r5xx_bo_destroy(struct ttm_buffer_object *tbo)
 {
 	struct r5xx_bo *bo = to_r5xx_bo(&tbo->base);
@@ -376,26 +396,16 @@ static void r5xx_bo_destroy(struct ttm_buffer_object *tbo)
 /**
  * r5xx_bo_create - create a buffer object
  * @rdev: device
- * @size: size in bytes, page aligned, not 0
- * @align: alignment in bytes (0 or a multiple of the page size)
- * @domain: initial %RADEON_GEM_DOMAIN_* placement
- * @flags: %RADEON_GEM_* creation flags
- * @type: TTM object type
- * @place: if not NULL, an exact placement that overrides @domain
- * @sg: the pages of an imported dma-buf (@type %ttm_bo_type_sg), or NULL
- * @resv: reservation object to share (an imported dma-buf's), locked by
- *	  the caller, or NULL for the object's own
+ * @bp: size, alignment, placement, type and backing of the object
  * @out: the new object, with one GEM reference
  *
  * Return: 0 or a negative errno (-ENOMEM when memory runs out).
  */
-int r5xx_bo_create(struct r5xx_device *rdev, u64 size, u64 align, u32 domain,
-		   u32 flags, enum ttm_bo_type type,
-		   const struct ttm_place *place, struct sg_table *sg,
-		   struct dma_resv *resv, struct r5xx_bo **out)
+int r5xx_bo_create(struct r5xx_device *rdev, const struct r5xx_bo_param *bp,
+		   struct r5xx_bo **out)
 {
 	struct ttm_operation_ctx ctx = {
-		.interruptible = type != ttm_bo_type_kernel,
+		.interruptible = bp->type != ttm_bo_type_kernel,
 		/* fail with -ENOMEM rather than wake the OOM killer */
 		.gfp_retry_mayfail = true,
 	};
@@ -405,27 +415,27 @@ int r5xx_bo_create(struct r5xx_device *rdev, u64 size, u64 align, u32 domain,
 	bo = kzalloc(sizeof(*bo), GFP_KERNEL);
 	if (!bo)
 		return -ENOMEM;
-	drm_gem_private_object_init(&rdev->drm, &bo->tbo.base, size);
+	drm_gem_private_object_init(&rdev->drm, &bo->tbo.base, bp->size);
 	bo->tbo.base.funcs = &r5xx_gem_object_funcs;
-	bo->initial_domain = domain & (RADEON_GEM_DOMAIN_VRAM |
-				       RADEON_GEM_DOMAIN_GTT |
-				       RADEON_GEM_DOMAIN_CPU);
-	bo->flags = flags;
+	bo->initial_domain = bp->domain & (RADEON_GEM_DOMAIN_VRAM |
+					   RADEON_GEM_DOMAIN_GTT |
+					   RADEON_GEM_DOMAIN_CPU);
+	bo->flags = bp->flags;
 	bo->surface_reg = -1;
-	r5xx_bo_placement(bo, domain);
-	if (place) {
-		bo->places[0] = *place;
+	r5xx_bo_placement(bo, bp->domain);
+	if (bp->place) {
+		bo->places[0] = *bp->place;
 		bo->placement.num_placement = 1;
 		bo->placement.num_busy_placement = 1;
 	}
 
 	/* on failure, ttm_bo_init_reserved() calls r5xx_bo_destroy() */
-	ret = ttm_bo_init_reserved(&rdev->mm.bdev, &bo->tbo, type,
-				   &bo->placement, align >> PAGE_SHIFT, &ctx,
-				   sg, resv, r5xx_bo_destroy);
+	ret = ttm_bo_init_reserved(&rdev->mm.bdev, &bo->tbo, bp->type,
+				   &bo->placement, bp->byte_align >> PAGE_SHIFT,
+				   &ctx, bp->sg, bp->resv, r5xx_bo_destroy);
 	if (ret)
 		return ret;
-	if (!resv)
+	if (!bp->resv)
 		ttm_bo_unreserve(&bo->tbo);
 	*out = bo;
 	return 0;
@@ -478,10 +488,9 @@ static vm_fault_t r5xx_bo_fault_reserve(struct r5xx_bo *bo)
 		bo->placement.num_placement = 1;
 		bo->placement.num_busy_placement = 1;
 		ret = ttm_bo_validate(&bo->tbo, &bo->placement, &ctx);
-		if (ret == -ENOMEM || ret == -ENOSPC) {
-			r5xx_bo_placement(bo, RADEON_GEM_DOMAIN_GTT);
-			ret = ttm_bo_validate(&bo->tbo, &bo->placement, &ctx);
-		}
+		if (ret == -ENOMEM || ret == -ENOSPC)
+			ret = r5xx_bo_validate_domain(bo, RADEON_GEM_DOMAIN_GTT,
+						      false);
 		if (ret == -EBUSY || ret == -ERESTARTSYS)
 			return VM_FAULT_NOPAGE;
 		if (ret)
@@ -556,11 +565,16 @@ static int r5xx_ttm_reserve_gart_table(struct r5xx_device *rdev)
 		.mem_type = TTM_PL_VRAM,
 	};
 	u64 size = (u64)(place.lpfn - place.fpfn) << PAGE_SHIFT;
+	struct r5xx_bo_param bp = {
+		.size = size,
+		.domain = RADEON_GEM_DOMAIN_VRAM,
+		.type = ttm_bo_type_kernel,
+		.place = &place,
+	};
 	struct r5xx_bo *bo;
 	int ret;
 
-	ret = r5xx_bo_create(rdev, size, 0, RADEON_GEM_DOMAIN_VRAM, 0,
-			     ttm_bo_type_kernel, &place, NULL, NULL, &bo);
+	ret = r5xx_bo_create(rdev, &bp, &bo);
 	if (ret)
 		return ret;
 	ret = ttm_bo_reserve(&bo->tbo, false, false, NULL);

@@ -149,7 +149,6 @@ static bool r5xx_userptr_invalidate(struct mmu_interval_notifier *mni,
 				    unsigned long cur_seq)
 {
 	struct r5xx_bo *bo = container_of(mni, struct r5xx_bo, notifier);
-	struct ttm_operation_ctx ctx = { .interruptible = false };
 	long t;
 	int ret;
 
@@ -168,8 +167,7 @@ static bool r5xx_userptr_invalidate(struct mmu_interval_notifier *mni,
 		drm_err(bo->tbo.base.dev,
 			"user pointer buffer: wait for the GPU failed (%ld)\n", t);
 
-	r5xx_bo_placement(bo, RADEON_GEM_DOMAIN_CPU);
-	ret = ttm_bo_validate(&bo->tbo, &bo->placement, &ctx);
+	ret = r5xx_bo_validate_domain(bo, RADEON_GEM_DOMAIN_CPU, false);
 	if (ret)
 		drm_err(bo->tbo.base.dev,
 			"user pointer buffer: cannot leave GTT (%d)\n", ret);

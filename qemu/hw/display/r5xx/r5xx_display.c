@@ -315,10 +315,9 @@ static bool r5xx_crtc_scanout(R5xxState *s, unsigned n, R5xxScanout *m)
         }
         m->tiled = true;
         m->base &= ~(uint64_t)0x7ff;
-        m->surf.pitch = m->pitch;
-        m->surf.cpp = m->cpp;
-        m->surf.macro = FIELD_EX32(ocntl, CRTC_OFFSET_CNTL, CRTC_MACRO_TILE_EN);
-        m->surf.micro = FIELD_EX32(ocntl, CRTC_OFFSET_CNTL, CRTC_MICRO_TILE_EN);
+        r5xx_surf_init(&m->surf, 0, m->pitch, m->cpp,
+                       FIELD_EX32(ocntl, CRTC_OFFSET_CNTL, CRTC_MACRO_TILE_EN),
+                       FIELD_EX32(ocntl, CRTC_OFFSET_CNTL, CRTC_MICRO_TILE_EN));
         m->x0 = FIELD_EX32(tile, CRTC_TILE_X0_Y0, CRTC_TILE_X0);
         m->y0 = FIELD_EX32(tile, CRTC_TILE_X0_Y0, CRTC_TILE_Y0);
     }

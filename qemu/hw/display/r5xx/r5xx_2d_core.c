@@ -69,18 +69,28 @@ unsigned r5xx_2d_datatype_cpp(unsigned type)
     return bytes;
 }
 
-void r5xx_surf_decode(R5xxSurf *sf, uint32_t pitch_offset, unsigned cpp)
+void r5xx_surf_init(R5xxSurf *sf, uint64_t base, uint32_t pitch,
+                    unsigned cpp, bool macro, bool micro)
 {
-    sf->base = (uint64_t)FIELD_EX32(pitch_offset, DST_PITCH_OFFSET, OFFSET)
-               << 10;
-    sf->pitch = FIELD_EX32(pitch_offset, DST_PITCH_OFFSET, PITCH) * 64;
+    sf->base = base;
+    sf->pitch = pitch;
     sf->cpp = cpp;
-    sf->macro = FIELD_EX32(pitch_offset, DST_PITCH_OFFSET, TILE_MACRO);
-    sf->micro = FIELD_EX32(pitch_offset, DST_PITCH_OFFSET, TILE_MICRO);
-    if (!sf->micro || !r5xx_micro_tile(cpp, 0, &sf->mw, &sf->mh)) {
+    sf->macro = macro;
+    sf->micro = micro;
+    if (!micro || !r5xx_micro_tile(cpp, 0, &sf->mw, &sf->mh)) {
         sf->mw = cpp ? R5XX_MICRO_TILE_BYTES / cpp : 1;
         sf->mh = 1;
     }
+}
+
+void r5xx_surf_decode(R5xxSurf *sf, uint32_t pitch_offset, unsigned cpp)
+{
+    r5xx_surf_init(sf,
+                   (uint64_t)FIELD_EX32(pitch_offset, DST_PITCH_OFFSET,
+                                        OFFSET) << 10,
+                   FIELD_EX32(pitch_offset, DST_PITCH_OFFSET, PITCH) * 64, cpp,
+                   FIELD_EX32(pitch_offset, DST_PITCH_OFFSET, TILE_MACRO),
+                   FIELD_EX32(pitch_offset, DST_PITCH_OFFSET, TILE_MICRO));
 }
 
 bool r5xx_surf_offset(const R5xxSurf *sf, uint32_t x, uint32_t y,

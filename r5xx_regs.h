@@ -62,6 +62,7 @@
 #define   R5XX_GEN_INT_STATUS_CRTC2_VBLANK_STAT	BIT(9)
 #define   R5XX_GEN_INT_STATUS_FP_DETECT_STAT	BIT(4)
 #define   R5XX_GEN_INT_STATUS_CRTC_VBLANK_STAT	BIT(0)
+#define   R5XX_GEN_INT_STATUS_DISPLAY_INT_STAT	BIT(0)
 
 /* bus control of PCIe parts */
 #define R5XX_RV370_BUS_CNTL			0x004c
@@ -353,6 +354,9 @@
 /* legacy CRTC2 vertical total and display */
 #define R5XX_CRTC2_V_TOTAL_DISP			0x0308
 
+/* AVIVO VGA mode control */
+#define R5XX_VGA_MODE_CONTROL			0x0308
+
 /* legacy CRTC2 vertical sync */
 #define R5XX_CRTC2_V_SYNC_STRT_WID		0x030c
 
@@ -368,8 +372,18 @@
 /* legacy CRTC2 offset control (CRTC_OFFSET_CNTL layout) */
 #define R5XX_CRTC2_OFFSET_CNTL			0x0328
 
+/* AVIVO VGA aperture control */
+#define R5XX_VGA_HDP_CONTROL			0x0328
+
 /* legacy CRTC2 pitch */
 #define R5XX_CRTC2_PITCH			0x032c
+
+/* AVIVO D1 VGA mode (off: the CRTC shows its GRPH surface) */
+#define R5XX_D1VGA_CONTROL			0x0330
+#define   R5XX_D1VGA_CONTROL_D1VGA_MODE_ENABLE	BIT(0)
+
+/* AVIVO D2 VGA mode (D1VGA_CONTROL layout) */
+#define R5XX_D2VGA_CONTROL			0x0338
 
 /* legacy CRTC2 display base */
 #define R5XX_CRTC2_DISPLAY_BASE_ADDR		0x033c
@@ -418,6 +432,84 @@
 
 /* legacy CRTC2 status (CRTC_STATUS layout) */
 #define R5XX_CRTC2_STATUS			0x03fc
+
+/* AVIVO pixel PLL 1 reference source (1 = crystal) */
+#define R5XX_EXT1_PPLL_REF_DIV_SRC		0x0400
+
+/* AVIVO pixel PLL 1 reference divider */
+#define R5XX_EXT1_PPLL_REF_DIV			0x0404
+#define   R5XX_EXT1_PPLL_REF_DIV_REF_DIV	GENMASK(9, 0)
+
+/* AVIVO pixel PLL 1 divider update lock */
+#define R5XX_EXT1_PPLL_UPDATE_LOCK		0x0408
+
+/* AVIVO pixel PLL 1 divider update */
+#define R5XX_EXT1_PPLL_UPDATE_CNTL		0x040c
+
+/* AVIVO pixel PLL 2 reference source */
+#define R5XX_EXT2_PPLL_REF_DIV_SRC		0x0410
+
+/* AVIVO pixel PLL 2 reference divider (EXT1_PPLL_REF_DIV layout) */
+#define R5XX_EXT2_PPLL_REF_DIV			0x0414
+
+/* AVIVO pixel PLL 2 divider update lock */
+#define R5XX_EXT2_PPLL_UPDATE_LOCK		0x0418
+
+/* AVIVO pixel PLL 2 divider update */
+#define R5XX_EXT2_PPLL_UPDATE_CNTL		0x041c
+
+/* AVIVO pixel PLL 1 feedback divider */
+#define R5XX_EXT1_PPLL_FB_DIV			0x0430
+#define   R5XX_EXT1_PPLL_FB_DIV_FB_DIV		GENMASK(26, 16)
+#define   R5XX_EXT1_PPLL_FB_DIV_FB_DIV_FRAC	GENMASK(3, 0)
+
+/* AVIVO pixel PLL 2 feedback divider (EXT1_PPLL_FB_DIV layout) */
+#define R5XX_EXT2_PPLL_FB_DIV			0x0434
+
+/* AVIVO pixel PLL 1 post divider source (1 = the PLL, 0 = the crystal) */
+#define R5XX_EXT1_PPLL_POST_DIV_SRC		0x0438
+#define   R5XX_EXT1_PPLL_POST_DIV_SRC_POST_DIV_SRC	BIT(0)
+
+/* AVIVO pixel PLL 1 post divider */
+#define R5XX_EXT1_PPLL_POST_DIV			0x043c
+#define   R5XX_EXT1_PPLL_POST_DIV_POST_DIV	GENMASK(6, 0)
+
+/* AVIVO pixel PLL 2 post divider source */
+#define R5XX_EXT2_PPLL_POST_DIV_SRC		0x0440
+
+/* AVIVO pixel PLL 2 post divider (EXT1_PPLL_POST_DIV layout) */
+#define R5XX_EXT2_PPLL_POST_DIV			0x0444
+
+/* AVIVO pixel PLL 1 electrical settings */
+#define R5XX_EXT1_PPLL_CNTL			0x0448
+
+/* AVIVO pixel PLL 2 electrical settings */
+#define R5XX_EXT2_PPLL_CNTL			0x044c
+
+/* AVIVO pixel PLL 1 control and state */
+#define R5XX_P1PLL_CNTL				0x0450
+#define   R5XX_P1PLL_CNTL_PLL_LOCKED		BIT(21)
+#define   R5XX_P1PLL_CNTL_PLL_CALIBRATED	BIT(20)
+#define   R5XX_P1PLL_CNTL_PLL_ATOMIC_UPDATE	BIT(13)
+#define   R5XX_P1PLL_CNTL_PLL_VCOREF		BIT(2)
+#define   R5XX_P1PLL_CNTL_PLL_SLEEP		BIT(1)
+#define   R5XX_P1PLL_CNTL_PLL_RESET		BIT(0)
+
+/* AVIVO pixel PLL 2 control and state (P1PLL_CNTL layout) */
+#define R5XX_P2PLL_CNTL				0x0454
+
+/* AVIVO pixel PLL 1 spread spectrum */
+#define R5XX_P1PLL_INT_SS_CNTL			0x0458
+
+/* AVIVO pixel PLL 2 spread spectrum */
+#define R5XX_P2PLL_INT_SS_CNTL			0x045c
+
+/* AVIVO D1 pixel clock source */
+#define R5XX_PCLK_CRTC1_CNTL			0x0480
+#define   R5XX_PCLK_CRTC1_CNTL_PCLK_CRTC_PLL_SEL	BIT(16)
+
+/* AVIVO D2 pixel clock source (PCLK_CRTC1_CNTL layout) */
+#define R5XX_PCLK_CRTC2_CNTL			0x0484
 
 /* ring buffer base (MC address) */
 #define R5XX_CP_RB_BASE				0x0700
@@ -734,13 +826,235 @@
 #define   R5XX_ZB_ZCACHE_CTLSTAT_ZC_FREE	BIT(1)
 #define   R5XX_ZB_ZCACHE_CTLSTAT_ZC_FLUSH	BIT(0)
 
+/* AVIVO D1 horizontal total */
+#define R5XX_D1CRTC_H_TOTAL			0x6000
+#define   R5XX_D1CRTC_H_TOTAL_H_TOTAL		GENMASK(12, 0)
+
+/* AVIVO D1 horizontal blank (counted from the sync start) */
+#define R5XX_D1CRTC_H_BLANK_START_END		0x6004
+#define   R5XX_D1CRTC_H_BLANK_START_END_H_BLANK_END	GENMASK(28, 16)
+#define   R5XX_D1CRTC_H_BLANK_START_END_H_BLANK_START	GENMASK(12, 0)
+
+/* AVIVO D1 horizontal sync */
+#define R5XX_D1CRTC_H_SYNC_A			0x6008
+#define   R5XX_D1CRTC_H_SYNC_A_H_SYNC_A_END	GENMASK(28, 16)
+#define   R5XX_D1CRTC_H_SYNC_A_H_SYNC_A_START	GENMASK(12, 0)
+
+/* AVIVO D1 horizontal sync polarity */
+#define R5XX_D1CRTC_H_SYNC_A_CNTL		0x600c
+
+/* AVIVO D1 vertical total */
+#define R5XX_D1CRTC_V_TOTAL			0x6020
+#define   R5XX_D1CRTC_V_TOTAL_V_TOTAL		GENMASK(12, 0)
+
+/* AVIVO D1 vertical blank (counted from the sync start) */
+#define R5XX_D1CRTC_V_BLANK_START_END		0x6024
+#define   R5XX_D1CRTC_V_BLANK_START_END_V_BLANK_END	GENMASK(28, 16)
+#define   R5XX_D1CRTC_V_BLANK_START_END_V_BLANK_START	GENMASK(12, 0)
+
+/* AVIVO D1 vertical sync */
+#define R5XX_D1CRTC_V_SYNC_A			0x6028
+#define   R5XX_D1CRTC_V_SYNC_A_V_SYNC_A_END	GENMASK(28, 16)
+#define   R5XX_D1CRTC_V_SYNC_A_V_SYNC_A_START	GENMASK(12, 0)
+
+/* AVIVO D1 vertical sync polarity */
+#define R5XX_D1CRTC_V_SYNC_A_CNTL		0x602c
+
 /* AVIVO CRTC1 control */
 #define R5XX_D1CRTC_CONTROL			0x6080
 #define   R5XX_D1CRTC_CONTROL_D1CRTC_DISP_READ_REQUEST_DISABLE	BIT(24)
+#define   R5XX_D1CRTC_CONTROL_D1CRTC_CURRENT_MASTER_EN_STATE	BIT(16)
+#define   R5XX_D1CRTC_CONTROL_D1CRTC_DISABLE_POINT_CNTL	GENMASK(9, 8)
 #define   R5XX_D1CRTC_CONTROL_D1CRTC_EN		BIT(0)
+
+/* AVIVO D1 blanking */
+#define R5XX_D1CRTC_BLANK_CONTROL		0x6084
+#define   R5XX_D1CRTC_BLANK_CONTROL_BLANK_DATA_EN	BIT(8)
+
+/* AVIVO D1 interlace */
+#define R5XX_D1CRTC_INTERLACE_CONTROL		0x6088
+#define   R5XX_D1CRTC_INTERLACE_CONTROL_INTERLACE_ENABLE	BIT(0)
+
+/* AVIVO D1 colour of a blanked CRTC (10:10:10) */
+#define R5XX_D1CRTC_BLACK_COLOR			0x6098
+
+/* AVIVO D1 status */
+#define R5XX_D1CRTC_STATUS			0x609c
+#define   R5XX_D1CRTC_STATUS_V_BLANK		BIT(0)
+
+/* AVIVO D1 scan position (counted like the blank registers) */
+#define R5XX_D1CRTC_STATUS_POSITION		0x60a0
+#define   R5XX_D1CRTC_STATUS_POSITION_HPOS	GENMASK(28, 16)
+#define   R5XX_D1CRTC_STATUS_POSITION_VPOS	GENMASK(12, 0)
+
+/* AVIVO D1 frame counter (read-only) */
+#define R5XX_D1CRTC_STATUS_FRAME_COUNT		0x60a4
+#define   R5XX_D1CRTC_STATUS_FRAME_COUNT_FRAME_COUNT	GENMASK(23, 0)
+
+/* AVIVO D1 counter control */
+#define R5XX_D1CRTC_COUNT_CONTROL		0x60b4
+
+/* AVIVO D1 master double-buffer lock */
+#define R5XX_D1MODE_MASTER_UPDATE_LOCK		0x60e0
+
+/* AVIVO D1 when double-buffered registers take effect (3 = vblank start) */
+#define R5XX_D1MODE_MASTER_UPDATE_MODE		0x60e4
 
 /* AVIVO CRTC1 double-buffer update lock */
 #define R5XX_D1CRTC_UPDATE_LOCK			0x60e8
+
+/* AVIVO CRTC master enables */
+#define R5XX_DC_CRTC_MASTER_EN			0x60f8
+
+/* AVIVO D1 graphics surface enable */
+#define R5XX_D1GRPH_ENABLE			0x6100
+#define   R5XX_D1GRPH_ENABLE_GRPH_ENABLE	BIT(0)
+
+/* AVIVO D1 graphics surface format and tiling */
+#define R5XX_D1GRPH_CONTROL			0x6104
+#define   R5XX_D1GRPH_CONTROL_GRPH_MACRO_ADDRESS_MODE	BIT(21)
+#define   R5XX_D1GRPH_CONTROL_GRPH_TILED	BIT(20)
+#define   R5XX_D1GRPH_CONTROL_GRPH_SWAP_RB	BIT(16)
+#define   R5XX_D1GRPH_CONTROL_GRPH_FORMAT	GENMASK(10, 8)
+#define   R5XX_D1GRPH_CONTROL_GRPH_DEPTH	GENMASK(1, 0)
+#define     R5XX_D1GRPH_CONTROL_GRPH_DEPTH_8BPP	0x0
+#define     R5XX_D1GRPH_CONTROL_GRPH_DEPTH_16BPP	0x1
+#define     R5XX_D1GRPH_CONTROL_GRPH_DEPTH_32BPP	0x2
+#define     R5XX_D1GRPH_CONTROL_GRPH_DEPTH_64BPP	0x3
+
+/* AVIVO D1 palette choice */
+#define R5XX_D1GRPH_LUT_SEL			0x6108
+#define   R5XX_D1GRPH_LUT_SEL_LUT_10BIT_BYPASS_EN	BIT(8)
+#define   R5XX_D1GRPH_LUT_SEL_GRPH_LUT_SEL	BIT(0)
+
+/* AVIVO D1 scanout surface (MC address; double-buffered) */
+#define R5XX_D1GRPH_PRIMARY_SURFACE_ADDRESS	0x6110
+
+/* AVIVO D1 stereo right-eye surface (MC address) */
+#define R5XX_D1GRPH_SECONDARY_SURFACE_ADDRESS	0x6118
+
+/* AVIVO D1 surface pitch */
+#define R5XX_D1GRPH_PITCH			0x6120
+#define   R5XX_D1GRPH_PITCH_GRPH_PITCH		GENMASK(13, 0)
+
+/* AVIVO D1 surface pixel shown at X_START */
+#define R5XX_D1GRPH_SURFACE_OFFSET_X		0x6124
+#define   R5XX_D1GRPH_SURFACE_OFFSET_X_GRPH_SURFACE_OFFSET_X	GENMASK(12, 0)
+
+/* AVIVO D1 surface line shown at Y_START */
+#define R5XX_D1GRPH_SURFACE_OFFSET_Y		0x6128
+#define   R5XX_D1GRPH_SURFACE_OFFSET_Y_GRPH_SURFACE_OFFSET_Y	GENMASK(12, 0)
+
+/* AVIVO D1 first desktop pixel of the surface */
+#define R5XX_D1GRPH_X_START			0x612c
+#define   R5XX_D1GRPH_X_START_GRPH_X_START	GENMASK(13, 0)
+
+/* AVIVO D1 first desktop line of the surface */
+#define R5XX_D1GRPH_Y_START			0x6130
+#define   R5XX_D1GRPH_Y_START_GRPH_Y_START	GENMASK(13, 0)
+
+/* AVIVO D1 desktop pixel after the surface */
+#define R5XX_D1GRPH_X_END			0x6134
+#define   R5XX_D1GRPH_X_END_GRPH_X_END		GENMASK(13, 0)
+
+/* AVIVO D1 desktop line after the surface */
+#define R5XX_D1GRPH_Y_END			0x6138
+#define   R5XX_D1GRPH_Y_END_GRPH_Y_END		GENMASK(13, 0)
+
+/* AVIVO D1 surface double-buffer control */
+#define R5XX_D1GRPH_UPDATE			0x6144
+#define   R5XX_D1GRPH_UPDATE_GRPH_UPDATE_LOCK	BIT(16)
+#define   R5XX_D1GRPH_UPDATE_GRPH_SURFACE_UPDATE_PENDING	BIT(2)
+
+/* AVIVO D1 flip timing */
+#define R5XX_D1GRPH_FLIP_CONTROL		0x6148
+#define   R5XX_D1GRPH_FLIP_CONTROL_GRPH_SURFACE_UPDATE_H_RETRACE_EN	BIT(0)
+
+/* AVIVO D1 hardware cursor */
+#define R5XX_D1CUR_CONTROL			0x6400
+#define   R5XX_D1CUR_CONTROL_CURSOR_MODE	GENMASK(9, 8)
+#define     R5XX_D1CUR_CONTROL_CURSOR_MODE_MONO	0x0
+#define     R5XX_D1CUR_CONTROL_CURSOR_MODE_ARGB_PREMULT	0x200
+#define   R5XX_D1CUR_CONTROL_CURSOR_EN		BIT(0)
+
+/* AVIVO D1 cursor image (MC address, 64 pixels a row) */
+#define R5XX_D1CUR_SURFACE_ADDRESS		0x6408
+
+/* AVIVO D1 cursor size */
+#define R5XX_D1CUR_SIZE				0x6410
+#define   R5XX_D1CUR_SIZE_CURSOR_WIDTH		GENMASK(22, 16)
+#define   R5XX_D1CUR_SIZE_CURSOR_HEIGHT		GENMASK(6, 0)
+
+/* AVIVO D1 cursor position on the desktop */
+#define R5XX_D1CUR_POSITION			0x6414
+#define   R5XX_D1CUR_POSITION_CURSOR_X		GENMASK(28, 16)
+#define   R5XX_D1CUR_POSITION_CURSOR_Y		GENMASK(12, 0)
+
+/* AVIVO D1 first shown cursor pixel */
+#define R5XX_D1CUR_HOT_SPOT			0x6418
+#define   R5XX_D1CUR_HOT_SPOT_CURSOR_HOT_SPOT_X	GENMASK(22, 16)
+#define   R5XX_D1CUR_HOT_SPOT_CURSOR_HOT_SPOT_Y	GENMASK(6, 0)
+
+/* AVIVO D1 cursor double-buffer control */
+#define R5XX_D1CUR_UPDATE			0x6424
+#define   R5XX_D1CUR_UPDATE_CURSOR_UPDATE_LOCK	BIT(16)
+
+/* AVIVO palette port: 0 = LUT A, 1 = LUT B */
+#define R5XX_DC_LUT_RW_SELECT			0x6480
+#define   R5XX_DC_LUT_RW_SELECT_DC_LUT_RW_SELECT	BIT(0)
+
+/* AVIVO palette port mode (0 = 256-entry table) */
+#define R5XX_DC_LUT_RW_MODE			0x6484
+
+/* AVIVO palette port entry */
+#define R5XX_DC_LUT_RW_INDEX			0x6488
+#define   R5XX_DC_LUT_RW_INDEX_DC_LUT_RW_INDEX	GENMASK(7, 0)
+
+/* AVIVO palette port data, 10:10:10 (the index advances) */
+#define R5XX_DC_LUT_30_COLOR			0x6494
+#define   R5XX_DC_LUT_30_COLOR_RED		GENMASK(29, 20)
+#define   R5XX_DC_LUT_30_COLOR_GREEN		GENMASK(19, 10)
+#define   R5XX_DC_LUT_30_COLOR_BLUE		GENMASK(9, 0)
+
+/* AVIVO palette channels a write changes (0x3f = all) */
+#define R5XX_DC_LUT_WRITE_EN_MASK		0x649c
+#define   R5XX_DC_LUT_WRITE_EN_MASK_WRITE_EN_RED	GENMASK(5, 4)
+#define   R5XX_DC_LUT_WRITE_EN_MASK_WRITE_EN_GREEN	GENMASK(3, 2)
+#define   R5XX_DC_LUT_WRITE_EN_MASK_WRITE_EN_BLUE	GENMASK(1, 0)
+
+/* AVIVO LUT A control */
+#define R5XX_DC_LUTA_CONTROL			0x64c0
+
+#define R5XX_DC_LUTA_BLACK_OFFSET_BLUE		0x64c4
+
+#define R5XX_DC_LUTA_BLACK_OFFSET_GREEN		0x64c8
+
+#define R5XX_DC_LUTA_BLACK_OFFSET_RED		0x64cc
+
+#define R5XX_DC_LUTA_WHITE_OFFSET_BLUE		0x64d0
+
+#define R5XX_DC_LUTA_WHITE_OFFSET_GREEN		0x64d4
+
+#define R5XX_DC_LUTA_WHITE_OFFSET_RED		0x64d8
+
+/* AVIVO line buffer split between D1 and D2 */
+#define R5XX_DC_LB_MEMORY_SPLIT			0x6520
+
+/* AVIVO D1 interleave */
+#define R5XX_D1MODE_DATA_FORMAT			0x6528
+
+/* AVIVO D1 desktop height */
+#define R5XX_D1MODE_DESKTOP_HEIGHT		0x652c
+
+/* AVIVO D1 vblank event */
+#define R5XX_D1MODE_VBLANK_STATUS		0x6534
+#define   R5XX_D1MODE_VBLANK_STATUS_D1MODE_VBLANK_INTERRUPT	BIT(16)
+#define   R5XX_D1MODE_VBLANK_STATUS_D1MODE_VBLANK_STAT	BIT(12)
+#define   R5XX_D1MODE_VBLANK_STATUS_D1MODE_VBLANK_ACK	BIT(4)
+#define   R5XX_D1MODE_VBLANK_STATUS_D1MODE_VBLANK_OCCURRED	BIT(0)
+
+/* AVIVO D1 vline event */
+#define R5XX_D1MODE_VLINE_STATUS		0x653c
 
 /* AVIVO display interrupt enables */
 #define R5XX_DXMODE_INT_MASK			0x6540
@@ -749,13 +1063,359 @@
 #define   R5XX_DXMODE_INT_MASK_D1MODE_VLINE_INT_MASK	BIT(4)
 #define   R5XX_DXMODE_INT_MASK_D1MODE_VBLANK_INT_MASK	BIT(0)
 
+/* AVIVO D1 memory priority mark A */
+#define R5XX_D1MODE_PRIORITY_A_CNT		0x6548
+
+/* AVIVO D1 memory priority mark B */
+#define R5XX_D1MODE_PRIORITY_B_CNT		0x654c
+
+/* AVIVO D1 desktop position of the screen's first pixel */
+#define R5XX_D1MODE_VIEWPORT_START		0x6580
+#define   R5XX_D1MODE_VIEWPORT_START_VIEWPORT_X_START	GENMASK(28, 16)
+#define   R5XX_D1MODE_VIEWPORT_START_VIEWPORT_Y_START	GENMASK(12, 0)
+
+/* AVIVO D1 desktop area shown */
+#define R5XX_D1MODE_VIEWPORT_SIZE		0x6584
+#define   R5XX_D1MODE_VIEWPORT_SIZE_VIEWPORT_WIDTH	GENMASK(28, 16)
+#define   R5XX_D1MODE_VIEWPORT_SIZE_VIEWPORT_HEIGHT	GENMASK(12, 0)
+
+/* AVIVO D1 overscan borders */
+#define R5XX_D1MODE_EXT_OVERSCAN_LEFT_RIGHT	0x6588
+
+/* AVIVO D1 overscan borders */
+#define R5XX_D1MODE_EXT_OVERSCAN_TOP_BOTTOM	0x658c
+
+/* AVIVO D1 scaler */
+#define R5XX_D1SCL_SCALER_ENABLE		0x6590
+
+/* AVIVO D1 scaler taps */
+#define R5XX_D1SCL_SCALER_TAP_CONTROL		0x6594
+
+/* AVIVO D1 centring */
+#define R5XX_D1MODE_CENTER			0x659c
+
+/* AVIVO D1 scaler double-buffer control */
+#define R5XX_D1SCL_UPDATE			0x65cc
+
+/* AVIVO D2 horizontal total (D1CRTC_H_TOTAL layout) */
+#define R5XX_D2CRTC_H_TOTAL			0x6800
+
+/* AVIVO D2 horizontal blank (counted from the sync start) (D1CRTC_H_BLANK_START_END layout) */
+#define R5XX_D2CRTC_H_BLANK_START_END		0x6804
+
+/* AVIVO D2 horizontal sync (D1CRTC_H_SYNC_A layout) */
+#define R5XX_D2CRTC_H_SYNC_A			0x6808
+
+/* AVIVO D2 horizontal sync polarity (D1CRTC_H_SYNC_A_CNTL layout) */
+#define R5XX_D2CRTC_H_SYNC_A_CNTL		0x680c
+
+/* AVIVO D2 vertical total (D1CRTC_V_TOTAL layout) */
+#define R5XX_D2CRTC_V_TOTAL			0x6820
+
+/* AVIVO D2 vertical blank (counted from the sync start) (D1CRTC_V_BLANK_START_END layout) */
+#define R5XX_D2CRTC_V_BLANK_START_END		0x6824
+
+/* AVIVO D2 vertical sync (D1CRTC_V_SYNC_A layout) */
+#define R5XX_D2CRTC_V_SYNC_A			0x6828
+
+/* AVIVO D2 vertical sync polarity (D1CRTC_V_SYNC_A_CNTL layout) */
+#define R5XX_D2CRTC_V_SYNC_A_CNTL		0x682c
+
 /* AVIVO CRTC2 control */
 #define R5XX_D2CRTC_CONTROL			0x6880
 #define   R5XX_D2CRTC_CONTROL_D2CRTC_DISP_READ_REQUEST_DISABLE	BIT(24)
 #define   R5XX_D2CRTC_CONTROL_D2CRTC_EN		BIT(0)
 
+/* AVIVO D2 blanking (D1CRTC_BLANK_CONTROL layout) */
+#define R5XX_D2CRTC_BLANK_CONTROL		0x6884
+
+/* AVIVO D2 interlace (D1CRTC_INTERLACE_CONTROL layout) */
+#define R5XX_D2CRTC_INTERLACE_CONTROL		0x6888
+
+/* AVIVO D2 colour of a blanked CRTC (10:10:10) (D1CRTC_BLACK_COLOR layout) */
+#define R5XX_D2CRTC_BLACK_COLOR			0x6898
+
+/* AVIVO D2 status (D1CRTC_STATUS layout) */
+#define R5XX_D2CRTC_STATUS			0x689c
+
+/* AVIVO D2 scan position (counted like the blank registers) (D1CRTC_STATUS_POSITION layout) */
+#define R5XX_D2CRTC_STATUS_POSITION		0x68a0
+
+/* AVIVO D2 frame counter (read-only) (D1CRTC_STATUS_FRAME_COUNT layout) */
+#define R5XX_D2CRTC_STATUS_FRAME_COUNT		0x68a4
+
+/* AVIVO D2 counter control (D1CRTC_COUNT_CONTROL layout) */
+#define R5XX_D2CRTC_COUNT_CONTROL		0x68b4
+
+/* AVIVO D2 master double-buffer lock (D1MODE_MASTER_UPDATE_LOCK layout) */
+#define R5XX_D2MODE_MASTER_UPDATE_LOCK		0x68e0
+
+/* AVIVO D2 when double-buffered registers take effect (3 = vblank start) (D1MODE_MASTER_UPDATE_MODE layout) */
+#define R5XX_D2MODE_MASTER_UPDATE_MODE		0x68e4
+
 /* AVIVO CRTC2 double-buffer update lock */
 #define R5XX_D2CRTC_UPDATE_LOCK			0x68e8
+
+/* AVIVO D2 graphics surface enable (D1GRPH_ENABLE layout) */
+#define R5XX_D2GRPH_ENABLE			0x6900
+
+/* AVIVO D2 graphics surface format and tiling (D1GRPH_CONTROL layout) */
+#define R5XX_D2GRPH_CONTROL			0x6904
+
+/* AVIVO D2 palette choice (D1GRPH_LUT_SEL layout) */
+#define R5XX_D2GRPH_LUT_SEL			0x6908
+
+/* AVIVO D2 scanout surface (MC address; double-buffered) (D1GRPH_PRIMARY_SURFACE_ADDRESS layout) */
+#define R5XX_D2GRPH_PRIMARY_SURFACE_ADDRESS	0x6910
+
+/* AVIVO D2 stereo right-eye surface (MC address) (D1GRPH_SECONDARY_SURFACE_ADDRESS layout) */
+#define R5XX_D2GRPH_SECONDARY_SURFACE_ADDRESS	0x6918
+
+/* AVIVO D2 surface pitch (D1GRPH_PITCH layout) */
+#define R5XX_D2GRPH_PITCH			0x6920
+
+/* AVIVO D2 surface pixel shown at X_START (D1GRPH_SURFACE_OFFSET_X layout) */
+#define R5XX_D2GRPH_SURFACE_OFFSET_X		0x6924
+
+/* AVIVO D2 surface line shown at Y_START (D1GRPH_SURFACE_OFFSET_Y layout) */
+#define R5XX_D2GRPH_SURFACE_OFFSET_Y		0x6928
+
+/* AVIVO D2 first desktop pixel of the surface (D1GRPH_X_START layout) */
+#define R5XX_D2GRPH_X_START			0x692c
+
+/* AVIVO D2 first desktop line of the surface (D1GRPH_Y_START layout) */
+#define R5XX_D2GRPH_Y_START			0x6930
+
+/* AVIVO D2 desktop pixel after the surface (D1GRPH_X_END layout) */
+#define R5XX_D2GRPH_X_END			0x6934
+
+/* AVIVO D2 desktop line after the surface (D1GRPH_Y_END layout) */
+#define R5XX_D2GRPH_Y_END			0x6938
+
+/* AVIVO D2 surface double-buffer control (D1GRPH_UPDATE layout) */
+#define R5XX_D2GRPH_UPDATE			0x6944
+
+/* AVIVO D2 flip timing (D1GRPH_FLIP_CONTROL layout) */
+#define R5XX_D2GRPH_FLIP_CONTROL		0x6948
+
+/* AVIVO D2 hardware cursor (D1CUR_CONTROL layout) */
+#define R5XX_D2CUR_CONTROL			0x6c00
+
+/* AVIVO D2 cursor image (MC address, 64 pixels a row) (D1CUR_SURFACE_ADDRESS layout) */
+#define R5XX_D2CUR_SURFACE_ADDRESS		0x6c08
+
+/* AVIVO D2 cursor size (D1CUR_SIZE layout) */
+#define R5XX_D2CUR_SIZE				0x6c10
+
+/* AVIVO D2 cursor position on the desktop (D1CUR_POSITION layout) */
+#define R5XX_D2CUR_POSITION			0x6c14
+
+/* AVIVO D2 first shown cursor pixel (D1CUR_HOT_SPOT layout) */
+#define R5XX_D2CUR_HOT_SPOT			0x6c18
+
+/* AVIVO D2 cursor double-buffer control (D1CUR_UPDATE layout) */
+#define R5XX_D2CUR_UPDATE			0x6c24
+
+/* AVIVO LUT B control (DC_LUTA_CONTROL layout) */
+#define R5XX_DC_LUTB_CONTROL			0x6cc0
+
+/* AVIVO LUT B (DC_LUTA_BLACK_OFFSET_BLUE layout) */
+#define R5XX_DC_LUTB_BLACK_OFFSET_BLUE		0x6cc4
+
+/* AVIVO LUT B (DC_LUTA_BLACK_OFFSET_GREEN layout) */
+#define R5XX_DC_LUTB_BLACK_OFFSET_GREEN		0x6cc8
+
+/* AVIVO LUT B (DC_LUTA_BLACK_OFFSET_RED layout) */
+#define R5XX_DC_LUTB_BLACK_OFFSET_RED		0x6ccc
+
+/* AVIVO LUT B (DC_LUTA_WHITE_OFFSET_BLUE layout) */
+#define R5XX_DC_LUTB_WHITE_OFFSET_BLUE		0x6cd0
+
+/* AVIVO LUT B (DC_LUTA_WHITE_OFFSET_GREEN layout) */
+#define R5XX_DC_LUTB_WHITE_OFFSET_GREEN		0x6cd4
+
+/* AVIVO LUT B (DC_LUTA_WHITE_OFFSET_RED layout) */
+#define R5XX_DC_LUTB_WHITE_OFFSET_RED		0x6cd8
+
+/* AVIVO D2 interleave (D1MODE_DATA_FORMAT layout) */
+#define R5XX_D2MODE_DATA_FORMAT			0x6d28
+
+/* AVIVO D2 desktop height (D1MODE_DESKTOP_HEIGHT layout) */
+#define R5XX_D2MODE_DESKTOP_HEIGHT		0x6d2c
+
+/* AVIVO D2 vblank event (D1MODE_VBLANK_STATUS layout) */
+#define R5XX_D2MODE_VBLANK_STATUS		0x6d34
+
+/* AVIVO D2 vline event (D1MODE_VLINE_STATUS layout) */
+#define R5XX_D2MODE_VLINE_STATUS		0x6d3c
+
+/* AVIVO D2 memory priority mark A (D1MODE_PRIORITY_A_CNT layout) */
+#define R5XX_D2MODE_PRIORITY_A_CNT		0x6d48
+
+/* AVIVO D2 memory priority mark B (D1MODE_PRIORITY_B_CNT layout) */
+#define R5XX_D2MODE_PRIORITY_B_CNT		0x6d4c
+
+/* AVIVO D2 desktop position of the screen's first pixel (D1MODE_VIEWPORT_START layout) */
+#define R5XX_D2MODE_VIEWPORT_START		0x6d80
+
+/* AVIVO D2 desktop area shown (D1MODE_VIEWPORT_SIZE layout) */
+#define R5XX_D2MODE_VIEWPORT_SIZE		0x6d84
+
+/* AVIVO D2 overscan borders (D1MODE_EXT_OVERSCAN_LEFT_RIGHT layout) */
+#define R5XX_D2MODE_EXT_OVERSCAN_LEFT_RIGHT	0x6d88
+
+/* AVIVO D2 overscan borders (D1MODE_EXT_OVERSCAN_TOP_BOTTOM layout) */
+#define R5XX_D2MODE_EXT_OVERSCAN_TOP_BOTTOM	0x6d8c
+
+/* AVIVO D2 scaler (D1SCL_SCALER_ENABLE layout) */
+#define R5XX_D2SCL_SCALER_ENABLE		0x6d90
+
+/* AVIVO D2 scaler taps (D1SCL_SCALER_TAP_CONTROL layout) */
+#define R5XX_D2SCL_SCALER_TAP_CONTROL		0x6d94
+
+/* AVIVO D2 centring (D1MODE_CENTER layout) */
+#define R5XX_D2MODE_CENTER			0x6d9c
+
+/* AVIVO D2 scaler double-buffer control (D1SCL_UPDATE layout) */
+#define R5XX_D2SCL_UPDATE			0x6dcc
+
+/* AVIVO DAC A (VGA) enable */
+#define R5XX_DACA_ENABLE			0x7800
+#define   R5XX_DACA_ENABLE_DAC_ENABLE		BIT(0)
+
+/* AVIVO DAC A source (0 = D1, 1 = D2) */
+#define R5XX_DACA_SOURCE_SELECT			0x7804
+#define   R5XX_DACA_SOURCE_SELECT_DAC_SOURCE_SELECT	GENMASK(1, 0)
+
+#define R5XX_DACA_SYNC_TRISTATE_CONTROL		0x7820
+
+#define R5XX_DACA_SYNC_SELECT			0x7824
+
+/* AVIVO DAC A automatic load detection */
+#define R5XX_DACA_AUTODETECT_CONTROL		0x7828
+
+#define R5XX_DACA_AUTODETECT_INT_CONTROL	0x7838
+
+#define R5XX_DACA_FORCE_OUTPUT_CNTL		0x783c
+
+#define R5XX_DACA_FORCE_DATA			0x7840
+
+/* AVIVO DAC A power (0x01010101 = all off) */
+#define R5XX_DACA_POWERDOWN			0x7850
+
+#define R5XX_DACA_CONTROL1			0x7854
+
+/* AVIVO DAC A load comparator enable */
+#define R5XX_DACA_COMPARATOR_ENABLE		0x785c
+
+/* AVIVO DAC A load comparator (read-only) */
+#define R5XX_DACA_COMPARATOR_OUTPUT		0x7860
+#define   R5XX_DACA_COMPARATOR_OUTPUT_DAC_COMPARATOR_OUTPUT_BLUE	BIT(3)
+#define   R5XX_DACA_COMPARATOR_OUTPUT_DAC_COMPARATOR_OUTPUT_GREEN	BIT(2)
+#define   R5XX_DACA_COMPARATOR_OUTPUT_DAC_COMPARATOR_OUTPUT_RED	BIT(1)
+
+/* AVIVO TMDS A (DVI) control */
+#define R5XX_TMDSA_CNTL				0x7880
+#define   R5XX_TMDSA_CNTL_TMDSA_DUAL_LINK_ENABLE	BIT(24)
+#define   R5XX_TMDSA_CNTL_TMDSA_ENABLE		BIT(0)
+
+/* AVIVO TMDS A source (0 = D1, 1 = D2) */
+#define R5XX_TMDSA_SOURCE_SELECT		0x7884
+
+#define R5XX_TMDSA_DATA_SYNCHRONIZATION		0x78d8
+
+#define R5XX_TMDSA_TRANSMITTER_ENABLE		0x7904
+
+/* AVIVO TMDS A load detection */
+#define R5XX_TMDSA_LOAD_DETECT			0x7908
+#define   R5XX_TMDSA_LOAD_DETECT_TMDSA_LOAD_DETECT	BIT(4)
+#define   R5XX_TMDSA_LOAD_DETECT_TMDSA_LOAD_DETECT_ENABLE	BIT(0)
+
+#define R5XX_TMDSA_TRANSMITTER_CONTROL		0x7910
+
+/* AVIVO DAC B (TV/second VGA) enable (DACA_ENABLE layout) */
+#define R5XX_DACB_ENABLE			0x7a00
+
+#define R5XX_DACB_SOURCE_SELECT			0x7a04
+
+#define R5XX_DACB_POWERDOWN			0x7a50
+
+/* AVIVO DAC B load comparator (read-only) */
+#define R5XX_DACB_COMPARATOR_OUTPUT		0x7a60
+
+/* AVIVO hot plug pin 1 (the DVI connector) */
+#define R5XX_DC_HOT_PLUG_DETECT1_CONTROL	0x7d00
+#define   R5XX_DC_HOT_PLUG_DETECT1_CONTROL_DC_HOT_PLUG_DETECT_EN	BIT(0)
+
+/* AVIVO hot plug pin 1 state (read-only) */
+#define R5XX_DC_HOT_PLUG_DETECT1_INT_STATUS	0x7d04
+#define   R5XX_DC_HOT_PLUG_DETECT1_INT_STATUS_DC_HOT_PLUG_DETECT_SENSE	BIT(1)
+#define   R5XX_DC_HOT_PLUG_DETECT1_INT_STATUS_DC_HOT_PLUG_DETECT_INT_STATUS	BIT(0)
+
+/* AVIVO hot plug pin 1 interrupt */
+#define R5XX_DC_HOT_PLUG_DETECT1_INT_CONTROL	0x7d08
+#define   R5XX_DC_HOT_PLUG_DETECT1_INT_CONTROL_DC_HOT_PLUG_DETECT_INT_EN	BIT(16)
+#define   R5XX_DC_HOT_PLUG_DETECT1_INT_CONTROL_DC_HOT_PLUG_DETECT_INT_POLARITY	BIT(8)
+#define   R5XX_DC_HOT_PLUG_DETECT1_INT_CONTROL_DC_HOT_PLUG_DETECT_INT_ACK	BIT(0)
+
+/* AVIVO hot plug pin 2 (DC_HOT_PLUG_DETECT1 layouts) */
+#define R5XX_DC_HOT_PLUG_DETECT2_CONTROL	0x7d10
+
+#define R5XX_DC_HOT_PLUG_DETECT2_INT_STATUS	0x7d14
+
+#define R5XX_DC_HOT_PLUG_DETECT2_INT_CONTROL	0x7d18
+
+/* AVIVO DDC1 GPIO pins for software (the VGA connector; clock = bit 0, data = bit 8) */
+#define R5XX_DC_GPIO_DDC1_MASK			0x7e40
+#define   R5XX_DC_GPIO_DDC1_MASK_DC_GPIO_DDC_DATA	BIT(8)
+#define   R5XX_DC_GPIO_DDC1_MASK_DC_GPIO_DDC_CLK	BIT(0)
+
+/* AVIVO DDC1 output values (DC_GPIO_DDC1_MASK layout) */
+#define R5XX_DC_GPIO_DDC1_A			0x7e44
+
+/* AVIVO DDC1 output enables: a set bit drives the line to A */
+#define R5XX_DC_GPIO_DDC1_EN			0x7e48
+
+/* AVIVO DDC1 line levels (read-only) */
+#define R5XX_DC_GPIO_DDC1_Y			0x7e4c
+
+/* AVIVO DDC2 GPIO pins (the DVI connector; DC_GPIO_DDC1 layouts) */
+#define R5XX_DC_GPIO_DDC2_MASK			0x7e50
+
+#define R5XX_DC_GPIO_DDC2_A			0x7e54
+
+#define R5XX_DC_GPIO_DDC2_EN			0x7e58
+
+#define R5XX_DC_GPIO_DDC2_Y			0x7e5c
+
+/* AVIVO DDC3 GPIO pins (nothing attached) */
+#define R5XX_DC_GPIO_DDC3_MASK			0x7e60
+
+#define R5XX_DC_GPIO_DDC3_A			0x7e64
+
+#define R5XX_DC_GPIO_DDC3_EN			0x7e68
+
+#define R5XX_DC_GPIO_DDC3_Y			0x7e6c
+
+/* AVIVO hot plug pins as GPIOs (HPD1-4 = bits 0/8/16/24) */
+#define R5XX_DC_GPIO_HPD_MASK			0x7e90
+
+#define R5XX_DC_GPIO_HPD_A			0x7e94
+
+#define R5XX_DC_GPIO_HPD_EN			0x7e98
+
+/* AVIVO hot plug pin levels (read-only) */
+#define R5XX_DC_GPIO_HPD_Y			0x7e9c
+#define   R5XX_DC_GPIO_HPD_Y_DC_GPIO_HPD1_Y	BIT(0)
+
+/* AVIVO display interrupt sources (read-only; ack at each source) */
+#define R5XX_DISP_INTERRUPT_STATUS		0x7edc
+#define   R5XX_DISP_INTERRUPT_STATUS_DC_HOT_PLUG_DETECT2_INTERRUPT	BIT(19)
+#define   R5XX_DISP_INTERRUPT_STATUS_DC_HOT_PLUG_DETECT1_INTERRUPT	BIT(18)
+#define   R5XX_DISP_INTERRUPT_STATUS_DACB_AUTODETECT_INTERRUPT	BIT(17)
+#define   R5XX_DISP_INTERRUPT_STATUS_DACA_AUTODETECT_INTERRUPT	BIT(16)
+#define   R5XX_DISP_INTERRUPT_STATUS_LB_D2_VBLANK_INTERRUPT	BIT(5)
+#define   R5XX_DISP_INTERRUPT_STATUS_LB_D1_VBLANK_INTERRUPT	BIT(4)
 
 /* pll: PLL registers, through CLOCK_CNTL_INDEX/DATA */
 

@@ -3,6 +3,7 @@
 # its fbcon at the VGA monitor's EDID mode (1024x768), and text written to
 # the console shows up in the screendump of head 0.
 # vm-driver: radeon
+# vm-chips: rv380
 set -e
 grep -q connected /sys/class/drm/card0-VGA-1/status || { echo "VGA-1 not connected"; exit 1; }
 head -n1 /sys/class/drm/card0-VGA-1/modes | grep -qx 1024x768 ||

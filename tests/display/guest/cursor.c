@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only OR MIT
 /*
  * Hardware cursor: a 64x64 premultiplied ARGB image (CRTC_CUR_MODE 2,
- * 256-byte rows) composited over the scanout at CUR_HORZ_VERT_POSN, with
- * the hidden columns/rows of a cursor clipped at the top-left programmed as
- * radeon_cursor.c does (CUR_HORZ_VERT_OFF, CUR_OFFSET moved down by the
- * hidden rows), and clipped at the right and bottom edges.
+ * AVIVO CURSOR_MODE 2; 256-byte rows) composited over the scanout at
+ * CUR_HORZ_VERT_POSN (AVIVO: D1CUR_POSITION), with the hidden columns/rows
+ * of a cursor clipped at the top-left programmed as radeon_cursor.c does
+ * (CUR_HORZ_VERT_OFF, CUR_OFFSET moved down by the hidden rows; AVIVO:
+ * D1CUR_HOT_SPOT), and clipped at the right and bottom edges.
  *
  *   cursor HEAD
  */
@@ -57,7 +58,7 @@ static uint32_t expect(unsigned x, unsigned y, void *arg)
 	return o;
 }
 
-/* radeon_cursor_move_locked for a legacy CRTC */
+/* radeon_cursor_move_locked */
 static void move(struct r5xx *d, unsigned n, int x, int y)
 {
 	uint32_t b = n * 0x100;
@@ -70,6 +71,15 @@ static void move(struct r5xx *d, unsigned n, int x, int y)
 	if (y < 0) {
 		yo = -y;
 		y = 0;
+	}
+	if (d->is_r5xx) {
+		b = D_AVIVO(n);
+		wr(d, R5XX_D1CUR_UPDATE + b, R5XX_D1CUR_UPDATE_CURSOR_UPDATE_LOCK);
+		wr(d, R5XX_D1CUR_POSITION + b, (uint32_t)x << 16 | (uint32_t)y);
+		wr(d, R5XX_D1CUR_HOT_SPOT + b, xo << 16 | yo);
+		wr(d, R5XX_D1CUR_SIZE + b, 63u << 16 | 63);
+		wr(d, R5XX_D1CUR_UPDATE + b, 0);
+		return;
 	}
 	wr(d, R5XX_CUR_HORZ_VERT_OFF + b, 1u << 31 | xo << 16 | yo);
 	wr(d, R5XX_CUR_HORZ_VERT_POSN + b, 1u << 31 | (uint32_t)x << 16 | (uint32_t)y);
@@ -100,8 +110,14 @@ int main(int argc, char **argv)
 	d_palette_identity(&d, n);
 	d_crtc_set(&d, n, &m, n ? D_FB2_OFF : D_FB1_OFF);
 
-	gen = rr(&d, d_gen_cntl(n)) & ~(7u << 20);
-	wr(&d, d_gen_cntl(n), gen | 2u << 20 | 1u << 16);	/* ARGB, CUR_EN */
+	if (d.is_r5xx) {
+		wr(&d, R5XX_D1CUR_SURFACE_ADDRESS + D_AVIVO(n), D_CUR_OFF);
+		wr(&d, R5XX_D1CUR_CONTROL + D_AVIVO(n), R5XX_D1CUR_CONTROL_CURSOR_EN |
+		   R5XX_D1CUR_CONTROL_CURSOR_MODE_ARGB_PREMULT);
+	} else {
+		gen = rr(&d, d_gen_cntl(n)) & ~(7u << 20);
+		wr(&d, d_gen_cntl(n), gen | 2u << 20 | 1u << 16);	/* ARGB, CUR_EN */
+	}
 	for (k = 0; k < sizeof(pos) / sizeof(pos[0]); k++) {
 		c.x = pos[k][0];
 		c.y = pos[k][1];
@@ -112,7 +128,10 @@ int main(int argc, char **argv)
 		d_image_free(&img);
 	}
 	/* off again: the frame alone */
-	wr(&d, d_gen_cntl(n), rr(&d, d_gen_cntl(n)) & ~(1u << 16));
+	if (d.is_r5xx)
+		wr(&d, R5XX_D1CUR_CONTROL + D_AVIVO(n), R5XX_D1CUR_CONTROL_CURSOR_MODE_ARGB_PREMULT);
+	else
+		wr(&d, d_gen_cntl(n), rr(&d, d_gen_cntl(n)) & ~(1u << 16));
 	c.x = c.y = -1000;
 	d_screendump(n, &img);
 	d_compare(&img, m.w, m.h, expect, &c, "cursor off");

@@ -1,14 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only OR MIT
 /*
- * Scanout: a CRTC programmed as radeon_legacy_crtc.c does shows the VRAM it
+ * Scanout: a CRTC programmed as radeon does (radeon_legacy_crtc.c on rv380,
+ * the AVIVO D1/D2 GRPH surface and viewport on rv515) shows the VRAM it
  * points at, pixel for pixel, in the screendump of its console.
  *
  *   scanout HEAD WxH BPP [tiled|gamma|flip|blank]
  *
- * BPP 8 (through a scrambled palette), 15, 16, 24 or 32.  tiled: a macro-
- * tiled 32 bpp frame panned with CRTC_TILE_X0_Y0; gamma: 32 bpp through an
- * inverting palette; flip: a new CRTC_OFFSET is pending until the next
- * vblank, then shown; blank: CRTC_DISPLAY_DIS shows black.
+ * BPP 8 (through a scrambled palette), 15, 16, 24 (legacy only) or 32.
+ * tiled: a macro-tiled 32 bpp frame panned with CRTC_TILE_X0_Y0 (AVIVO:
+ * GRPH_MACRO_ADDRESS_MODE, panned with the viewport start); gamma: 32 bpp
+ * through an inverting palette; flip: a new CRTC_OFFSET (AVIVO:
+ * PRIMARY_SURFACE_ADDRESS under GRPH_UPDATE_LOCK) is pending until the
+ * next vblank after the lock is released, then shown (AVIVO also: at once
+ * with FLIP_CONTROL's hretrace flip); blank: CRTC_DISPLAY_DIS (AVIVO:
+ * BLANK_CONTROL) shows black.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,8 +121,7 @@ static void load_palette(struct r5xx *d, unsigned n, struct pat *p, bool invert)
 {
 	unsigned i;
 
-	wr(d, R5XX_DAC_CNTL2, n ? R5XX_DAC_CNTL2_DAC2_PALETTE_ACC_CTL : 0);
-	wr(d, R5XX_PALETTE_INDEX, 0);
+	d_palette_start(d, n, 0);
 	for (i = 0; i < 256; i++) {
 		uint32_t r, g, b;
 
@@ -129,17 +133,71 @@ static void load_palette(struct r5xx *d, unsigned n, struct pat *p, bool invert)
 			r = h & 0xff; g = h >> 8 & 0xff; b = h >> 16 & 0xff;
 		}
 		/* 10-bit entries: the low two bits are dropped on the way out */
-		wr(d, R5XX_PALETTE_30_DATA, (r << 2 | 1) << 20 | (g << 2 | 2) << 10 |
+		wr(d, d_palette_port(d), (r << 2 | 1) << 20 | (g << 2 | 2) << 10 |
 		   (b << 2 | 3));
 		p->pal[i] = r << 16 | g << 8 | b;
 	}
 	p->use_pal = true;
 	/* read back through the read index */
-	wr(d, R5XX_PALETTE_INDEX, 5 << 16);
-	T_CHECK((rr(d, R5XX_PALETTE_30_DATA) >> 22) == (p->pal[5] >> 16),
-		"palette entry 5 reads back 0x%x", rr(d, R5XX_PALETTE_30_DATA));
-	T_CHECK((rr(d, R5XX_PALETTE_INDEX) >> 16 & 0xff) == 6,
-		"palette read index did not advance");
+	d_palette_start(d, n, 5);
+	i = rr(d, d_palette_port(d));
+	T_CHECK((i >> 22) == (p->pal[5] >> 16), "palette entry 5 reads back 0x%x", i);
+	T_CHECK(d_palette_read_index(d) == 6, "palette read index did not advance");
+}
+
+/* Two vblanks pass: the flip stays pending while locked. */
+static void wait_frames(struct r5xx *d, unsigned n, unsigned frames)
+{
+	uint32_t st = d_frame(d, n);
+
+	while (d_frame(d, n) - st < frames)
+		;
+}
+
+/* r100_page_flip: CRTC_OFFSET with OFFSET_LOCK, then without. */
+static void legacy_flip(struct r5xx *d, unsigned n, uint32_t off2)
+{
+	uint32_t b = n * 0x100;
+
+	wr(d, R5XX_CRTC_OFFSET + b, off2 | R5XX_CRTC_OFFSET_CRTC_OFFSET_LOCK);
+	T_CHECK(rr(d, R5XX_CRTC_OFFSET + b) & R5XX_CRTC_OFFSET_CRTC_GUI_TRIG_OFFSET,
+		"no GUI_TRIG_OFFSET after an offset write");
+	wait_frames(d, n, 2);
+	T_CHECK(rr(d, R5XX_CRTC_OFFSET + b) & R5XX_CRTC_OFFSET_CRTC_GUI_TRIG_OFFSET,
+		"flip happened under OFFSET_LOCK");
+	wr(d, R5XX_CRTC_OFFSET + b, off2);
+	T_CHECK(t_wait_reg(d, R5XX_CRTC_OFFSET + b, off2, 2000),
+		"GUI_TRIG_OFFSET still set: 0x%x", rr(d, R5XX_CRTC_OFFSET + b));
+}
+
+/* rs600_page_flip: GRPH_UPDATE lock, addresses, PENDING, unlock. */
+static void avivo_flip(struct r5xx *d, unsigned n, uint32_t off1, uint32_t off2)
+{
+	uint32_t b = D_AVIVO(n), upd = R5XX_D1GRPH_UPDATE + b;
+	uint32_t prim = R5XX_D1GRPH_PRIMARY_SURFACE_ADDRESS + b;
+	uint32_t f;
+
+	/* an hretrace flip is taken at once (and undone the same way) */
+	wr(d, R5XX_D1GRPH_FLIP_CONTROL + b, R5XX_D1GRPH_FLIP_CONTROL_GRPH_SURFACE_UPDATE_H_RETRACE_EN);
+	wr(d, prim, off2);
+	T_CHECK(!(rr(d, upd) & R5XX_D1GRPH_UPDATE_GRPH_SURFACE_UPDATE_PENDING),
+		"hretrace flip still pending");
+	wr(d, prim, off1);
+	wr(d, R5XX_D1GRPH_FLIP_CONTROL + b, 0);
+
+	wr(d, upd, R5XX_D1GRPH_UPDATE_GRPH_UPDATE_LOCK);
+	wr(d, R5XX_D1GRPH_SECONDARY_SURFACE_ADDRESS + b, off2);
+	wr(d, prim, off2);
+	T_CHECK(rr(d, upd) & R5XX_D1GRPH_UPDATE_GRPH_SURFACE_UPDATE_PENDING,
+		"no SURFACE_UPDATE_PENDING after an address write");
+	wait_frames(d, n, 2);
+	T_CHECK(rr(d, upd) & R5XX_D1GRPH_UPDATE_GRPH_SURFACE_UPDATE_PENDING,
+		"flip happened under GRPH_UPDATE_LOCK");
+	wr(d, upd, 0);
+	f = d_frame(d, n);
+	T_CHECK(t_wait_reg(d, upd, 0, 2000), "SURFACE_UPDATE_PENDING still set: 0x%x",
+		rr(d, upd));
+	T_CHECK(d_frame(d, n) - f <= 1, "flip took %u frames", d_frame(d, n) - f);
 }
 
 int main(int argc, char **argv)
@@ -171,25 +229,28 @@ int main(int argc, char **argv)
 
 	if (!strcmp(opt, "tiled")) {
 		p.x0 = 72;
-		p.y0 = 9;
+		p.y0 = d.is_r5xx ? 10 : 9;	/* AVIVO: viewport y even */
 		p.m.pitch = (w + p.x0 + 63) & ~63u;
 		fill(&d, &p, off, true);
 		d_crtc_set(&d, n, &p.m, off);
-		wr(&d, R5XX_CRTC_OFFSET_CNTL + b, 1u << 28 | R5XX_CRTC_OFFSET_CNTL_CRTC_X_Y_MODE_EN |
-		   3u << 10 | R5XX_CRTC_OFFSET_CNTL_CRTC_MACRO_TILE_EN);
-		wr(&d, n ? R5XX_CRTC2_TILE_X0_Y0 : R5XX_CRTC_TILE_X0_Y0, p.x0 | p.y0 << 16);
+		if (d.is_r5xx) {
+			wr(&d, R5XX_D1GRPH_CONTROL + D_AVIVO(n), rr(&d, R5XX_D1GRPH_CONTROL + D_AVIVO(n)) |
+			   R5XX_D1GRPH_CONTROL_GRPH_MACRO_ADDRESS_MODE);
+			wr(&d, R5XX_D1MODE_VIEWPORT_START + D_AVIVO(n), p.x0 << 16 | p.y0);
+		} else {
+			wr(&d, R5XX_CRTC_OFFSET_CNTL + b, 1u << 28 |
+			   R5XX_CRTC_OFFSET_CNTL_CRTC_X_Y_MODE_EN | 3u << 10 |
+			   R5XX_CRTC_OFFSET_CNTL_CRTC_MACRO_TILE_EN);
+			wr(&d, n ? R5XX_CRTC2_TILE_X0_Y0 : R5XX_CRTC_TILE_X0_Y0,
+			   p.x0 | p.y0 << 16);
+		}
 	} else {
 		fill(&d, &p, off, false);
 		d_crtc_set(&d, n, &p.m, off);
 	}
 
 	if (!strcmp(opt, "blank")) {
-		if (n)
-			wr(&d, R5XX_CRTC2_GEN_CNTL, rr(&d, R5XX_CRTC2_GEN_CNTL) |
-			   R5XX_CRTC2_GEN_CNTL_CRTC2_DISPLAY_DIS);
-		else
-			wr(&d, R5XX_CRTC_EXT_CNTL, rr(&d, R5XX_CRTC_EXT_CNTL) |
-			   R5XX_CRTC_EXT_CNTL_CRTC_DISPLAY_DIS);
+		d_blank(&d, n);
 		d_screendump(n, &img);
 		for (i = 0; i < img.w * img.h * 3; i++)
 			T_CHECK(!img.rgb[i], "blanked CRTC shows a non-black byte at %u", i);
@@ -204,22 +265,14 @@ int main(int argc, char **argv)
 	d_image_free(&img);
 
 	if (!strcmp(opt, "flip")) {
-		uint32_t off2 = off + 0x400000, st;
+		uint32_t off2 = off + 0x400000;
 
 		p.seed += 100;
 		fill(&d, &p, off2, false);
-		wr(&d, R5XX_CRTC_OFFSET + b, off2 | R5XX_CRTC_OFFSET_CRTC_OFFSET_LOCK);
-		T_CHECK(rr(&d, R5XX_CRTC_OFFSET + b) & R5XX_CRTC_OFFSET_CRTC_GUI_TRIG_OFFSET,
-			"no GUI_TRIG_OFFSET after an offset write");
-		/* locked: two vblanks pass, the flip stays pending */
-		st = rr(&d, (n ? R5XX_CRTC2_CRNT_FRAME : R5XX_CRTC_CRNT_FRAME));
-		while (rr(&d, (n ? R5XX_CRTC2_CRNT_FRAME : R5XX_CRTC_CRNT_FRAME)) - st < 2)
-			;
-		T_CHECK(rr(&d, R5XX_CRTC_OFFSET + b) & R5XX_CRTC_OFFSET_CRTC_GUI_TRIG_OFFSET,
-			"flip happened under OFFSET_LOCK");
-		wr(&d, R5XX_CRTC_OFFSET + b, off2);
-		T_CHECK(t_wait_reg(&d, R5XX_CRTC_OFFSET + b, off2, 2000),
-			"GUI_TRIG_OFFSET still set: 0x%x", rr(&d, R5XX_CRTC_OFFSET + b));
+		if (d.is_r5xx)
+			avivo_flip(&d, n, off, off2);
+		else
+			legacy_flip(&d, n, off2);
 		d_screendump(n, &img);
 		d_compare(&img, w, h, expect, &p, "after the flip");
 		d_image_free(&img);

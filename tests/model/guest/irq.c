@@ -59,6 +59,19 @@ int main(void)
 	cfg_wr(&d, PCI_COMMAND, 2, cfg_rd(&d, PCI_COMMAND, 2) |
 	       PCI_COMMAND_INTX_DISABLE);
 	wr(&d, R5XX_GEN_INT_CNTL, 0);
+	if (d.is_r5xx) {
+		/*
+		 * rs600_irq_disable: the display interrupt has no GEN_INT_CNTL
+		 * bit; silence its sources (earlier tests may have left them on)
+		 */
+		wr(&d, R5XX_DXMODE_INT_MASK, 0);
+		wr(&d, R5XX_D1MODE_VBLANK_STATUS, R5XX_D1MODE_VBLANK_STATUS_D1MODE_VBLANK_ACK);
+		wr(&d, R5XX_D2MODE_VBLANK_STATUS, R5XX_D1MODE_VBLANK_STATUS_D1MODE_VBLANK_ACK);
+		wr(&d, R5XX_DC_HOT_PLUG_DETECT1_INT_CONTROL,
+		   R5XX_DC_HOT_PLUG_DETECT1_INT_CONTROL_DC_HOT_PLUG_DETECT_INT_ACK);
+		wr(&d, R5XX_DC_HOT_PLUG_DETECT2_INT_CONTROL,
+		   R5XX_DC_HOT_PLUG_DETECT1_INT_CONTROL_DC_HOT_PLUG_DETECT_INT_ACK);
+	}
 	wr(&d, R5XX_GEN_INT_STATUS, ~0u & ~SW_FIRE);
 
 	/* status without enable: no interrupt */

@@ -5,8 +5,9 @@
  * Models a card whose video BIOS has run (CONFIG_MEMSIZE set, memory
  * controller and clocks programmed) so that a driver can bring it up
  * without a ROM, plus the command processor (r5xx_cp.c), the rv370 PCIE
- * GART (r5xx_mc.c), the 2D engine (r5xx_2d.c) and, on rv380, the legacy
- * display engine (r5xx_display.c).  No 3D engine and no AVIVO display yet.
+ * GART (r5xx_mc.c), the 2D engine (r5xx_2d.c) and the display engines
+ * (r5xx_display.c): legacy CRTCs on rv380, AVIVO D1/D2 on rv515.  No 3D
+ * engine yet.
  * Register names and fields come from the project's register list,
  * regs/r5xx.regs.
  * Documentation/qemu-model.rst describes the device as a guest sees it.
@@ -139,14 +140,17 @@ static void r5xx_check_known(R5xxState *s, uint32_t addr, bool write,
 /* Interrupts -------------------------------------------------------------- */
 
 /*
- * The interrupt condition is GEN_INT_STATUS & GEN_INT_CNTL.  INTx follows
+ * The interrupt condition is GEN_INT_STATUS & GEN_INT_CNTL, or on AVIVO
+ * chips a pending display interrupt (GEN_INT_STATUS.DISPLAY_INT_STAT,
+ * which no GEN_INT_CNTL bit masks: r5xx_display_avivo.c).  INTx follows
  * it as a level; with MSI on, a message goes out on each rising edge while
  * armed, and MSI_REARM_EN re-arms (sending again if still pending).
  */
 void r5xx_update_irq(R5xxState *s)
 {
     PCIDevice *pci = PCI_DEVICE(s);
-    bool level = s->regs[R_GEN_INT_STATUS] & s->regs[R_GEN_INT_CNTL];
+    bool level = (s->regs[R_GEN_INT_STATUS] & s->regs[R_GEN_INT_CNTL]) ||
+                 s->disp.int_pending;
 
     if (msi_enabled(pci)) {
         pci_set_irq(pci, 0);
@@ -588,7 +592,7 @@ static void r5xx_class_init(ObjectClass *klass, void *data)
     k->class_id = PCI_CLASS_DISPLAY_VGA;
     rc->phases.hold = r5xx_reset_hold;
     dc->desc = "ATI/AMD Radeon R3xx-R5xx GPU (command processor, GART, 2D, "
-               "legacy display)";
+               "legacy and AVIVO display)";
     dc->vmsd = &r5xx_vmstate;
     device_class_set_props(dc, r5xx_properties);
     set_bit(DEVICE_CATEGORY_DISPLAY, dc->categories);

@@ -88,8 +88,7 @@ void r5xx_surf_decode(R5xxSurf *sf, uint32_t pitch_offset, unsigned cpp)
     r5xx_surf_init(sf,
                    (uint64_t)FIELD_EX32(pitch_offset, DST_PITCH_OFFSET,
                                         OFFSET) << 10,
-                   FIELD_EX32(pitch_offset, DST_PITCH_OFFSET, PITCH) * 64,
-                   cpp,
+                   FIELD_EX32(pitch_offset, DST_PITCH_OFFSET, PITCH) * 64, cpp,
                    FIELD_EX32(pitch_offset, DST_PITCH_OFFSET, TILE_MACRO),
                    FIELD_EX32(pitch_offset, DST_PITCH_OFFSET, TILE_MICRO));
 }

@@ -43,10 +43,9 @@ typedef struct R5xxSurf {
     unsigned mw, mh;    /* micro tile in pixels (linear: 32 / cpp x 1) */
 } R5xxSurf;
 
-/* A surface from its parts; fills in the micro tile size. */
+/* A surface of that layout; the micro tile size follows from cpp. */
 void r5xx_surf_init(R5xxSurf *sf, uint64_t base, uint32_t pitch,
                     unsigned cpp, bool macro, bool micro);
-/* A surface from DST_PITCH_OFFSET/SRC_PITCH_OFFSET at @cpp bytes a pixel. */
 void r5xx_surf_decode(R5xxSurf *sf, uint32_t pitch_offset, unsigned cpp);
 /*
  * Byte offset of pixel (x, y) from the surface base, guide section 2:

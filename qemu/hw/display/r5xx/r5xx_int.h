@@ -7,8 +7,10 @@
  *   r5xx_2d.c       2D engine packets (PAINT_MULTI, BITBLT_MULTI, ...)
  *   r5xx_mc.c       MC, rv370 PCIE GART, PLL/PCIE/MC indirect spaces,
  *                   MC address translation used by every engine
- *   r5xx_display.c  legacy (rv380) CRTCs, consoles, cursor, palette,
- *                   vblank, monitors on the DDC lines
+ *   r5xx_display.c  consoles, frame clocks, scanout and cursor drawing,
+ *                   palettes, monitors on the DDC lines (r5xx_display.h)
+ *   r5xx_display_legacy.c  register decode of the rv380 legacy CRTCs
+ *   r5xx_display_avivo.c   register decode of the rv515 AVIVO D1/D2
  *
  * Each block keeps what needs no QEMU API in a core beside it, plain C that
  * the host unit tests (tests/model/unit/) build without QEMU:
@@ -150,11 +152,11 @@ typedef struct R5xx2D {
     uint64_t pixels;                        /* drawn in this CP BH run */
 } R5xx2D;
 
-/* Legacy display (r5xx_display.c). */
+/* Display engines (r5xx_display.c, r5xx_display_legacy.c, _avivo.c). */
 #define R5XX_CRTCS      2
 enum {
-    R5XX_MON_VGA,       /* GPIO_VGA_DDC, primary DAC */
-    R5XX_MON_DVI,       /* GPIO_DVI_DDC, TMDS (FP_DETECT) */
+    R5XX_MON_VGA,       /* primary DAC / DACA */
+    R5XX_MON_DVI,       /* TMDS / TMDSA, hot plug detect */
     R5XX_MONITORS,
 };
 
@@ -168,16 +170,31 @@ typedef struct R5xxMonitor {
     bool sda_in;                    /* what the monitor leaves on SDA */
 } R5xxMonitor;
 
+/* Pixel formats a CRTC scans out. */
+typedef enum R5xxPixFmt {
+    R5XX_PIX_I8,                    /* through the palette */
+    R5XX_PIX_ARGB1555,
+    R5XX_PIX_RGB565,
+    R5XX_PIX_ARGB4444,
+    R5XX_PIX_RGB888,                /* 3 bytes */
+    R5XX_PIX_ARGB8888,
+    R5XX_PIX_ARGB2101010,
+} R5xxPixFmt;
+
 /* What a CRTC scans out (decoded from its registers). */
 typedef struct R5xxScanout {
-    uint32_t width, height;
-    unsigned pix;                   /* CRTC_PIX_WIDTH */
+    uint32_t width, height;         /* the screen */
+    R5xxPixFmt fmt;
     unsigned cpp;
+    bool swap_rb;
+    const uint32_t *lut;            /* 10:10:10 palette; NULL: bypass */
     uint64_t base;                  /* VRAM offset of the surface */
     uint32_t pitch;                 /* bytes */
     bool tiled;
     R5xxSurf surf;                  /* tiled layout (base 0) */
-    uint32_t x0, y0;                /* CRTC_TILE_X0_Y0 */
+    /* screen pixels [wx0, wx1) x [wy0, wy1) show surface pixel (x+sx, y+sy) */
+    uint32_t wx0, wx1, wy0, wy1;
+    int32_t sx, sy;
     bool blank;
 } R5xxScanout;
 
@@ -198,13 +215,13 @@ typedef struct R5xxCrtc {
     int64_t t0;
     int64_t period;                 /* ns; 0 = CRTC off */
     int64_t vstart;
-    uint32_t vtotal, vdisp;
-    uint32_t frame_base;            /* CRNT_FRAME at t0 */
+    uint32_t htotal, vtotal, vdisp;
+    uint32_t frame_base;            /* frame count at t0 */
     uint64_t vblanks_done;          /* vblank starts since t0 applied */
-    uint32_t offset;                /* latched CRTC_OFFSET */
-    uint32_t offset_next;
-    bool offset_pending;            /* GUI_TRIG_OFFSET */
-    uint32_t palette[256];          /* 10:10:10 */
+    /* double-buffered surface address (CRTC_OFFSET, GRPH_PRIMARY) */
+    uint32_t flip_cur;
+    uint32_t flip_next;
+    bool flip_pending;
     /* console state */
     bool invalidate;
     bool error_logged;
@@ -214,9 +231,14 @@ typedef struct R5xxCrtc {
 } R5xxCrtc;
 
 typedef struct R5xxDisplay {
+    const struct R5xxDispOps *ops;  /* NULL: no display engine */
     R5xxCrtc crtc[R5XX_CRTCS];
+    /* legacy: CRTC1/CRTC2 palettes; AVIVO: LUT A/B */
+    uint32_t lut[R5XX_CRTCS][256];
     R5xxMonitor mon[R5XX_MONITORS];
     uint32_t mon_xres[R5XX_MONITORS], mon_yres[R5XX_MONITORS];
+    bool hpd_match[2];              /* AVIVO: HPD pin at its INT_POLARITY */
+    bool int_pending;               /* AVIVO: GEN_INT_STATUS.DISPLAY_INT */
     uint32_t vtime_hi;
     bool realized;
 } R5xxDisplay;
@@ -291,7 +313,7 @@ void r5xx_pm4_hostdata_blt(R5xxState *s, uint32_t hdr, const uint32_t *body,
 void r5xx_pm4_set_scissors(R5xxState *s, uint32_t hdr, const uint32_t *body,
                            uint32_t n);
 
-/* r5xx_display.c */
+/* r5xx_display.c (engine internals in r5xx_display.h) */
 void r5xx_display_instance_init(R5xxState *s);
 void r5xx_display_init(R5xxState *s);
 void r5xx_display_fini(R5xxState *s);
@@ -313,6 +335,7 @@ void r5xx_mcind_write(R5xxState *s, uint32_t idx, uint32_t val);
 void r5xx_mc_read(R5xxState *s, uint64_t mc, void *buf, uint32_t len);
 void r5xx_mc_write(R5xxState *s, uint64_t mc, const void *buf, uint32_t len);
 bool r5xx_mc_is_vram(R5xxState *s, uint64_t mc);
+bool r5xx_mc_vram_offset(R5xxState *s, uint64_t mc, uint64_t *off);
 uint32_t r5xx_mc_ldl(R5xxState *s, uint64_t mc);
 void r5xx_mc_stl(R5xxState *s, uint64_t mc, uint32_t val);
 

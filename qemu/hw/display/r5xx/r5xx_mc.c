@@ -488,6 +488,19 @@ void r5xx_mc_stl(R5xxState *s, uint64_t mc, uint32_t val)
     r5xx_mc_write(s, mc, b, 4);
 }
 
+/* VRAM offset of an MC address in the FB location (the display's view). */
+bool r5xx_mc_vram_offset(R5xxState *s, uint64_t mc, uint64_t *off)
+{
+    uint64_t start, end;
+
+    r5xx_mc_fb_range(s, &start, &end);
+    if (mc < start || mc > end || mc - start >= s->vram_size) {
+        return false;
+    }
+    *off = mc - start;
+    return true;
+}
+
 /* The CP's swappers only act on system memory (guide: CP_RB_CNTL.BUF_SWAP). */
 bool r5xx_mc_is_vram(R5xxState *s, uint64_t mc)
 {

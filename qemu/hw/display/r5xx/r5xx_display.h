@@ -1,0 +1,80 @@
+/*
+ * ATI/AMD Radeon R3xx-R5xx model: what the display engines share.
+ *
+ * r5xx_display.c owns the consoles, the frame clocks, the scanout and
+ * cursor drawing, the palettes, the monitors and their DDC buses.  The
+ * register decode of each engine (r5xx_display_legacy.c for the rv380
+ * CRTCs, r5xx_display_avivo.c for the rv515 D1/D2) fills the R5xxDispOps
+ * below; r5xx_display.c calls it to learn what to draw and when.
+ *
+ * Copyright (c) 2026 The r5xx authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#ifndef HW_DISPLAY_R5XX_DISPLAY_H
+#define HW_DISPLAY_R5XX_DISPLAY_H
+
+#include "r5xx_int.h"
+
+#define R5XX_PPLL_REF_KHZ       27000   /* crystal of the pixel PLLs */
+#define R5XX_CUR_SIZE           64
+#define R5XX_CUR_PITCH          256     /* bytes per cursor row */
+
+/* The timing inputs of a CRTC, decoded by its engine. */
+typedef struct R5xxTiming {
+    bool on;                    /* the CRTC counts frames */
+    uint32_t htotal, vtotal;    /* pixels, lines */
+    uint32_t vdisp;             /* active lines (vblank starts after them) */
+    uint32_t khz;               /* pixel clock; 0: not from a PLL (60 Hz) */
+} R5xxTiming;
+
+typedef struct R5xxDispOps {
+    const char *crtc_name;      /* "CRTC" or "D" in messages */
+    void (*timing)(R5xxState *s, unsigned n, R5xxTiming *t);
+    /* false: nothing to show (off, VGA mode, nonsense) */
+    bool (*scanout)(R5xxState *s, unsigned n, R5xxScanout *m);
+    void (*cursor)(R5xxState *s, unsigned n, R5xxCursor *cur);
+    /* the pending surface address must wait (a lock bit is set) */
+    bool (*flip_locked)(R5xxState *s, unsigned n);
+    /* one or more vblanks started: status bits and interrupts */
+    void (*vblank)(R5xxState *s, unsigned n);
+    /* a monitor was plugged in or pulled out at run time */
+    void (*plugged)(R5xxState *s, unsigned mon);
+    uint32_t (*read)(R5xxState *s, uint32_t addr, bool *handled);
+    bool (*write)(R5xxState *s, uint32_t addr, uint32_t val);
+    void (*reset)(R5xxState *s);
+} R5xxDispOps;
+
+extern const R5xxDispOps r5xx_disp_legacy_ops;
+extern const R5xxDispOps r5xx_disp_avivo_ops;
+
+static inline uint32_t r5xx_disp_reg(R5xxState *s, uint32_t addr)
+{
+    return s->regs[addr >> 2];
+}
+
+/* Frame clock */
+void r5xx_crtc_retime(R5xxState *s, unsigned n);
+void r5xx_crtc_sync(R5xxState *s, unsigned n);
+uint32_t r5xx_crtc_frame(R5xxCrtc *c);
+bool r5xx_crtc_position(R5xxCrtc *c, uint32_t *line, uint32_t *pixel);
+
+/* Double-buffered surface address */
+void r5xx_crtc_flip(R5xxState *s, unsigned n, uint32_t addr, bool now);
+void r5xx_crtc_flip_check(R5xxState *s, unsigned n, bool now);
+
+/* Scanout helpers */
+bool r5xx_disp_vram(R5xxState *s, uint64_t mc, uint64_t *off);
+void r5xx_disp_error(R5xxCrtc *c, const char *fmt, uint32_t v);
+void r5xx_disp_invalidate_all(R5xxState *s);
+
+/* Palettes: 10:10:10 entries, 8:8:8 on the legacy 24-bit port */
+uint32_t r5xx_lut_to_888(uint32_t e);
+uint32_t r5xx_lut_from_888(uint32_t v);
+
+/* DDC: the lines a GPIO block drives into the monitor's I2C bus */
+void r5xx_ddc_drive(R5xxMonitor *mon, bool scl, bool sda);
+bool r5xx_ddc_sda(R5xxMonitor *mon);
+
+#endif /* HW_DISPLAY_R5XX_DISPLAY_H */

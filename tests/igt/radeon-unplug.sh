@@ -1,6 +1,0 @@
-#!/bin/bash
-# SPDX-License-Identifier: GPL-2.0-only OR MIT
-# IGT referee: tests/igt/unplug.sh with Debian's radeon.ko on the rv380 model.
-# vm-chips: rv380
-# vm-driver: radeon
-exec tests/igt/unplug.sh

@@ -41,6 +41,11 @@ kernel: deps
 firmware:
 	@python3 firmware/gen-test-fw.py build/firmware
 
+# IGT from ../shared/third_party (tests/igt/README.md); tests/igt/build.test
+# also runs it, so that `make check` builds it.
+igt: deps
+	@scripts/igt.sh
+
 # tests/check builds the module itself (a result like any test): without a
 # Kbuild, or if the build fails, the tests that load r5xx.ko are skipped.
 check: deps firmware
@@ -74,7 +79,7 @@ help:
 	@echo "make run        boot the model (CHIP=$(CHIP)) with the driver, print what it found"
 	@echo "make bench      benchmark r5xx.ko against radeon.ko on the model (CHIP=$(CHIP))"
 	@echo "make regs       regenerate headers and checker tables from regs/r5xx.regs"
-	@echo "make deps|qemu|kernel|firmware   the individual steps"
+	@echo "make deps|qemu|kernel|firmware|igt   the individual steps"
 	@echo "make clean|distclean"
 
-.PHONY: all modules clean distclean regs deps qemu kernel firmware check run bench help
+.PHONY: all modules clean distclean regs deps qemu kernel firmware igt check run bench help

@@ -26,6 +26,9 @@ PKGS=(
 	libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri
 	# CS checker fuzzing (tests/fuzz)
 	clang libclang-rt-14-dev
+	# IGT GPU Tools build (scripts/igt.sh; meson, ninja, libdrm-dev above)
+	libproc2-dev libkmod-dev libdw-dev libunwind-dev libcairo2-dev
+	libudev-dev python3-docutils libpciaccess-dev
 )
 
 # Print the ABI of the kernel that linux-headers-amd64 points at (6.1.0-56),

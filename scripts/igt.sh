@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR MIT
+# Build IGT GPU Tools (the DRM subsystem's test suite) from the tarball in
+# ../shared/third_party/ (see its README.md) and print the build directory;
+# the test binaries are its tests/NAME and run from there (they find
+# lib/libigt.so by themselves), also in the test VM, which sees the host's
+# root at the same paths.
+#
+# Only the library and the test programs named in tests/igt/list (first word
+# of a line) are built (ninja targets tests/NAME). The tree lives in $cache/igt-<sha256 prefix of
+# the tarball>/ (src/, build/); the stamp build/.r5xx-key holds the meson
+# options and the targets built, so a second call with the same list is a
+# no-op and a longer list builds only what is new.
+#
+# Usage: scripts/igt.sh [--print]
+#   --print  only print the build directory if it is built for the current
+#            list (no lock, no build; the VM tests use it), else exit 77
+# Env:   R5XX_CACHE (default ~/.cache/r5xx), R5XX_IGT_TARBALL (another tarball),
+#        R5XX_IGT_JOBS (ninja -j, default 2)
+# Exit:  0 built (prints the build dir), 77 no tarball (prints why), else failure
+set -euo pipefail
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+cache=${R5XX_CACHE:-$HOME/.cache/r5xx}
+name=igt-gpu-tools-1.29.tar.xz
+OPTS=(-Dtests=enabled -Drunner=disabled -Doverlay=disabled -Dman=disabled
+	-Ddocs=disabled -Dtestplan=disabled -Dsphinx=disabled
+	-Dchamelium=disabled -Dvalgrind=disabled -Dxe_driver=disabled
+	-Dlibdrm_drivers= -Doping=disabled -Dversion_hash=gfc3113c8)
+
+# ../shared beside the checkout; a git worktree elsewhere finds it beside
+# the main checkout (the parent of the common .git directory).
+tarball=${R5XX_IGT_TARBALL:-}
+if [ -z "$tarball" ]; then
+	for d in "$repo/.." "$(git -C "$repo" rev-parse --path-format=absolute \
+		--git-common-dir 2>/dev/null)/../.."; do
+		if [ -f "$d/shared/third_party/$name" ]; then
+			tarball=$(cd "$d/shared/third_party" && pwd)/$name
+			break
+		fi
+	done
+fi
+if [ -z "$tarball" ] || [ ! -f "$tarball" ]; then
+	echo "igt.sh: no IGT tarball (../shared/third_party/$name beside the checkout)"
+	exit 77
+fi
+
+# (No process substitution: the test VM has no /dev/fd.)
+mapfile -t targets <<<"$(sed -e 's/#.*//' -e '/^\[/d' "$repo/tests/igt/list" |
+	awk 'NF { print "tests/" $1 }' | sort -u)"
+[ ${#targets[@]} -gt 0 ] || { echo "igt.sh: tests/igt/list names no test" >&2; exit 1; }
+
+sha=$(sha256sum "$tarball" | cut -c1-16)
+dir=$cache/igt-$sha
+src=$dir/src
+build=$dir/build
+log=$dir/build.log
+key="meson ${OPTS[*]}; targets ${targets[*]}"
+
+built() { [ "$(cat "$build/.r5xx-key" 2>/dev/null)" = "$key" ]; }
+if [ "${1:-}" = --print ]; then
+	built || { echo "IGT is not built for tests/igt/list (scripts/igt.sh, tests/igt/build.test)"; exit 77; }
+	echo "$build"
+	exit 0
+fi
+
+mkdir -p "$cache"
+exec 9>"$cache/igt.lock"
+flock 9
+built && { echo "$build"; exit 0; }
+
+fail() { # WHAT
+	echo "igt.sh: $1 failed; last lines of $log:" >&2
+	tail -n 30 "$log" >&2
+	exit 1
+}
+
+# A configured tree with other options (or none): start again.
+if [ "$(sed -n 1p "$build/.r5xx-meson" 2>/dev/null)" != "${OPTS[*]}" ]; then
+	echo "igt.sh: building IGT from $tarball, a few minutes (log: $log)" >&2
+	rm -rf "$dir"
+	mkdir -p "$src"
+	: >"$log"
+	tar -xf "$tarball" -C "$src" --strip-components=1 >>"$log" 2>&1 || fail "unpacking"
+	meson setup "${OPTS[@]}" "$build" "$src" >>"$log" 2>&1 </dev/null || fail "meson setup"
+	echo "${OPTS[*]}" >"$build/.r5xx-meson"
+fi
+nice -n 10 ninja -C "$build" -j "${R5XX_IGT_JOBS:-2}" "${targets[@]}" >>"$log" 2>&1 </dev/null ||
+	fail ninja
+echo "$key" >"$build/.r5xx-key"
+echo "$build"

@@ -1,0 +1,7 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR MIT
+# IGT, section [unplug] of tests/igt/list: core_hotunplug; last in its boot, as it unbinds the driver.
+# Results against tests/igt/expected-$R5XX_DRIVER-$R5XX_CHIP.txt (tests/igt/lib.sh).
+set -uo pipefail
+. tests/igt/lib.sh
+igt_section unplug

@@ -3,15 +3,9 @@
 # from build/model/, built on the host by tests/model/build.test
 # (make -C tests/model).  Exit status and output are the program's.
 
+. tests/lib/guest.sh
+
 run_guest() { # NAME
-	local bin=build/model/$1 src=tests/model/guest/$1.c
-	if [ ! -x "$bin" ]; then
-		echo "$bin is not built: run make -C tests/model (tests/model/build.test)"
-		exit 1
-	fi
-	if [ "$src" -nt "$bin" ] || [ tests/model/guest/r5xx_test.c -nt "$bin" ]; then
-		echo "$bin is older than its source: run make -C tests/model"
-		exit 1
-	fi
-	exec "$bin"
+	guest_check model tests/model/guest "$1" tests/model/guest/r5xx_test.c
+	exec "build/model/$1"
 }

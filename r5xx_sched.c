@@ -142,7 +142,7 @@ static int r5xx_gpu_recover(struct r5xx_device *rdev,
 	sched->hang_rptr = ~0u;
 
 	drm_sched_resubmit_jobs(&sched->base);
-	drm_sched_start(&sched->base, true);
+	r5xx_drm_sched_start(&sched->base);
 	mutex_unlock(&rdev->reset_lock);
 	return ret;
 }
@@ -233,7 +233,7 @@ struct r5xx_job *r5xx_job_create(struct r5xx_device *rdev,
 	ret = r5xx_ib_get(rdev, &job->ib, ib_dw);
 	if (ret)
 		goto err_free;
-	ret = drm_sched_job_init(&job->base, entity, NULL);
+	ret = r5xx_drm_sched_job_init(&job->base, entity, 1, NULL);
 	if (ret)
 		goto err_free_ib;
 	return job;

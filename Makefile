@@ -56,7 +56,7 @@ qemu: deps
 	@scripts/qemu.sh
 
 kernel: deps
-	@scripts/guest-kernel.sh $(ABI)
+	@scripts/guest-kernel.sh $(KERNEL)
 
 firmware:
 	@python3 firmware/gen-test-fw.py build/firmware
@@ -65,14 +65,14 @@ firmware:
 # Kbuild, or if the build fails, the tests that load r5xx.ko are skipped.
 check: deps firmware
 	@scripts/qemu.sh >/dev/null
-	@scripts/guest-kernel.sh $(ABI) >/dev/null
+	@scripts/guest-kernel.sh $(KERNEL) >/dev/null
 	@tests/check
 
 # Boot the model (CHIP=rv380|rv515) with r5xx.ko (radeon.ko until r5xx.ko
 # exists) and report what the driver found.
 run: deps firmware
 	@scripts/qemu.sh >/dev/null
-	@scripts/guest-kernel.sh $(ABI) >/dev/null
+	@scripts/guest-kernel.sh $(KERNEL) >/dev/null
 	@if [ -f Kbuild ]; then $(MAKE) --no-print-directory -s modules; fi
 	@if [ -f r5xx.ko ]; then d=r5xx; else d=radeon; \
 	echo "make run: r5xx.ko is not built, using Debian's radeon.ko instead"; fi; \
@@ -84,7 +84,7 @@ run: deps firmware
 # Not part of `make check` (tests/bench/run).
 bench: deps firmware
 	@scripts/qemu.sh >/dev/null
-	@scripts/guest-kernel.sh $(ABI) >/dev/null
+	@scripts/guest-kernel.sh $(KERNEL) >/dev/null
 	@$(MAKE) --no-print-directory -s modules
 	@tests/bench/run --chip $(CHIP) $(if $(ROUNDS),--rounds $(ROUNDS))
 

@@ -32,7 +32,7 @@ PKGS=(
 	dpkg-dev meson ninja-build flex bison pkg-config libglib2.0-dev
 	libpixman-1-dev libfdt-dev zlib1g-dev libcap-ng-dev libattr1-dev rsync
 	# QEMU run-time blobs, test VM
-	seabios qemu-system-data busybox-static cpio kmod xz-utils
+	seabios qemu-system-data busybox-static cpio kmod xz-utils zstd
 	# userspace tests and generators
 	libdrm-dev libdrm-radeon1 python3
 	# 32-bit ioctl test (tests/uapi/compat32.c, static i386)

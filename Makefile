@@ -61,11 +61,13 @@ kernel: deps
 firmware:
 	@python3 firmware/gen-test-fw.py build/firmware
 
-# tests/check builds the module itself (a result like any test): without a
-# Kbuild, or if the build fails, the tests that load r5xx.ko are skipped.
+# tests/check builds the module itself (a result like any test), for every
+# kernel its VM tests boot: without a Kbuild, or if the build fails, the tests
+# that load r5xx.ko are skipped. The guest kernels: all supported ones.
 check: deps firmware
 	@scripts/qemu.sh >/dev/null
-	@scripts/guest-kernel.sh $(KERNEL) >/dev/null
+	@for k in $$(scripts/deps.sh --kernels); do \
+		scripts/guest-kernel.sh $$k >/dev/null || exit; done
 	@tests/check
 
 # Boot the model (CHIP=rv380|rv515) with r5xx.ko (radeon.ko until r5xx.ko

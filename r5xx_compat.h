@@ -5,6 +5,7 @@
 #ifndef __R5XX_COMPAT_H__
 #define __R5XX_COMPAT_H__
 
+#include <linux/fs.h>
 #include <linux/mm.h>
 #include <linux/pci.h>
 
@@ -64,7 +65,7 @@
  *
  * Macros and constants renamed upstream are defined here in their new
  * name when the headers lack it: drm_dbg_ratelimited() (6.5) and
- * %PCI_IRQ_INTX (6.8).
+ * %PCI_IRQ_INTX (6.8). %FOP_UNSIGNED_OFFSET (6.12) is tested for directly.
  */
 
 #ifndef drm_dbg_ratelimited
@@ -232,6 +233,21 @@ static inline long r5xx_pin_user_pages(unsigned long start,
 #define R5XX_DRM_DRIVER_GEM_PRIME_MMAP .gem_prime_mmap = drm_gem_prime_mmap,
 #else
 #define R5XX_DRM_DRIVER_GEM_PRIME_MMAP
+#endif
+
+/**
+ * define R5XX_FOPS_UNSIGNED_OFFSET - &struct file_operations flag of DRM
+ *
+ * Since 6.12 drm_open() refuses (-EINVAL, with a warning) a file whose
+ * operations lack %FOP_UNSIGNED_OFFSET: mmap offsets of buffer objects go
+ * beyond what a signed offset holds. Older kernels set the equivalent file
+ * mode in drm_open() themselves. Expands to the member's initialiser where
+ * the flag exists, else to nothing.
+ */
+#ifdef FOP_UNSIGNED_OFFSET
+#define R5XX_FOPS_UNSIGNED_OFFSET .fop_flags = FOP_UNSIGNED_OFFSET,
+#else
+#define R5XX_FOPS_UNSIGNED_OFFSET
 #endif
 
 /**

@@ -142,6 +142,7 @@ static const struct drm_ioctl_desc r5xx_ioctls[] = {
 
 static const struct file_operations r5xx_fops = {
 	.owner = THIS_MODULE,
+	R5XX_FOPS_UNSIGNED_OFFSET
 	.open = drm_open,
 	.release = drm_release,
 	.unlocked_ioctl = drm_ioctl,

@@ -2,22 +2,42 @@
 # r5xx: out-of-tree DRM driver for ATI Radeon R3xx-R5xx, plus its QEMU model.
 # The module's kbuild lists are in Kbuild; this file is the human entry point.
 
-# Debian's linux-headers-amd64 decides the target kernel (never `uname -r`).
+# Debian's linux-headers-amd64 decides the target kernel (never `uname -r`):
+# bookworm's (6.1) by default, KERNEL=6.12 that of bookworm-backports
+# (scripts/deps.sh --kernels lists the supported ones, the default first).
 # Deferred (=, not :=): recipes read it after `deps` has updated the apt
 # lists, so a machine with stale lists does not pick an older kernel.
+DEFAULT_KERNEL = $(firstword $(shell $(CURDIR)/scripts/deps.sh --kernels))
+KERNEL ?= $(DEFAULT_KERNEL)
 ifeq ($(origin ABI),undefined)
-ABI = $(shell $(CURDIR)/scripts/deps.sh --abi 2>/dev/null)
+ABI = $(shell $(CURDIR)/scripts/deps.sh --abi $(KERNEL) 2>/dev/null)
 endif
-KDIR ?= /usr/src/linux-headers-$(ABI)-amd64
 CHIP ?= rv380
+
+# The default kernel's module is built in the tree (r5xx.ko here, as DKMS
+# expects); another kernel's in build/kmod-$(KERNEL)/, a directory of links
+# to the sources, so that one tree builds for both without mixing objects.
+ifeq ($(KERNEL),$(DEFAULT_KERNEL))
+KDIR ?= /usr/src/linux-headers-$(ABI)-amd64
+MDIR := $(CURDIR)
+else
+KDIR ?= $(shell $(CURDIR)/scripts/kernel-headers.sh $(KERNEL))
+MDIR := $(CURDIR)/build/kmod-$(KERNEL)
+endif
 
 all: modules
 
-modules:
-	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
+modules: $(if $(filter-out $(CURDIR),$(MDIR)),kmod-links)
+	$(MAKE) -C $(KDIR) M=$(MDIR) modules
 
 clean:
-	$(MAKE) -C $(KDIR) M=$(CURDIR) clean
+	$(MAKE) -C $(KDIR) M=$(MDIR) clean
+
+# (Re)link Kbuild and the driver sources into $(MDIR), dropping stale links.
+kmod-links:
+	@mkdir -p $(MDIR)
+	@find $(MDIR) -maxdepth 1 -type l -delete
+	@ln -s $(CURDIR)/Kbuild $(wildcard $(CURDIR)/r5xx_*.[ch]) $(MDIR)/
 
 # Also the test build output (firmware test images, test programs).
 distclean: clean
@@ -36,7 +56,7 @@ qemu: deps
 	@scripts/qemu.sh
 
 kernel: deps
-	@scripts/guest-kernel.sh $(ABI)
+	@scripts/guest-kernel.sh $(KERNEL)
 
 firmware:
 	@python3 firmware/gen-test-fw.py build/firmware
@@ -46,18 +66,20 @@ firmware:
 igt: deps
 	@scripts/igt.sh
 
-# tests/check builds the module itself (a result like any test): without a
-# Kbuild, or if the build fails, the tests that load r5xx.ko are skipped.
+# tests/check builds the module itself (a result like any test), for every
+# kernel its VM tests boot: without a Kbuild, or if the build fails, the tests
+# that load r5xx.ko are skipped. The guest kernels: all supported ones.
 check: deps firmware
 	@scripts/qemu.sh >/dev/null
-	@scripts/guest-kernel.sh $(ABI) >/dev/null
+	@for k in $$(scripts/deps.sh --kernels); do \
+		scripts/guest-kernel.sh $$k >/dev/null || exit; done
 	@tests/check
 
 # Boot the model (CHIP=rv380|rv515) with r5xx.ko (radeon.ko until r5xx.ko
 # exists) and report what the driver found.
 run: deps firmware
 	@scripts/qemu.sh >/dev/null
-	@scripts/guest-kernel.sh $(ABI) >/dev/null
+	@scripts/guest-kernel.sh $(KERNEL) >/dev/null
 	@if [ -f Kbuild ]; then $(MAKE) --no-print-directory -s modules; fi
 	@if [ -f r5xx.ko ]; then d=r5xx; else d=radeon; \
 	echo "make run: r5xx.ko is not built, using Debian's radeon.ko instead"; fi; \
@@ -69,12 +91,12 @@ run: deps firmware
 # Not part of `make check` (tests/bench/run).
 bench: deps firmware
 	@scripts/qemu.sh >/dev/null
-	@scripts/guest-kernel.sh $(ABI) >/dev/null
+	@scripts/guest-kernel.sh $(KERNEL) >/dev/null
 	@$(MAKE) --no-print-directory -s modules
 	@tests/bench/run --chip $(CHIP) $(if $(ROUNDS),--rounds $(ROUNDS))
 
 help:
-	@echo "make [modules]  build r5xx.ko against KDIR ($(KDIR))"
+	@echo "make [modules]  build r5xx.ko against KDIR (KERNEL=6.1|6.12, default 6.1)"
 	@echo "make check      build QEMU, guest kernel, firmware, module; run all tests"
 	@echo "make run        boot the model (CHIP=$(CHIP)) with the driver, print what it found"
 	@echo "make bench      benchmark r5xx.ko against radeon.ko on the model (CHIP=$(CHIP))"
@@ -82,4 +104,4 @@ help:
 	@echo "make deps|qemu|kernel|firmware|igt   the individual steps"
 	@echo "make clean|distclean"
 
-.PHONY: all modules clean distclean regs deps qemu kernel firmware igt check run bench help
+.PHONY: all modules kmod-links clean distclean regs deps qemu kernel firmware igt check run bench help

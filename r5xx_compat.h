@@ -5,30 +5,77 @@
 #ifndef __R5XX_COMPAT_H__
 #define __R5XX_COMPAT_H__
 
+#include <linux/fs.h>
+#include <linux/mm.h>
+#include <linux/pci.h>
+
+#include <drm/drm_prime.h>
 #include <drm/drm_print.h>
 #include <drm/gpu_scheduler.h>
+#include <drm/ttm/ttm_placement.h>
+#include <drm/ttm/ttm_resource.h>
+
+#ifdef R5XX_HAVE_TTM_BO_H
+#include <drm/ttm/ttm_bo.h>
+#else
+#include <drm/ttm/ttm_bo_api.h>
+#include <drm/ttm/ttm_bo_driver.h>
+#endif
+
+#ifdef R5XX_HAVE_DRM_CLIENT_SETUP
+#include <drm/drm_client_setup.h>
+#include <drm/drm_fbdev_ttm.h>
+#else
+#include <drm/drm_fb_helper.h>
+#endif
 
 /**
  * DOC: kernel compatibility
  *
- * r5xx is built against Debian's 6.1 kernels, whose point releases changed
- * DRM helper APIs. The driver is written against the newest API; this
- * header, the only place with kernel-version conditionals, maps it onto
- * older headers. The conditions are set by Kbuild, which looks into the
- * headers being built against instead of comparing LINUX_VERSION_CODE
- * with a guessed point release:
+ * r5xx builds from one source tree against Debian's 6.1 (bookworm) and
+ * 6.12 (trixie, bookworm-backports) kernels; Documentation/kernels.rst
+ * lists them. The driver is written against the newest API; this header,
+ * the only place with kernel-version conditionals, maps it onto older
+ * headers. The conditions are set by Kbuild, which looks into the headers
+ * being built against instead of comparing LINUX_VERSION_CODE with a
+ * guessed release (Debian's 6.1 point releases carry backported APIs):
  *
  * - R5XX_HAVE_SCHED_INIT_ARGS: drm_sched_init() takes a
- *   &struct drm_sched_init_args (the 6.1.192 headers); older 6.1 headers
- *   (6.1.176, for one) take nine positional parameters.
+ *   &struct drm_sched_init_args (6.1.192 headers, 6.15 and later); else
+ *   positional parameters, see r5xx_drm_sched_init();
+ * - R5XX_HAVE_SCHED_SUBMIT_WQ: those positional parameters include a
+ *   submission workqueue and a run queue count (6.8 to 6.14);
+ * - R5XX_HAVE_SCHED_JOB_CREDITS: drm_sched_job_init() takes a credit
+ *   count (6.7 and later);
+ * - R5XX_HAVE_SCHED_START_RECOVERY: drm_sched_start() takes 6.1's
+ *   full_recovery flag;
+ * - R5XX_HAVE_TTM_BO_H: TTM's buffer object API is <drm/ttm/ttm_bo.h>
+ *   (6.4 and later), not ttm_bo_api.h and ttm_bo_driver.h;
+ * - R5XX_HAVE_TTM_BUSY_PLACEMENT: a &struct ttm_placement has a second
+ *   list of places for busy buffers (up to 6.8);
+ * - R5XX_HAVE_TTM_RESOURCE_NUM_PAGES: a &struct ttm_resource counts pages,
+ *   not bytes (up to 6.1);
+ * - R5XX_HAVE_PIN_USER_PAGES_VMAS: pin_user_pages() has a VMA array
+ *   parameter (up to 6.4);
+ * - R5XX_HAVE_GEM_PRIME_MMAP_HOOK: &struct drm_driver has gem_prime_mmap
+ *   (up to 6.5);
+ * - R5XX_HAVE_DRM_CLIENT_SETUP: in-kernel DRM clients such as the fbdev
+ *   console start with drm_client_setup() (6.12.95 and 6.13 and later);
+ *   older kernels use drm_fbdev_generic_setup().
  *
- * drm_dbg_ratelimited() (6.5 and later) is defined here when the headers
- * lack it, on top of the rate-limited debug helper 6.1 already has.
+ * Macros and constants renamed upstream are defined here in their new
+ * name when the headers lack it: drm_dbg_ratelimited() (6.5) and
+ * %PCI_IRQ_INTX (6.8). %FOP_UNSIGNED_OFFSET (6.12) is tested for directly.
  */
 
 #ifndef drm_dbg_ratelimited
 #define drm_dbg_ratelimited(drm, fmt, ...) \
 	__DRM_DEFINE_DBG_RATELIMITED(DRIVER, drm, fmt, ##__VA_ARGS__)
+#endif
+
+/* pci_alloc_irq_vectors() flag, PCI_IRQ_LEGACY before 6.8 */
+#ifndef PCI_IRQ_INTX
+#define PCI_IRQ_INTX PCI_IRQ_LEGACY
 #endif
 
 #ifndef R5XX_HAVE_SCHED_INIT_ARGS
@@ -42,21 +89,197 @@ struct drm_sched_init_args {
 	const char *name;
 	struct device *dev;
 };
+#endif
 
+/**
+ * r5xx_drm_sched_init - drm_sched_init() with a &struct drm_sched_init_args
+ * @sched: scheduler to start
+ * @args: its parameters
+ *
+ * Without the argument structure in the headers, the parameters are passed
+ * one by one: nine of them on older 6.1 headers, eleven (an own submission
+ * workqueue, NULL here, and one run queue per priority) on 6.8 to 6.14.
+ *
+ * Return: 0 or a negative errno.
+ */
 static inline int r5xx_drm_sched_init(struct drm_gpu_scheduler *sched,
 				      const struct drm_sched_init_args *args)
 {
+#if defined(R5XX_HAVE_SCHED_INIT_ARGS)
+	return drm_sched_init(sched, args);
+#elif defined(R5XX_HAVE_SCHED_SUBMIT_WQ)
+	return drm_sched_init(sched, args->ops, NULL, DRM_SCHED_PRIORITY_COUNT,
+			      args->credit_limit, args->hang_limit,
+			      args->timeout, args->timeout_wq, args->score,
+			      args->name, args->dev);
+#else
 	return drm_sched_init(sched, args->ops, args->credit_limit,
 			      args->hang_limit, args->timeout,
 			      args->timeout_wq, args->score, args->name,
 			      args->dev);
-}
-#else
-static inline int r5xx_drm_sched_init(struct drm_gpu_scheduler *sched,
-				      const struct drm_sched_init_args *args)
-{
-	return drm_sched_init(sched, args);
-}
 #endif
+}
+
+/**
+ * r5xx_drm_sched_job_init - drm_sched_job_init() with a credit count
+ * @job: job to initialise
+ * @entity: entity it is submitted through
+ * @credits: how much of the scheduler's credit limit the job takes
+ * @owner: identifies the submitter (debugging), or NULL
+ *
+ * Headers before 6.7 count every job as one credit and have no @credits.
+ *
+ * Return: 0 or a negative errno.
+ */
+static inline int r5xx_drm_sched_job_init(struct drm_sched_job *job,
+					  struct drm_sched_entity *entity,
+					  u32 credits, void *owner)
+{
+#ifdef R5XX_HAVE_SCHED_JOB_CREDITS
+	return drm_sched_job_init(job, entity, credits, owner);
+#else
+	return drm_sched_job_init(job, entity, owner);
+#endif
+}
+
+/**
+ * r5xx_drm_sched_start - restart a scheduler stopped by drm_sched_stop()
+ * @sched: scheduler
+ *
+ * Older headers take a full_recovery flag; r5xx always recovers fully (it
+ * resubmits the jobs first), which is what newer kernels always do.
+ */
+static inline void r5xx_drm_sched_start(struct drm_gpu_scheduler *sched)
+{
+#ifdef R5XX_HAVE_SCHED_START_RECOVERY
+	drm_sched_start(sched, true);
+#else
+	drm_sched_start(sched);
+#endif
+}
+
+/**
+ * r5xx_ttm_placement_set - point a TTM placement at a list of places
+ * @placement: placement to fill in
+ * @places: the places, in order of preference
+ * @n: how many
+ *
+ * Up to 6.8 a placement has a second list for when the buffer is busy;
+ * r5xx uses the same list for both, which is what a list of places
+ * without %TTM_PL_FLAG_DESIRED or %TTM_PL_FLAG_FALLBACK means since.
+ */
+static inline void r5xx_ttm_placement_set(struct ttm_placement *placement,
+					  const struct ttm_place *places,
+					  unsigned int n)
+{
+	placement->num_placement = n;
+	placement->placement = places;
+#ifdef R5XX_HAVE_TTM_BUSY_PLACEMENT
+	placement->num_busy_placement = n;
+	placement->busy_placement = places;
+#endif
+}
+
+/**
+ * r5xx_ttm_resource_size - size of a TTM resource in bytes
+ * @res: resource
+ *
+ * Up to 6.1 a resource counts pages, later ones bytes.
+ *
+ * Return: the size in bytes.
+ */
+static inline u64 r5xx_ttm_resource_size(const struct ttm_resource *res)
+{
+#ifdef R5XX_HAVE_TTM_RESOURCE_NUM_PAGES
+	return (u64)res->num_pages << PAGE_SHIFT;
+#else
+	return res->size;
+#endif
+}
+
+/**
+ * r5xx_pin_user_pages - pin_user_pages() without the VMA array
+ * @start: user address of the first page
+ * @nr_pages: how many pages
+ * @gup_flags: FOLL_* flags
+ * @pages: where the pinned pages go
+ *
+ * Up to 6.4 pin_user_pages() can also return the VMAs; r5xx never asks.
+ *
+ * Return: the number of pages pinned, or a negative errno.
+ */
+static inline long r5xx_pin_user_pages(unsigned long start,
+				       unsigned long nr_pages,
+				       unsigned int gup_flags,
+				       struct page **pages)
+{
+#ifdef R5XX_HAVE_PIN_USER_PAGES_VMAS
+	return pin_user_pages(start, nr_pages, gup_flags, pages, NULL);
+#else
+	return pin_user_pages(start, nr_pages, gup_flags, pages);
+#endif
+}
+
+/**
+ * define R5XX_DRM_DRIVER_GEM_PRIME_MMAP - &struct drm_driver's mmap of
+ * exported buffers
+ *
+ * Up to 6.5 drm_gem_dmabuf_mmap() goes through drm_driver.gem_prime_mmap,
+ * which must point at drm_gem_prime_mmap(); later kernels call that
+ * directly and have no such member. Expands to the member's initialiser
+ * where it exists, else to nothing.
+ */
+#ifdef R5XX_HAVE_GEM_PRIME_MMAP_HOOK
+#define R5XX_DRM_DRIVER_GEM_PRIME_MMAP .gem_prime_mmap = drm_gem_prime_mmap,
+#else
+#define R5XX_DRM_DRIVER_GEM_PRIME_MMAP
+#endif
+
+/**
+ * define R5XX_FOPS_UNSIGNED_OFFSET - &struct file_operations flag of DRM
+ *
+ * Since 6.12 drm_open() refuses (-EINVAL, with a warning) a file whose
+ * operations lack %FOP_UNSIGNED_OFFSET: mmap offsets of buffer objects go
+ * beyond what a signed offset holds. Older kernels set the equivalent file
+ * mode in drm_open() themselves. Expands to the member's initialiser where
+ * the flag exists, else to nothing.
+ */
+#ifdef FOP_UNSIGNED_OFFSET
+#define R5XX_FOPS_UNSIGNED_OFFSET .fop_flags = FOP_UNSIGNED_OFFSET,
+#else
+#define R5XX_FOPS_UNSIGNED_OFFSET
+#endif
+
+/**
+ * define R5XX_DRM_DRIVER_FBDEV - &struct drm_driver's fbdev emulation hook
+ *
+ * With drm_client_setup(), the driver names how the fbdev console gets
+ * its framebuffer (TTM buffer objects here); older kernels have no such
+ * member. Expands to the member's initialiser where it exists, else to
+ * nothing. A driver with a display puts it in its &struct drm_driver and
+ * calls r5xx_fbdev_setup().
+ */
+#ifdef R5XX_HAVE_DRM_CLIENT_SETUP
+#define R5XX_DRM_DRIVER_FBDEV DRM_FBDEV_TTM_DRIVER_OPS,
+#else
+#define R5XX_DRM_DRIVER_FBDEV
+#endif
+
+/**
+ * r5xx_fbdev_setup - start the fbdev console on a registered DRM device
+ * @drm: DRM device, registered, with its mode configuration set up
+ *
+ * Both variants take the console's format from
+ * &drm_mode_config.preferred_depth. Failures are logged, not returned: a
+ * device without console still works.
+ */
+static inline void r5xx_fbdev_setup(struct drm_device *drm)
+{
+#ifdef R5XX_HAVE_DRM_CLIENT_SETUP
+	drm_client_setup(drm, NULL);
+#else
+	drm_fbdev_generic_setup(drm, 0);
+#endif
+}
 
 #endif /* __R5XX_COMPAT_H__ */

@@ -3,11 +3,11 @@
  * Copyright (c) 2026 The r5xx authors
  */
 
+#include <linux/aperture.h>
 #include <linux/module.h>
 #include <linux/pci.h>
 #include <linux/slab.h>
 
-#include <drm/drm_aperture.h>
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
@@ -142,6 +142,7 @@ static const struct drm_ioctl_desc r5xx_ioctls[] = {
 
 static const struct file_operations r5xx_fops = {
 	.owner = THIS_MODULE,
+	R5XX_FOPS_UNSIGNED_OFFSET
 	.open = drm_open,
 	.release = drm_release,
 	.unlocked_ioctl = drm_ioctl,
@@ -163,7 +164,7 @@ static const struct drm_driver r5xx_drm_driver = {
 	.prime_handle_to_fd = drm_gem_prime_handle_to_fd,
 	.prime_fd_to_handle = drm_gem_prime_fd_to_handle,
 	.gem_prime_import_sg_table = r5xx_gem_prime_import_sg_table,
-	.gem_prime_mmap = drm_gem_prime_mmap,
+	R5XX_DRM_DRIVER_GEM_PRIME_MMAP
 #if defined(CONFIG_DEBUG_FS)
 	.debugfs_init = r5xx_debugfs_init,
 #endif
@@ -230,8 +231,8 @@ static int r5xx_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	ret = r5xx_cp_init(rdev);
 	if (ret)
 		return ret;
-	ret = drm_aperture_remove_conflicting_pci_framebuffers(pdev,
-							       &r5xx_drm_driver);
+	ret = aperture_remove_conflicting_pci_devices(pdev,
+						      r5xx_drm_driver.name);
 	if (ret)
 		goto err_cp_fini;
 

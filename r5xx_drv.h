@@ -22,7 +22,6 @@
 #include <drm/drm_device.h>
 #include <drm/drm_gem.h>
 #include <drm/gpu_scheduler.h>
-#include <drm/ttm/ttm_bo_api.h>
 #include <drm/ttm/ttm_device.h>
 #include <drm/ttm/ttm_placement.h>
 

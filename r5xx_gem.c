@@ -14,8 +14,6 @@
 #include <drm/drm_prime.h>
 #include <drm/drm_print.h>
 #include <drm/radeon_drm.h>
-#include <drm/ttm/ttm_bo_api.h>
-#include <drm/ttm/ttm_bo_driver.h>
 
 #include "r5xx_drv.h"
 #include "r5xx_tiling.h"

@@ -127,7 +127,7 @@ static bool r5xx_irq_want_msi(struct r5xx_device *rdev)
 int r5xx_irq_init(struct r5xx_device *rdev)
 {
 	struct pci_dev *pdev = rdev->pdev;
-	unsigned int types = PCI_IRQ_LEGACY;
+	unsigned int types = PCI_IRQ_INTX;
 	int ret;
 
 	spin_lock_init(&rdev->irq.lock);

@@ -9,8 +9,6 @@
 #include <drm/drm_prime.h>
 #include <drm/drm_print.h>
 #include <drm/radeon_drm.h>
-#include <drm/ttm/ttm_bo_api.h>
-#include <drm/ttm/ttm_bo_driver.h>
 #include <drm/ttm/ttm_tt.h>
 
 #include "r5xx_drv.h"

@@ -35,8 +35,9 @@
  *
  * The timed-out job is the oldest unfinished one, and the CP executes in
  * order, so it is the guilty one. Recovery gives its scheduler fence
- * -ETIME and does not run it again; the jobs behind it were lost with the
- * ring and are run again after the reset.
+ * -ETIME and does not run its IB again (only a fence, which keeps that
+ * error on every kernel); the jobs behind it were lost with the ring and
+ * are run again after the reset.
  */
 
 /**
@@ -66,6 +67,12 @@ static struct dma_fence *r5xx_sched_run_job(struct drm_sched_job *sched_job)
 {
 	struct r5xx_job *job = to_r5xx_job(sched_job);
 	struct r5xx_device *rdev = job->rdev;
+	/*
+	 * The guilty job of a reset, or a cancelled one, runs no IB but still
+	 * gets a fence: since 6.7 the scheduler ends a job without one with
+	 * -ECANCELED, over the error it already has (-ETIME for the guilty).
+	 */
+	bool skip = sched_job->s_fence->finished.error;
 	struct r5xx_fence *hw;
 	struct dma_fence *fence;
 	int ret;
@@ -74,26 +81,23 @@ static struct dma_fence *r5xx_sched_run_job(struct drm_sched_job *sched_job)
 	dma_fence_put(job->hw_fence);
 	job->hw_fence = NULL;
 
-	/* the guilty job of a reset, or a cancelled one */
-	if (unlikely(sched_job->s_fence->finished.error))
-		return NULL;
-
 	/* a re-run after a reset needs a new fence; resets are rare */
 	hw = job->first_fence ?: r5xx_fence_alloc(GFP_NOWAIT | __GFP_NOWARN);
 	job->first_fence = NULL;
 	if (!hw)
-		return ERR_PTR(-ENOMEM);
+		return skip ? NULL : ERR_PTR(-ENOMEM);
 	ret = r5xx_ring_lock(rdev, R5XX_SCHED_RUN_DW);
 	if (ret) {
 		r5xx_fence_free(hw);
-		return ERR_PTR(ret);
+		return skip ? NULL : ERR_PTR(ret);
 	}
 	if (unlikely(!rdev->ring.ready)) {
 		r5xx_ring_unlock_undo(rdev);
 		r5xx_fence_free(hw);
-		return ERR_PTR(-EIO);
+		return skip ? NULL : ERR_PTR(-EIO);
 	}
-	r5xx_ib_emit(rdev, &job->ib);
+	if (!skip)
+		r5xx_ib_emit(rdev, &job->ib);
 	fence = r5xx_fence_emit(rdev, hw);
 	r5xx_ring_unlock_commit(rdev);
 
@@ -142,7 +146,7 @@ static int r5xx_gpu_recover(struct r5xx_device *rdev,
 	sched->hang_rptr = ~0u;
 
 	drm_sched_resubmit_jobs(&sched->base);
-	drm_sched_start(&sched->base, true);
+	r5xx_drm_sched_start(&sched->base);
 	mutex_unlock(&rdev->reset_lock);
 	return ret;
 }
@@ -233,7 +237,7 @@ struct r5xx_job *r5xx_job_create(struct r5xx_device *rdev,
 	ret = r5xx_ib_get(rdev, &job->ib, ib_dw);
 	if (ret)
 		goto err_free;
-	ret = drm_sched_job_init(&job->base, entity, NULL);
+	ret = r5xx_drm_sched_job_init(&job->base, entity, 1, NULL);
 	if (ret)
 		goto err_free_ib;
 	return job;

@@ -4,8 +4,6 @@
  */
 
 #include <drm/radeon_drm.h>
-#include <drm/ttm/ttm_bo_api.h>
-#include <drm/ttm/ttm_bo_driver.h>
 
 #include "r5xx_drv.h"
 

@@ -14,8 +14,6 @@
 #include <drm/drm_prime.h>
 #include <drm/drm_print.h>
 #include <drm/radeon_drm.h>
-#include <drm/ttm/ttm_bo_api.h>
-#include <drm/ttm/ttm_bo_driver.h>
 #include <drm/ttm/ttm_device.h>
 #include <drm/ttm/ttm_placement.h>
 #include <drm/ttm/ttm_pool.h>
@@ -192,10 +190,7 @@ static void r5xx_evict_flags(struct ttm_buffer_object *tbo,
 		*placement = bo->placement;
 		return;
 	}
-	placement->num_placement = 1;
-	placement->placement = &sys;
-	placement->num_busy_placement = 1;
-	placement->busy_placement = &sys;
+	r5xx_ttm_placement_set(placement, &sys, 1);
 }
 
 static int r5xx_bo_move(struct ttm_buffer_object *tbo, bool evict,
@@ -254,7 +249,7 @@ static int r5xx_io_mem_reserve(struct ttm_device *bdev,
 {
 	struct r5xx_device *rdev = bdev_to_r5xx(bdev);
 	u64 start = (u64)mem->start << PAGE_SHIFT;
-	u64 size = (u64)mem->num_pages << PAGE_SHIFT;
+	u64 size = r5xx_ttm_resource_size(mem);
 
 	switch (mem->mem_type) {
 	case TTM_PL_SYSTEM:
@@ -356,10 +351,7 @@ void r5xx_bo_placement(struct r5xx_bo *bo, u32 domain)
 			.mem_type = TTM_PL_SYSTEM,
 		};
 
-	bo->placement.num_placement = c;
-	bo->placement.placement = bo->places;
-	bo->placement.num_busy_placement = c;
-	bo->placement.busy_placement = bo->places;
+	r5xx_ttm_placement_set(&bo->placement, bo->places, c);
 }
 
 /**
@@ -425,8 +417,7 @@ int r5xx_bo_create(struct r5xx_device *rdev, const struct r5xx_bo_param *bp,
 	r5xx_bo_placement(bo, bp->domain);
 	if (bp->place) {
 		bo->places[0] = *bp->place;
-		bo->placement.num_placement = 1;
-		bo->placement.num_busy_placement = 1;
+		r5xx_ttm_placement_set(&bo->placement, bo->places, 1);
 	}
 
 	/* on failure, ttm_bo_init_reserved() calls r5xx_bo_destroy() */
@@ -478,15 +469,14 @@ static vm_fault_t r5xx_bo_fault_reserve(struct r5xx_bo *bo)
 
 	if (res->mem_type != TTM_PL_VRAM)
 		return 0;
-	end = (u64)(res->start + res->num_pages) << PAGE_SHIFT;
+	end = ((u64)res->start << PAGE_SHIFT) + r5xx_ttm_resource_size(res);
 	if (end > rdev->mc.visible_vram_size) {
 		if (bo->tbo.pin_count)
 			return VM_FAULT_SIGBUS;
 		r5xx_bo_placement(bo, RADEON_GEM_DOMAIN_VRAM);
 		bo->places[0].fpfn = 0;
 		bo->places[0].lpfn = rdev->mc.visible_vram_size >> PAGE_SHIFT;
-		bo->placement.num_placement = 1;
-		bo->placement.num_busy_placement = 1;
+		r5xx_ttm_placement_set(&bo->placement, bo->places, 1);
 		ret = ttm_bo_validate(&bo->tbo, &bo->placement, &ctx);
 		if (ret == -ENOMEM || ret == -ENOSPC)
 			ret = r5xx_bo_validate_domain(bo, RADEON_GEM_DOMAIN_GTT,

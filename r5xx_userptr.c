@@ -13,7 +13,6 @@
 #include <drm/drm_prime.h>
 #include <drm/drm_print.h>
 #include <drm/radeon_drm.h>
-#include <drm/ttm/ttm_bo_api.h>
 #include <drm/ttm/ttm_tt.h>
 
 #include "r5xx_drv.h"
@@ -85,9 +84,9 @@ int r5xx_userptr_pin(struct r5xx_device *rdev, struct r5xx_userptr *up,
 	}
 
 	while (pinned < ttm->num_pages) {
-		long n = pin_user_pages(up->addr + (pinned << PAGE_SHIFT),
-					ttm->num_pages - pinned, gup,
-					ttm->pages + pinned, NULL);
+		long n = r5xx_pin_user_pages(up->addr + (pinned << PAGE_SHIFT),
+					     ttm->num_pages - pinned, gup,
+					     ttm->pages + pinned);
 
 		if (n <= 0) {
 			ret = n ? n : -EFAULT;

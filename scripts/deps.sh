@@ -3,21 +3,36 @@
 # Install the Debian packages needed to build r5xx.ko, QEMU and the test VM.
 # Idempotent and quiet when everything is already present.
 #
-# Usage: scripts/deps.sh [--abi]
-#   --abi  only print the target kernel ABI (e.g. 6.1.0-56) and exit
+# Usage: scripts/deps.sh [--abi [KERNEL] | --kernels]
+#   --abi [KERNEL]  only print the ABI of KERNEL (6.1 or 6.12; default 6.1),
+#                   e.g. 6.1.0-56 or 6.12.95+deb12, and exit
+#   --kernels       only print the supported kernels, the default first
+#
+# The kernels r5xx is built and tested against (Documentation/kernels.rst):
+# 6.1 from bookworm, 6.12 from bookworm-backports (trixie's kernel, built for
+# bookworm). Both come from Debian's linux-headers-amd64 metapackage of that
+# suite; bookworm's stays the one apt installs by default (backports pinned
+# at 100). The 6.12 headers package needs the 6.12 kernel image installed,
+# which a build or test machine should not get as a side effect: the headers
+# are unpacked into the cache instead (scripts/kernel-headers.sh).
 set -euo pipefail
 
 APT=(apt-get -q -y -o DPkg::Lock::Timeout=600)
 SRC_LIST=/etc/apt/sources.list.d/r5xx-deb-src.sources
+BPO_LIST=/etc/apt/sources.list.d/r5xx-backports.sources
+BPO_PIN=/etc/apt/preferences.d/r5xx-backports
+KERNELS="6.1 6.12"
 
 PKGS=(
 	# kernel module build and checks
 	build-essential linux-headers-amd64 linux-source-6.1 sparse
+	# the 6.12 headers' kbuild (BTF of modules), DKMS test
+	pahole dkms
 	# QEMU build (from Debian's source package)
 	dpkg-dev meson ninja-build flex bison pkg-config libglib2.0-dev
 	libpixman-1-dev libfdt-dev zlib1g-dev libcap-ng-dev libattr1-dev rsync
 	# QEMU run-time blobs, test VM
-	seabios qemu-system-data busybox-static cpio kmod xz-utils
+	seabios qemu-system-data busybox-static cpio kmod xz-utils zstd
 	# userspace tests and generators
 	libdrm-dev libdrm-radeon1 python3
 	# 32-bit ioctl test (tests/uapi/compat32.c, static i386)
@@ -31,24 +46,32 @@ PKGS=(
 	libudev-dev python3-docutils libpciaccess-dev
 )
 
-# Print the ABI of the kernel that linux-headers-amd64 points at (6.1.0-56),
-# falling back to the newest installed headers.
+# abi [KERNEL]: print the ABI of the kernel that linux-headers-amd64 of
+# KERNEL's suite points at (6.1.0-56, 6.12.95+deb12), falling back to the
+# newest headers of that series installed or unpacked into the cache.
 abi() {
-	local a
-	a=$(apt-cache depends linux-headers-amd64 2>/dev/null |
-		sed -n 's/^ *Depends: linux-headers-\(.*\)-amd64$/\1/p' | head -n1)
+	local k=${1:-6.1} pkg=linux-headers-amd64 a cache=${R5XX_CACHE:-$HOME/.cache/r5xx}
+	case $k in
+	6.1) ;;
+	6.12) pkg=linux-headers-amd64/bookworm-backports ;;
+	*) echo "deps.sh: unsupported kernel $k (supported: $KERNELS)" >&2; return 1 ;;
+	esac
+	a=$(apt-cache show "$pkg" 2>/dev/null |
+		sed -n 's/^Depends:.*linux-headers-\([^ ,]*\)-amd64\( .*\)\{0,1\}$/\1/p' |
+		sort -V | grep "^$k[.]" | tail -n1)
 	if [ -z "$a" ]; then
-		a=$(find /usr/src -maxdepth 1 -name 'linux-headers-*-amd64' -printf '%f\n' |
+		a=$(find /usr/src "$cache" -maxdepth 4 -name "linux-headers-$k.*-amd64" \
+			-printf '%f\n' 2>/dev/null |
 			sed 's/^linux-headers-\(.*\)-amd64$/\1/' | sort -V | tail -n1)
 	fi
-	[ -n "$a" ] || { echo "deps.sh: cannot determine the kernel ABI" >&2; return 1; }
+	[ -n "$a" ] || { echo "deps.sh: cannot determine the ABI of kernel $k" >&2; return 1; }
 	echo "$a"
 }
 
-if [ "${1:-}" = --abi ]; then
-	abi
-	exit
-fi
+case ${1:-} in
+--abi) abi "${2:-}"; exit ;;
+--kernels) echo "$KERNELS"; exit ;;
+esac
 
 [ "$(id -u)" = 0 ] || { echo "deps.sh: must run as root (apt-get)" >&2; exit 1; }
 
@@ -91,6 +114,28 @@ Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 SRC
 	apt_update
 fi
+# bookworm-backports, for the 6.12 kernel; pinned at backports' usual 100 so
+# that nothing is upgraded from it unless asked for by name or suite.
+if [ ! -e "$BPO_LIST" ]; then
+	cat >"$BPO_LIST" <<'SRC'
+Types: deb
+URIs: http://deb.debian.org/debian
+Suites: bookworm-backports
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SRC
+	updated=
+	apt_update
+fi
+if [ ! -e "$BPO_PIN" ]; then
+	cat >"$BPO_PIN" <<'PIN'
+# r5xx (scripts/deps.sh): bookworm's packages stay the default
+Package: *
+Pin: release n=bookworm-backports
+Pin-Priority: 100
+PIN
+fi
+apt-cache show linux-headers-amd64/bookworm-backports >/dev/null 2>&1 || apt_update
 # No source index yet (lists never fetched since the entry appeared).
 apt-cache showsrc qemu 2>/dev/null | grep '^Package: qemu$' >/dev/null || apt_update
 

@@ -10,6 +10,8 @@
 #               for the findings listed as accepted below
 #   kernel-doc  kernel-doc -none: no warnings
 #   build-W1    the module builds at W=1 without a warning
+#   build-W1-K  the same against each other supported kernel K (6.12), in
+#               build/kmod-K (skipped if its headers cannot be had)
 #   sparse      make C=2 reports nothing
 # Prints "ok NAME" or "not ok NAME" plus the findings; exits non-zero if any
 # check failed.  Kernel scripts come from Debian's linux-source-6.1, unpacked
@@ -58,6 +60,9 @@ if [ "${#srcs[@]}" -eq 0 ]; then
 	echo "ok checkpatch # SKIP no driver sources"
 	echo "ok kernel-doc # SKIP no driver sources"
 	echo "ok build-W1 # SKIP no driver sources"
+	for k in $(scripts/deps.sh --kernels | cut -d' ' -f2-); do
+		echo "ok build-W1-$k # SKIP no driver sources"
+	done
 	echo "ok sparse # SKIP no driver sources"
 	exit $failed
 fi
@@ -123,6 +128,19 @@ make -s clean >/dev/null 2>&1 || true
 make -s modules W=1 >"$out/w1.log" 2>&1 || echo "build failed" >>"$out/w1.log"
 grep -E 'warning:|error:|build failed' "$out/w1.log" >"$out/w1" || true
 report build-W1 "$out/w1"
+
+# The default kernel's build stays in the tree for sparse below.
+for k in $(scripts/deps.sh --kernels | cut -d' ' -f2-); do
+	if ! kdir=$(scripts/kernel-headers.sh "$k" 2>"$out/kh.log"); then
+		echo "ok build-W1-$k # SKIP no $k headers: $(tail -n1 "$out/kh.log")"
+		continue
+	fi
+	make -s clean KERNEL="$k" KDIR="$kdir" >/dev/null 2>&1 || true
+	make -s modules W=1 KERNEL="$k" KDIR="$kdir" >"$out/w1.log" 2>&1 ||
+		echo "build failed" >>"$out/w1.log"
+	grep -E 'warning:|error:|build failed' "$out/w1.log" >"$out/w1" || true
+	report "build-W1-$k" "$out/w1"
+done
 
 make -s modules C=2 >"$out/sp.log" 2>&1 || echo "build failed" >>"$out/sp.log"
 grep -E '^[^ ]+\.[ch]:[0-9]+:[0-9]+: (warning|error)' "$out/sp.log" >"$out/sp" || true

@@ -4,7 +4,7 @@
 # debugfs directory, reload the module with parameters, read the register
 # list, check the kernel log.
 
-ko=$PWD/r5xx.ko
+ko=${R5XX_KO:-$PWD/r5xx.ko}	# tests/vm/run: the module built for this kernel
 # what tests/vm/group.sh counts as a kernel problem, plus lockdep reports
 bad_re='WARNING:|BUG:|Oops|general protection fault|kernel BUG|UBSAN:|KASAN:|possible circular locking|possible recursive locking|lockdep|INFO: task .* blocked|RCU stall|self-detected stall'
 

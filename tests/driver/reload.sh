@@ -4,6 +4,9 @@
 # self-tests without kernel warnings and leak nothing.
 #
 # vm-kernel-args: slub_debug=U
+# vm-kernels: 6.1
+# (not yet 6.12: free memory shrinks by 5 to 20 MiB over the 50 cycles there
+# while no slab site grows; Documentation/kernels.rst, open issues)
 #
 # Leak check, after 10 warm-up cycles, from snapshots taken after dropping
 # the page cache and waiting until the counts stop moving (fences are freed

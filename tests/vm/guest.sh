@@ -7,7 +7,7 @@
 set -u
 s=$R5XX_SCRATCH
 # shellcheck source=/dev/null
-. "$s/config"	# REPO KMODS DRIVER INSMOD_ARGS, and the command's environment
+. "$s/config"	# REPO KMODS DRIVER INSMOD_ARGS R5XX_KO, and the command's environment
 
 off() {
 	sync
@@ -36,11 +36,11 @@ radeon)
 	modprobe radeon 2>>"$s/stderr" || report 125 "modprobe radeon failed"
 	;;
 r5xx)
-	for m in $(modinfo -F depends "$REPO/r5xx.ko" | tr , ' '); do
+	for m in $(modinfo -F depends "$R5XX_KO" | tr , ' '); do
 		modprobe "$m" 2>>"$s/stderr" || report 125 "modprobe $m (needed by r5xx.ko) failed"
 	done
 	# shellcheck disable=SC2086 # INSMOD_ARGS is a list of module parameters
-	insmod "$REPO/r5xx.ko" $INSMOD_ARGS 2>>"$s/stderr" || report 125 "insmod r5xx.ko failed"
+	insmod "$R5XX_KO" $INSMOD_ARGS 2>>"$s/stderr" || report 125 "insmod r5xx.ko failed"
 	;;
 esac
 

@@ -27,8 +27,9 @@
  *
  * - timing: CRTC_H/V_TOTAL_DISP and CRTC_H/V_SYNC_STRT_WID (CRTC2's at
  *   +0x100, its syncs copied to FP_H2/V2_SYNC_STRT_WID); horizontal values
- *   count 8-pixel characters, so the active width must be a multiple of 8;
- *   no interlace or double scan;
+ *   count 8-pixel characters, so the active width must be a multiple of 8
+ *   and the total width is rounded down to one (the adjusted mode says so,
+ *   for vblank timestamps); no interlace or double scan;
  * - pixel clock: CRTC1 from the PPLL (PPLL_REF_DIV bits 27:18 on R300 and
  *   later, PPLL_DIV_3), CRTC2 from the P2PLL (P2PLL_REF_DIV, P2PLL_DIV_0),
  *   both reached through the PLL index. The pixel clock source is switched
@@ -390,6 +391,15 @@ r5xx_crtc_mode_valid(struct drm_crtc *crtc, const struct drm_display_mode *mode)
 	return r5xx_crtc_mode_limits(to_r5xx(crtc->dev), mode);
 }
 
+/* the CRTC counts the total width in 8-pixel characters */
+static bool r5xx_crtc_mode_fixup(struct drm_crtc *crtc,
+				 const struct drm_display_mode *mode,
+				 struct drm_display_mode *adjusted)
+{
+	adjusted->crtc_htotal = round_down(adjusted->crtc_htotal, 8);
+	return true;
+}
+
 static int r5xx_crtc_atomic_check(struct drm_crtc *crtc,
 				  struct drm_atomic_state *state)
 {
@@ -516,6 +526,7 @@ static bool r5xx_crtc_get_scanout_position(struct drm_crtc *crtc,
 
 static const struct drm_crtc_helper_funcs r5xx_crtc_helper_funcs = {
 	.mode_valid = r5xx_crtc_mode_valid,
+	.mode_fixup = r5xx_crtc_mode_fixup,
 	.atomic_check = r5xx_crtc_atomic_check,
 	.atomic_flush = r5xx_crtc_atomic_flush,
 	.atomic_enable = r5xx_crtc_atomic_enable,

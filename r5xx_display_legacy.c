@@ -642,24 +642,16 @@ static int r5xx_primary_atomic_check(struct drm_plane *plane,
 {
 	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
 	struct drm_crtc_state *cs;
-	int ret;
 
 	if (!ps->crtc)
 		return 0;
 	cs = drm_atomic_get_crtc_state(state, ps->crtc);
 	if (IS_ERR(cs))
 		return PTR_ERR(cs);
-	ret = drm_atomic_helper_check_plane_state(ps, cs,
-						  DRM_PLANE_NO_SCALING,
-						  DRM_PLANE_NO_SCALING,
-						  false, true);
-	if (ret)
-		return ret;
-	/* the pixel format is a CRTC register: changing it is a mode set */
-	if (plane->state->fb && ps->fb &&
-	    plane->state->fb->format != ps->fb->format)
-		cs->mode_changed = true;
-	return 0;
+	return drm_atomic_helper_check_plane_state(ps, cs,
+						   DRM_PLANE_NO_SCALING,
+						   DRM_PLANE_NO_SCALING,
+						   false, true);
 }
 
 static void r5xx_primary_atomic_update(struct drm_plane *plane,

@@ -2,9 +2,11 @@
 /*
  * KMS tests of r5xx.ko on the model's rv380 legacy display (tests/kms/):
  *
- *   kms scanout FORMAT LAYOUT   xrgb8888|argb8888|rgb565, linear|macro|micro|both:
- *                               a pattern in a GEM buffer of that GEM tiling on
- *                               VGA-1's preferred mode, screendump pixel-exact
+ *   kms scanout FORMAT LAYOUT   xrgb8888|argb8888|rgb565, linear|macro|micro|both|gtt:
+ *                               a pattern in a GEM buffer of that GEM tiling (gtt:
+ *                               linear, created in GTT) on VGA-1's preferred mode,
+ *                               screendump pixel-exact
+ *   kms dpms                    the DPMS property turns CRTC 0 off and on
  *   kms two                     VGA-1 on CRTC 0 and DVI-I-1 (plugged) on CRTC 1
  *                               at different modes, both heads pixel-exact
  *   kms cursor                  64x64 ARGB cursor (SETCURSOR2, MOVECURSOR) on
@@ -80,6 +82,8 @@ static uint64_t pix_off(const struct fb *f, uint32_t x, uint32_t y)
 	       ((my % 8) * 8 + mx % 8) * 32 + in;
 }
 
+static uint32_t fb_domain = RADEON_GEM_DOMAIN_VRAM;
+
 static void fb_make(struct fb *f, uint32_t w, uint32_t h, uint32_t format,
 		    uint32_t tiling)
 {
@@ -98,7 +102,7 @@ static void fb_make(struct fb *f, uint32_t w, uint32_t h, uint32_t format,
 	f->size = (uint64_t)f->pitch * ((h + 31) & ~31u);
 	c.size = f->size;
 	c.alignment = 4096;
-	c.initial_domain = RADEON_GEM_DOMAIN_VRAM;
+	c.initial_domain = fb_domain;
 	if (xioctl(fd, DRM_IOCTL_RADEON_GEM_CREATE, &c))
 		die("GEM_CREATE");
 	f->handle = c.handle;
@@ -351,6 +355,8 @@ static uint32_t tiling_of(const char *s)
 		return RADEON_TILING_MICRO;
 	if (!strcmp(s, "both"))
 		return RADEON_TILING_MACRO | RADEON_TILING_MICRO;
+	if (!strcmp(s, "gtt"))	/* linear, made in GTT: moved to VRAM to show */
+		fb_domain = RADEON_GEM_DOMAIN_GTT;
 	return 0;
 }
 
@@ -649,6 +655,46 @@ static int t_flip(void)
 	return failures != 0;
 }
 
+static int t_dpms(void)
+{
+	drmModeConnectorPtr c = connector("VGA-1");
+	const drmModeModeInfo *m = preferred(c);
+	drmModeObjectPropertiesPtr props;
+	uint32_t dpms = 0;
+	struct fb f;
+	struct fb_expect e = { &f, 31, false };
+	struct image img;
+	drmVBlank vb = { .request = { .type = DRM_VBLANK_RELATIVE, .sequence = 1 } };
+
+	props = drmModeObjectGetProperties(fd, c->connector_id, DRM_MODE_OBJECT_CONNECTOR);
+	for (uint32_t i = 0; props && i < props->count_props; i++) {
+		drmModePropertyPtr p = drmModeGetProperty(fd, props->props[i]);
+
+		if (!strcmp(p->name, "DPMS"))
+			dpms = p->prop_id;
+		drmModeFreeProperty(p);
+	}
+	check(dpms != 0, "VGA-1 has a DPMS property");
+	fb_make(&f, m->hdisplay, m->vdisplay, DRM_FORMAT_XRGB8888, 0);
+	fb_fill(&f, e.seed);
+	set_crtc(0, &f, c, m);
+	settle(0);
+	if (drmModeConnectorSetProperty(fd, c->connector_id, dpms, DRM_MODE_DPMS_OFF))
+		die("DPMS off");
+	screendump(0, &img);
+	check(img.w != m->hdisplay || img.h != m->vdisplay,
+	      "DPMS off: head 0 is not the mode (%ux%u)", img.w, img.h);
+	free(img.rgb);
+	check(drmWaitVBlank(fd, &vb) != 0, "DPMS off: no vblank to wait for");
+	if (drmModeConnectorSetProperty(fd, c->connector_id, dpms, DRM_MODE_DPMS_ON))
+		die("DPMS on");
+	settle(0);
+	compare(0, m->hdisplay, m->vdisplay, expect_fb, &e, "DPMS on again");
+	set_crtc(0, NULL, c, m);
+	fb_free(&f);
+	return failures != 0;
+}
+
 static int addfb(uint32_t handle, uint32_t w, uint32_t h, uint32_t format,
 		 uint32_t pitch, uint32_t offset)
 {
@@ -782,6 +828,7 @@ static const struct named_test tests[] = {
 	{ "cursor", t_cursor },
 	{ "gamma", t_gamma },
 	{ "flip", t_flip },
+	{ "dpms", t_dpms },
 	{ "badfb", t_badfb },
 	{ "crtcid", t_crtcid },
 	{ "hotplug", t_hotplug },

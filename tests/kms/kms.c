@@ -18,6 +18,7 @@
  *                               CRTC_GET_SEQUENCE
  *   kms badfb                   addfb refusals: errno, no framebuffer
  *   kms crtcid                  RADEON_INFO_CRTC_FROM_ID
+ *   kms vline                   CS VLINE waits naming KMS CRTCs (X driver)
  *   kms hotplug                 DVI unplug/replug through QMP: connector status
  *                               and a hotplug uevent each time
  *
@@ -721,8 +722,8 @@ static int set_tiling(uint32_t handle, uint32_t flags, uint32_t pitch)
 
 static void refused(int got, int want, const char *what)
 {
-	check(got == want, "%s: %s (expected %s)", what, strerror(-got),
-	      strerror(-want));
+	check(got == want, "%s: %s (expected %s)", what,
+	      got ? strerror(-got) : "accepted", want ? strerror(-want) : "accepted");
 }
 
 static int t_badfb(void)
@@ -822,7 +823,39 @@ static int t_hotplug(void)
 	return failures != 0;
 }
 
+/* a VLINE wait as xf86-video-ati emits it: register, WAIT_UNTIL, NOP + CRTC id */
+static int vline_cs(uint32_t crtc_id)
+{
+	uint32_t ib[] = {
+		PKT0(0x0218, 1),	/* CRTC_GUI_TRIG_VLINE */
+		100 << 16 | 200,
+		PKT0(REG_WAIT_UNTIL, 1),
+		1 << 3,			/* WAIT_CRTC_VLINE */
+		PKT3(0x10, 1),		/* NOP carrying the CRTC id */
+		crtc_id,
+	};
+
+	return cs_submit(fd, ib, ARRAY_SIZE(ib), NULL, 0, NULL, 0);
+}
+
+static int t_vline(void)
+{
+	drmModeConnectorPtr c = connector("VGA-1");
+	const drmModeModeInfo *m = preferred(c);
+	struct fb f;
+
+	fb_make(&f, m->hdisplay, m->vdisplay, DRM_FORMAT_XRGB8888, 0);
+	set_crtc(0, &f, c, m);
+	refused(vline_cs(res->crtcs[0]), 0, "VLINE wait on CRTC 0 (on)");
+	refused(vline_cs(res->crtcs[1]), 0, "VLINE wait on CRTC 1 (off)");
+	refused(vline_cs(c->connector_id), -EINVAL, "VLINE wait naming a connector");
+	set_crtc(0, NULL, c, m);
+	fb_free(&f);
+	return failures != 0;
+}
+
 static const struct named_test tests[] = {
+	{ "vline", t_vline },
 	{ "scanout", t_scanout },
 	{ "two", t_two },
 	{ "cursor", t_cursor },

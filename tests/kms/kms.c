@@ -19,8 +19,9 @@
  *   kms badfb                   addfb refusals: errno, no framebuffer
  *   kms crtcid                  RADEON_INFO_CRTC_FROM_ID
  *   kms vline                   CS VLINE waits naming KMS CRTCs (X driver)
- *   kms hotplug                 DVI unplug/replug through QMP: connector status
- *                               and a hotplug uevent each time
+ *   kms hotplug                 DVI (hot-plug interrupt) and VGA (polled)
+ *                               unplug/replug through QMP: connector status and
+ *                               a hotplug uevent each time
  *
  * The screendump of head N (tests/vm/qmp) is CRTC N's picture; the model's
  * clock is read through debugfs (r5xx_mmio), BAR 2 being the driver's.
@@ -324,15 +325,20 @@ static int qmp(const char *json)
 	return system(cmd);
 }
 
-static int plug_dvi(bool on)
+static int plug(const char *monitor, bool on)
 {
 	char json[256];
 
 	snprintf(json, sizeof(json),
 		 "{\"execute\": \"qom-set\", \"arguments\": {\"path\": "
-		 "\"/machine/peripheral/gpu\", \"property\": \"monitor-dvi\", "
-		 "\"value\": %s}}", on ? "true" : "false");
+		 "\"/machine/peripheral/gpu\", \"property\": \"monitor-%s\", "
+		 "\"value\": %s}}", monitor, on ? "true" : "false");
 	return qmp(json);
+}
+
+static int plug_dvi(bool on)
+{
+	return plug("dvi", on);
 }
 
 /* ---- tests ---- */
@@ -816,6 +822,17 @@ static int t_hotplug(void)
 			      "DVI-I-1 %s without a probe", on ? "connected" : "disconnected");
 			drmModeFreeConnector(c);
 		}
+	}
+	/* VGA has no hot-plug line: the 10-second poll finds the change */
+	for (int on = 0; on <= 1; on++) {
+		if (plug("vga", on))
+			die("qom-set monitor-vga");
+		check(wait_hotplug(nl, 25), "monitor-vga %s: a hotplug uevent (poll)",
+		      on ? "true" : "false");
+		c = drmModeGetConnectorCurrent(fd, connector("VGA-1")->connector_id);
+		check(c->connection == (on ? DRM_MODE_CONNECTED : DRM_MODE_DISCONNECTED),
+		      "VGA-1 %s without a probe", on ? "connected" : "disconnected");
+		drmModeFreeConnector(c);
 	}
 	c = connector("VGA-1");
 	check(c->connection == DRM_MODE_CONNECTED, "VGA-1 still connected");

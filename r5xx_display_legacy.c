@@ -825,6 +825,19 @@ static const u32 r5xx_cursor_formats[] = {
 	DRM_FORMAT_ARGB8888,
 };
 
+/* the two planes of a CRTC, as data */
+static const struct {
+	enum drm_plane_type type;
+	const u32 *formats;
+	unsigned int num_formats;
+	const struct drm_plane_helper_funcs *helpers;
+} r5xx_planes[] = {
+	{ DRM_PLANE_TYPE_PRIMARY, r5xx_primary_formats,
+	  ARRAY_SIZE(r5xx_primary_formats), &r5xx_primary_helper_funcs },
+	{ DRM_PLANE_TYPE_CURSOR, r5xx_cursor_formats,
+	  ARRAY_SIZE(r5xx_cursor_formats), &r5xx_cursor_helper_funcs },
+};
+
 /**
  * r5xx_crtc_init - create a legacy CRTC and its planes
  * @rdev: device
@@ -836,26 +849,22 @@ int r5xx_crtc_init(struct r5xx_device *rdev, unsigned int id)
 {
 	struct r5xx_crtc *rc = &rdev->display.crtc[id];
 	struct drm_device *drm = &rdev->drm;
+	unsigned int i;
 	int ret;
 
 	rc->id = id;
-	ret = drm_universal_plane_init(drm, &rc->primary, BIT(id),
-				       &r5xx_plane_funcs, r5xx_primary_formats,
-				       ARRAY_SIZE(r5xx_primary_formats),
-				       NULL, DRM_PLANE_TYPE_PRIMARY,
-				       NULL);
-	if (ret)
-		return ret;
-	drm_plane_helper_add(&rc->primary, &r5xx_primary_helper_funcs);
+	for (i = 0; i < ARRAY_SIZE(r5xx_planes); i++) {
+		struct drm_plane *plane = i ? &rc->cursor : &rc->primary;
 
-	ret = drm_universal_plane_init(drm, &rc->cursor, BIT(id),
-				       &r5xx_plane_funcs, r5xx_cursor_formats,
-				       ARRAY_SIZE(r5xx_cursor_formats),
-				       NULL, DRM_PLANE_TYPE_CURSOR,
-				       NULL);
-	if (ret)
-		return ret;
-	drm_plane_helper_add(&rc->cursor, &r5xx_cursor_helper_funcs);
+		ret = drm_universal_plane_init(drm, plane, BIT(id),
+					       &r5xx_plane_funcs,
+					       r5xx_planes[i].formats,
+					       r5xx_planes[i].num_formats, NULL,
+					       r5xx_planes[i].type, NULL);
+		if (ret)
+			return ret;
+		drm_plane_helper_add(plane, r5xx_planes[i].helpers);
+	}
 
 	ret = drm_crtc_init_with_planes(drm, &rc->base, &rc->primary,
 					&rc->cursor, &r5xx_crtc_funcs, NULL);

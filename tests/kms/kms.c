@@ -50,30 +50,30 @@ struct fb {
 
 /* ---- buffers ---- */
 
-static uint32_t micro_w(const struct fb *f)
+/* pixels across and down a micro tile (32 bytes; one row when not tiled) */
+static void micro_size(const struct fb *f, uint32_t *mw, uint32_t *mh)
 {
 	unsigned int w, h;
 
-	if ((f->tiling & RADEON_TILING_MICRO) && r5xx_micro_tile(f->cpp, 0, &w, &h))
-		return w;
-	return 32 / f->cpp;
-}
-
-static uint32_t micro_h(const struct fb *f)
-{
-	unsigned int w, h;
-
-	if ((f->tiling & RADEON_TILING_MICRO) && r5xx_micro_tile(f->cpp, 0, &w, &h))
-		return h;
-	return 1;
+	if ((f->tiling & RADEON_TILING_MICRO) && r5xx_micro_tile(f->cpp, 0, &w, &h)) {
+		*mw = w;
+		*mh = h;
+	} else {
+		*mw = 32 / f->cpp;
+		*mh = 1;
+	}
 }
 
 /* byte offset of pixel (x, y): the 2D engine's surface layouts */
 static uint64_t pix_off(const struct fb *f, uint32_t x, uint32_t y)
 {
-	uint32_t mw = micro_w(f), mh = micro_h(f), mx = x / mw, my = y / mh;
-	uint64_t in = ((y % mh) * mw + x % mw) * f->cpp;
-	uint32_t per_row;
+	uint32_t mw, mh, mx, my, per_row;
+	uint64_t in;
+
+	micro_size(f, &mw, &mh);
+	mx = x / mw;
+	my = y / mh;
+	in = ((y % mh) * mw + x % mw) * f->cpp;
 
 	if (!(f->tiling & (RADEON_TILING_MACRO | RADEON_TILING_MICRO)))
 		return (uint64_t)y * f->pitch + x * f->cpp;

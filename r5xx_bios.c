@@ -3,6 +3,9 @@
  * Copyright (c) 2026 The r5xx authors
  */
 
+#include <linux/pci.h>
+#include <linux/slab.h>
+
 #include <drm/drm_connector.h>
 #include <drm/drm_print.h>
 
@@ -14,10 +17,12 @@
  * The legacy display engine needs two pieces of board data: which
  * connectors exist (and which encoder and DDC pads each uses), and what the
  * pixel PLLs can do. On real boards the COMBIOS tables of the video BIOS
- * describe both. r5xx does not read the video BIOS yet; it uses the
- * defaults upstream radeon falls back to without one (radeon_combios.c,
- * the generic desktop table, and radeon_clocks.c), which are also what the
- * QEMU model implements:
+ * describe both. r5xx reads the connector table from the PCI ROM when
+ * there is one (r5xx_combios.c); without a ROM, or without a usable table,
+ * it uses the defaults upstream radeon falls back to (radeon_combios.c,
+ * the generic desktop table), which are also what the QEMU model (no ROM)
+ * implements. The PLL limits are always upstream's no-BIOS defaults
+ * (radeon_clocks.c):
  *
  * - a VGA connector on the primary DAC, its monitor on GPIO_VGA_DDC;
  * - a DVI-I connector on the internal TMDS transmitter, its monitor on
@@ -29,10 +34,12 @@
  *   upstream uses for the family: 0.4-5 MHz and 125-350 MHz before R420,
  *   1-13.5 MHz and 200-500 MHz from R420 on; pixel clocks up to 350 MHz.
  *
- * Parsing the COMBIOS connector and PLL tables when a ROM is present is
- * later work; the tables above then stand in for them, and the driver says
- * so at load.
+ * Reading the COMBIOS PLL table is later work. The driver says at load
+ * where its connectors came from.
  */
+
+/* a COMBIOS image is at most this long (upstream reads no further either) */
+#define R5XX_ROM_MAX		SZ_64K
 
 /* PPLL_REF_DIV on R300 and later: the divider is in bits 27:18 */
 #define R5XX_PPLL_REF_DIV_R300	GENMASK(27, 18)
@@ -50,6 +57,32 @@ static const struct r5xx_connector_info r5xx_default_connectors[] = {
 	},
 };
 
+/* the connector table of the PCI ROM: a count, or a negative errno */
+static int r5xx_bios_rom_connectors(struct r5xx_device *rdev)
+{
+	struct r5xx_display *disp = &rdev->display;
+	void __iomem *rom;
+	size_t size;
+	u8 *copy;
+	int ret;
+
+	rom = pci_map_rom(rdev->pdev, &size);
+	if (!rom)
+		return -ENOENT;
+	size = min_t(size_t, size, R5XX_ROM_MAX);
+	copy = kmalloc(size, GFP_KERNEL);
+	if (!copy) {
+		pci_unmap_rom(rdev->pdev, rom);
+		return -ENOMEM;
+	}
+	memcpy_fromio(copy, rom, size);
+	pci_unmap_rom(rdev->pdev, rom);
+	ret = r5xx_combios_connectors(copy, size, rdev->family,
+				      disp->connectors, R5XX_MAX_CONNECTORS);
+	kfree(copy);
+	return ret;
+}
+
 /**
  * r5xx_bios_display_info - fill in the connector table and PLL limits
  * @rdev: device, with MMIO mapped
@@ -59,11 +92,23 @@ void r5xx_bios_display_info(struct r5xx_device *rdev)
 	struct r5xx_display *disp = &rdev->display;
 	struct r5xx_pll_limits *pll = &disp->pll;
 	u32 ref_div;
+	int ret;
 
-	BUILD_BUG_ON(ARRAY_SIZE(r5xx_default_connectors) > R5XX_MAX_CONNECTORS);
-	memcpy(disp->connectors, r5xx_default_connectors,
-	       sizeof(r5xx_default_connectors));
-	disp->num_outputs = ARRAY_SIZE(r5xx_default_connectors);
+	ret = r5xx_bios_rom_connectors(rdev);
+	if (ret > 0) {
+		disp->num_outputs = ret;
+		drm_info(&rdev->drm, "display: %d connectors from the video BIOS\n",
+			 ret);
+	} else {
+		BUILD_BUG_ON(ARRAY_SIZE(r5xx_default_connectors) >
+			     R5XX_MAX_CONNECTORS);
+		memcpy(disp->connectors, r5xx_default_connectors,
+		       sizeof(r5xx_default_connectors));
+		disp->num_outputs = ARRAY_SIZE(r5xx_default_connectors);
+		drm_info(&rdev->drm,
+			 "display: no video BIOS connector table (%d), default connectors (VGA, DVI-I)\n",
+			 ret);
+	}
 
 	ref_div = FIELD_GET(R5XX_PPLL_REF_DIV_R300,
 			    r5xx_pll_rreg(rdev, R5XX_PLL_PPLL_REF_DIV));
@@ -81,6 +126,4 @@ void r5xx_bios_display_info(struct r5xx_device *rdev)
 		pll->vco_max_khz = 350000;
 	}
 	pll->max_pixclk_khz = 350000;
-	drm_info(&rdev->drm,
-		 "display: no video BIOS tables read, default connectors (VGA, DVI-I) and PLL limits\n");
 }

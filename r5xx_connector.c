@@ -52,9 +52,12 @@ static struct r5xx_output_dev *enc_to_output(struct drm_encoder *encoder)
 	return container_of(encoder, struct r5xx_output_dev, encoder);
 }
 
+/* the connector's DDC bus, or NULL if it has none */
 static struct i2c_adapter *r5xx_output_ddc(struct r5xx_device *rdev,
 					   struct r5xx_output_dev *out)
 {
+	if (out->info->ddc >= R5XX_DDC_COUNT)
+		return NULL;
 	return &rdev->display.ddc[out->info->ddc].adapter;
 }
 
@@ -83,8 +86,9 @@ r5xx_connector_detect(struct drm_connector *connector, bool force)
 {
 	struct r5xx_device *rdev = to_r5xx(connector->dev);
 	struct r5xx_output_dev *out = to_output(connector);
+	struct i2c_adapter *ddc = r5xx_output_ddc(rdev, out);
 
-	if (drm_probe_ddc(r5xx_output_ddc(rdev, out)))
+	if (ddc && drm_probe_ddc(ddc))
 		return connector_status_connected;
 	switch (out->info->output) {
 	case R5XX_OUTPUT_DAC1:
@@ -103,8 +107,10 @@ r5xx_connector_detect(struct drm_connector *connector, bool force)
 
 static int r5xx_connector_get_modes(struct drm_connector *connector)
 {
-	int count = drm_connector_helper_get_modes_from_ddc(connector);
+	int count = 0;
 
+	if (connector->ddc)
+		count = drm_connector_helper_get_modes_from_ddc(connector);
 	if (count)
 		return count;
 	count = drm_add_modes_noedid(connector, 1024, 768);

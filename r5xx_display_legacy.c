@@ -582,6 +582,22 @@ void r5xx_display_vblank_irq(struct r5xx_device *rdev, unsigned int id)
 
 /* Primary and cursor planes: pin the buffer in VRAM while it is shown. */
 
+static void r5xx_plane_cleanup_fb(struct drm_plane *plane,
+				  struct drm_plane_state *state)
+{
+	struct r5xx_device *rdev = to_r5xx(plane->dev);
+	struct r5xx_bo *bo;
+
+	if (!state->fb)
+		return;
+	bo = to_r5xx_bo(state->fb->obj[0]);
+	if (ttm_bo_reserve(&bo->tbo, false, false, NULL))
+		return;
+	ttm_bo_unpin(&bo->tbo);
+	rdev->mm.vram_pin_size -= bo->tbo.base.size;
+	ttm_bo_unreserve(&bo->tbo);
+}
+
 static int r5xx_plane_prepare_fb(struct drm_plane *plane,
 				 struct drm_plane_state *state)
 {
@@ -618,23 +634,11 @@ out:
 	ttm_bo_unreserve(&bo->tbo);
 	if (ret)
 		return ret;
-	return drm_gem_plane_helper_prepare_fb(plane, state);
-}
-
-static void r5xx_plane_cleanup_fb(struct drm_plane *plane,
-				  struct drm_plane_state *state)
-{
-	struct r5xx_device *rdev = to_r5xx(plane->dev);
-	struct r5xx_bo *bo;
-
-	if (!state->fb)
-		return;
-	bo = to_r5xx_bo(state->fb->obj[0]);
-	if (ttm_bo_reserve(&bo->tbo, false, false, NULL))
-		return;
-	ttm_bo_unpin(&bo->tbo);
-	rdev->mm.vram_pin_size -= bo->tbo.base.size;
-	ttm_bo_unreserve(&bo->tbo);
+	/* wait for rendering to the buffer; on failure cleanup_fb is not called */
+	ret = drm_gem_plane_helper_prepare_fb(plane, state);
+	if (ret)
+		r5xx_plane_cleanup_fb(plane, state);
+	return ret;
 }
 
 static int r5xx_primary_atomic_check(struct drm_plane *plane,

@@ -52,7 +52,14 @@ static irqreturn_t r5xx_irq_handler(int irq, void *arg)
 	mine = status & (R5XX_IRQ_SW_INT | READ_ONCE(rdev->irq.display));
 	if (!mine) {
 		atomic_long_inc(&rdev->irq.none_count);
-		return IRQ_NONE;
+		/*
+		 * An MSI whose cause is gone (a source masked since) must
+		 * still be re-armed, or no message ever comes again.
+		 */
+		if (rdev->irq.msi)
+			r5xx_wreg(rdev, R5XX_MSI_REARM_EN,
+				  R5XX_MSI_REARM_EN_MSI_REARM);
+		return rdev->irq.msi ? IRQ_HANDLED : IRQ_NONE;
 	}
 
 	r5xx_wreg(rdev, R5XX_GEN_INT_STATUS, mine);
@@ -149,9 +156,10 @@ void r5xx_irq_set_display(struct r5xx_device *rdev, u32 mask, bool on)
 	mask &= R5XX_IRQ_DISPLAY;
 	spin_lock_irqsave(&rdev->irq.lock, flags);
 	display = on ? rdev->irq.display | mask : rdev->irq.display & ~mask;
-	/* a stale status bit must not fire at once */
-	if (on)
-		r5xx_wreg(rdev, R5XX_GEN_INT_STATUS, mask);
+	/*
+	 * A status bit left from before is not acknowledged here: its MSI
+	 * may be on its way, and the handler must find the cause of it.
+	 */
 	WRITE_ONCE(rdev->irq.display, display);
 	if (rdev->irq.enabled)
 		r5xx_wreg(rdev, R5XX_GEN_INT_CNTL,

@@ -353,7 +353,8 @@ static int r5xx_cs_validate(struct r5xx_cs_parser *p)
 
 static void r5xx_cs_log(void *priv, const char *fmt, ...)
 {
-	struct r5xx_device *rdev = priv;
+	struct r5xx_cs_parser *p = priv;
+	struct r5xx_device *rdev = p->rdev;
 	struct va_format vaf;
 	va_list args;
 
@@ -362,6 +363,27 @@ static void r5xx_cs_log(void *priv, const char *fmt, ...)
 	vaf.va = &args;
 	r5xx_user_dbg(&rdev->drm, "%pV", &vaf);
 	va_end(args);
+}
+
+/*
+ * VLINE waits name a KMS CRTC (as upstream's r100_cs_packet_parse_vline):
+ * one the file can see, by its index, and whether it is on. Without KMS
+ * there is no CRTC to name.
+ */
+static int r5xx_cs_crtc_lookup(void *priv, u32 crtc_id,
+			       struct r5xx_cs_crtc *out)
+{
+	struct r5xx_cs_parser *p = priv;
+	struct drm_crtc *crtc;
+
+	if (!p->rdev->display.enabled)
+		return -ENOENT;
+	crtc = drm_crtc_find(&p->rdev->drm, p->file, crtc_id);
+	if (!crtc)
+		return -ENOENT;
+	out->enabled = READ_ONCE(crtc->enabled);
+	out->hw_index = to_r5xx_crtc(crtc)->id;
+	return 0;
 }
 
 /*
@@ -390,8 +412,9 @@ static int r5xx_cs_check_ib(struct r5xx_cs_parser *p)
 		.cs_flags = p->flags,
 		.relocs = p->relocs,
 		.nrelocs = p->nrelocs,
+		.crtc_lookup = r5xx_cs_crtc_lookup,
 		.log = r5xx_cs_log,
-		.priv = rdev,
+		.priv = p,
 	};
 	int ret;
 

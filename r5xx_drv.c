@@ -26,20 +26,24 @@
  * r5xx registers a GEM and render-capable DRM device that presents itself
  * to userspace exactly as upstream radeon does under KMS: name "radeon",
  * description "ATI Radeon", date 20080528, version 2.50.0, so that
- * libdrm_radeon, Mesa r300 and xf86-video-ati accept it. There are no KMS
- * objects yet. The PCI driver and the module keep the name r5xx. Probe
+ * libdrm_radeon, Mesa r300 and xf86-video-ati accept it. On R3xx/R4xx it is
+ * also a KMS driver (r5xx_kms.c); the modeset parameter or an AVIVO chip
+ * turns DRIVER_MODESET off for the device. The PCI driver and the module keep the name r5xx. Probe
  * declines the parts whose GART is not implemented, loads the CP
  * microcode, removes the firmware framebuffer, then brings the hardware
- * up with r5xx_device_init() (r5xx_device.c); remove unplugs the DRM
- * device first, so that no new work arrives, and tears down in the
- * reverse order.
+ * up with r5xx_device_init() (r5xx_device.c), creates the KMS objects
+ * (r5xx_kms_init()), registers the device and starts the console; remove
+ * unplugs the DRM device first, so that no new work arrives, turns the
+ * display off and tears down in the reverse order.
  *
  * Module parameters (read once, at probe):
  *
  * - msi: 1 to use MSI, 0 for INTx, -1 (default) for the per-family rule;
  * - writeback: 0 to read the CP read pointer and scratch registers over
  *   MMIO instead of from memory the CP writes;
- * - lockup_timeout_ms: how long a job may run before the hang check.
+ * - lockup_timeout_ms: how long a job may run before the hang check;
+ * - modeset: 0 for the render-only driver without KMS, 1 (default) for KMS
+ *   where r5xx drives the display engine (R3xx/R4xx).
  */
 
 static int r5xx_msi = -1;
@@ -55,6 +59,11 @@ static unsigned int r5xx_lockup_timeout_ms = 10000;
 module_param_named(lockup_timeout_ms, r5xx_lockup_timeout_ms, uint, 0444);
 MODULE_PARM_DESC(lockup_timeout_ms,
 		 "Job run time before the hang check, in ms (default: 10000)");
+
+static int r5xx_modeset = 1;
+module_param_named(modeset, r5xx_modeset, int, 0444);
+MODULE_PARM_DESC(modeset,
+		 "KMS on chips whose display r5xx drives (1 = on [default], 0 = render only)");
 
 static int r5xx_drm_open(struct drm_device *drm, struct drm_file *file)
 {
@@ -154,7 +163,8 @@ static const struct file_operations r5xx_fops = {
 };
 
 static const struct drm_driver r5xx_drm_driver = {
-	.driver_features = DRIVER_GEM | DRIVER_RENDER,
+	.driver_features = DRIVER_GEM | DRIVER_RENDER | DRIVER_MODESET |
+			   DRIVER_ATOMIC,
 	.open = r5xx_drm_open,
 	.postclose = r5xx_drm_postclose,
 	.ioctls = r5xx_ioctls,
@@ -219,6 +229,7 @@ static int r5xx_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	rdev->config.msi = r5xx_msi;
 	rdev->config.writeback = r5xx_writeback;
 	rdev->config.lockup_timeout_ms = max(r5xx_lockup_timeout_ms, 100u);
+	rdev->config.modeset = r5xx_modeset;
 	pci_set_drvdata(pdev, rdev);
 	ret = drmm_mutex_init(&rdev->drm, &rdev->reset_lock);
 	if (ret)
@@ -239,9 +250,12 @@ static int r5xx_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	ret = r5xx_device_init(rdev);
 	if (ret)
 		goto err_cp_fini;
-	ret = drm_dev_register(&rdev->drm, 0);
+	ret = r5xx_kms_init(rdev);
 	if (ret)
 		goto err_device_fini;
+	ret = drm_dev_register(&rdev->drm, 0);
+	if (ret)
+		goto err_kms_fini;
 
 	drm_info(&rdev->drm, "%s (%04x:%04x%s), %s family, %u quad pipes\n",
 		 info->name, pdev->vendor, pdev->device,
@@ -250,8 +264,11 @@ static int r5xx_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	drm_info(&rdev->drm, "VRAM %llu MiB (%u-bit), GART %llu MiB, IRQ %s\n",
 		 rdev->mc.real_vram_size >> 20, rdev->mc.vram_width,
 		 rdev->mc.gtt_size >> 20, rdev->irq.msi ? "MSI" : "INTx");
+	r5xx_kms_register(rdev);
 	return 0;
 
+err_kms_fini:
+	r5xx_kms_fini(rdev);
 err_device_fini:
 	r5xx_device_fini(rdev);
 err_cp_fini:
@@ -264,6 +281,7 @@ static void r5xx_pci_remove(struct pci_dev *pdev)
 	struct r5xx_device *rdev = pci_get_drvdata(pdev);
 
 	drm_dev_unplug(&rdev->drm);
+	r5xx_kms_fini(rdev);
 	r5xx_device_fini(rdev);
 	r5xx_cp_fini(rdev);
 }

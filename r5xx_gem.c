@@ -80,6 +80,37 @@ static void r5xx_gem_free(struct drm_gem_object *obj)
 	ttm_bo_put(&bo->tbo);
 }
 
+/*
+ * Kernel mappings (the fbdev emulation's blits): pinned wherever the buffer
+ * is while mapped, so that it cannot move under the mapping.
+ */
+static int r5xx_gem_vmap(struct drm_gem_object *obj, struct iosys_map *map)
+{
+	struct r5xx_bo *bo = to_r5xx_bo(obj);
+	int ret;
+
+	ret = ttm_bo_reserve(&bo->tbo, true, false, NULL);
+	if (ret)
+		return ret;
+	ttm_bo_pin(&bo->tbo);
+	ret = ttm_bo_vmap(&bo->tbo, map);
+	if (ret)
+		ttm_bo_unpin(&bo->tbo);
+	ttm_bo_unreserve(&bo->tbo);
+	return ret;
+}
+
+static void r5xx_gem_vunmap(struct drm_gem_object *obj, struct iosys_map *map)
+{
+	struct r5xx_bo *bo = to_r5xx_bo(obj);
+
+	if (ttm_bo_reserve(&bo->tbo, false, false, NULL))
+		return;
+	ttm_bo_vunmap(&bo->tbo, map);
+	ttm_bo_unpin(&bo->tbo);
+	ttm_bo_unreserve(&bo->tbo);
+}
+
 const struct drm_gem_object_funcs r5xx_gem_object_funcs = {
 	.free = r5xx_gem_free,
 	.export = r5xx_gem_prime_export,
@@ -87,6 +118,8 @@ const struct drm_gem_object_funcs r5xx_gem_object_funcs = {
 	.unpin = r5xx_gem_prime_unpin,
 	.get_sg_table = r5xx_gem_prime_get_sg_table,
 	.mmap = r5xx_gem_mmap,
+	.vmap = r5xx_gem_vmap,
+	.vunmap = r5xx_gem_vunmap,
 };
 
 static u32 r5xx_mem_type_to_domain(u32 mem_type)

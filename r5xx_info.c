@@ -27,8 +27,9 @@
  * r5xx does not parse the video BIOS, so the clocks upstream takes from it
  * are reported as upstream's fall-back values: a 27 MHz reference clock and
  * a zero engine clock; there is no power management, so the current clocks
- * and the temperature are 0. CRTC_FROM_ID is -EINVAL: there are no CRTCs
- * before KMS.
+ * and the temperature are 0. CRTC_FROM_ID maps a KMS CRTC object id (read
+ * from the pointer) to the CRTC's index, 0 or 1; it is -EINVAL for an id
+ * that is not a CRTC, and always without KMS (modeset=0, AVIVO chips).
  */
 
 /* reference clock in 10 kHz units when there is no BIOS (radeon_clocks.c) */
@@ -118,6 +119,20 @@ int r5xx_ioctl_info(struct drm_device *drm, void *data, struct drm_file *file)
 				     &rdev->mm.hyperz_filp : &rdev->mm.cmask_filp,
 				     file, &value);
 		break;
+	case RADEON_INFO_CRTC_FROM_ID: {
+		struct drm_crtc *crtc;
+
+		if (copy_from_user(&value, ptr, sizeof(value)))
+			return -EFAULT;
+		crtc = rdev->display.enabled ? drm_crtc_find(drm, file, value) :
+		       NULL;
+		if (!crtc) {
+			r5xx_user_dbg(drm, "INFO: no CRTC with id %u\n", value);
+			return -EINVAL;
+		}
+		value = to_r5xx_crtc(crtc)->id;
+		break;
+	}
 	case RADEON_INFO_CLOCK_CRYSTAL_FREQ:
 		value = R5XX_REFERENCE_FREQ * 10;
 		break;
@@ -174,7 +189,7 @@ int r5xx_ioctl_info(struct drm_device *drm, void *data, struct drm_file *file)
 		value = READ_ONCE(rdev->sched.resets);
 		break;
 	default:
-		/* CRTC_FROM_ID (no CRTCs yet) and the R600+ requests */
+		/* the R600+ requests */
 		r5xx_user_dbg(drm, "INFO: request %#x not answered here\n",
 			      info->request);
 		return -EINVAL;

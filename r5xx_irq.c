@@ -14,12 +14,16 @@
 /**
  * DOC: interrupts
  *
- * The only interrupt r5xx uses so far is the CP's software interrupt,
- * raised by the SW_INT_FIRE write that ends every fence. GEN_INT_CNTL
- * enables it (SW_INT_ENABLE), GEN_INT_STATUS reports it (bit 25, named
- * SW_INT_TEST on R3xx/R4xx and SW_INT on RS6xx/R5xx) and is acknowledged by
- * writing the bit back. R5xx parts also have the AVIVO display interrupt
- * block (DxMODE_INT_MASK), which is kept masked until KMS arrives.
+ * The CP's software interrupt is raised by the SW_INT_FIRE write that
+ * ends every fence. GEN_INT_CNTL enables it (SW_INT_ENABLE), GEN_INT_STATUS
+ * reports it (bit 25, named SW_INT_TEST on R3xx/R4xx and SW_INT on
+ * RS6xx/R5xx) and is acknowledged by writing the bit back. With KMS on the
+ * legacy display engine, GEN_INT_CNTL/STATUS also carry the vblanks of
+ * CRTC1 and CRTC2 (CRTC_VBLANK, CRTC2_VBLANK), enabled while DRM wants
+ * vblank interrupts, and the DVI hot-plug detect (FP_DETECT); the handler
+ * passes them to r5xx_display_legacy.c and r5xx_connector.c. R5xx parts
+ * have the AVIVO display interrupt block (DxMODE_INT_MASK) instead, kept
+ * masked until their KMS arrives.
  *
  * MSI is used where upstream radeon trusts it (radeon_msi_ok): from RV380
  * on, except RV515 (it loses MSI re-arms) and the IGPs other than RS690;
@@ -38,19 +42,38 @@
 static irqreturn_t r5xx_irq_handler(int irq, void *arg)
 {
 	struct r5xx_device *rdev = arg;
-	u32 status;
+	u32 status, mine;
 
 	status = r5xx_rreg(rdev, R5XX_GEN_INT_STATUS);
-	if (status == 0xffffffff || !(status & R5XX_IRQ_SW_INT) ||
-	    !READ_ONCE(rdev->irq.enabled)) {
+	if (status == 0xffffffff || !READ_ONCE(rdev->irq.enabled)) {
 		atomic_long_inc(&rdev->irq.none_count);
 		return IRQ_NONE;
 	}
+	mine = status & (R5XX_IRQ_SW_INT | READ_ONCE(rdev->irq.display));
+	if (!mine) {
+		atomic_long_inc(&rdev->irq.none_count);
+		/*
+		 * An MSI whose cause is gone (a source masked since) must
+		 * still be re-armed, or no message ever comes again.
+		 */
+		if (rdev->irq.msi)
+			r5xx_wreg(rdev, R5XX_MSI_REARM_EN,
+				  R5XX_MSI_REARM_EN_MSI_REARM);
+		return rdev->irq.msi ? IRQ_HANDLED : IRQ_NONE;
+	}
 
-	r5xx_wreg(rdev, R5XX_GEN_INT_STATUS, R5XX_IRQ_SW_INT);
+	r5xx_wreg(rdev, R5XX_GEN_INT_STATUS, mine);
 	atomic_long_inc(&rdev->irq.count);
-	atomic_long_inc(&rdev->irq.sw_count);
-	r5xx_fence_process(rdev, true);
+	if (mine & R5XX_IRQ_SW_INT) {
+		atomic_long_inc(&rdev->irq.sw_count);
+		r5xx_fence_process(rdev, true);
+	}
+	if (mine & R5XX_GEN_INT_STATUS_CRTC_VBLANK_STAT)
+		r5xx_display_vblank_irq(rdev, 0);
+	if (mine & R5XX_GEN_INT_STATUS_CRTC2_VBLANK_STAT)
+		r5xx_display_vblank_irq(rdev, 1);
+	if (mine & R5XX_GEN_INT_STATUS_FP_DETECT_STAT)
+		r5xx_display_hotplug_irq(rdev);
 
 	if (rdev->irq.msi)
 		r5xx_wreg(rdev, R5XX_MSI_REARM_EN,
@@ -78,7 +101,8 @@ void r5xx_irq_enable(struct r5xx_device *rdev)
 
 	spin_lock_irqsave(&rdev->irq.lock, flags);
 	WRITE_ONCE(rdev->irq.enabled, true);
-	r5xx_wreg(rdev, R5XX_GEN_INT_CNTL, R5XX_GEN_INT_CNTL_SW_INT_ENABLE);
+	r5xx_wreg(rdev, R5XX_GEN_INT_CNTL,
+		  R5XX_GEN_INT_CNTL_SW_INT_ENABLE | rdev->irq.display);
 	r5xx_rreg(rdev, R5XX_GEN_INT_CNTL);
 	spin_unlock_irqrestore(&rdev->irq.lock, flags);
 
@@ -107,6 +131,40 @@ void r5xx_irq_disable(struct r5xx_device *rdev)
 
 	mdelay(1);
 	r5xx_irq_ack_all(rdev);
+}
+
+/* the display sources of GEN_INT_CNTL, in the same bits of GEN_INT_STATUS */
+#define R5XX_IRQ_DISPLAY	(R5XX_GEN_INT_CNTL_CRTC_VBLANK_MASK | \
+				 R5XX_GEN_INT_CNTL_CRTC2_VBLANK_MASK | \
+				 R5XX_GEN_INT_CNTL_FP_DETECT_MASK)
+
+/**
+ * r5xx_irq_set_display - enable or disable display interrupt sources
+ * @rdev: device
+ * @mask: GEN_INT_CNTL bits of the legacy display engine (CRTC_VBLANK,
+ *	CRTC2_VBLANK, FP_DETECT); others are ignored
+ * @on: enable or disable them
+ *
+ * The sources stay enabled across r5xx_irq_disable() and
+ * r5xx_irq_enable() (a GPU reset).
+ */
+void r5xx_irq_set_display(struct r5xx_device *rdev, u32 mask, bool on)
+{
+	unsigned long flags;
+	u32 display;
+
+	mask &= R5XX_IRQ_DISPLAY;
+	spin_lock_irqsave(&rdev->irq.lock, flags);
+	display = on ? rdev->irq.display | mask : rdev->irq.display & ~mask;
+	/*
+	 * A status bit left from before is not acknowledged here: its MSI
+	 * may be on its way, and the handler must find the cause of it.
+	 */
+	WRITE_ONCE(rdev->irq.display, display);
+	if (rdev->irq.enabled)
+		r5xx_wreg(rdev, R5XX_GEN_INT_CNTL,
+			  R5XX_GEN_INT_CNTL_SW_INT_ENABLE | display);
+	spin_unlock_irqrestore(&rdev->irq.lock, flags);
 }
 
 static bool r5xx_irq_want_msi(struct r5xx_device *rdev)

@@ -35,6 +35,8 @@ PKGS=(
 	seabios qemu-system-data busybox-static cpio kmod xz-utils zstd
 	# userspace tests and generators
 	libdrm-dev libdrm-radeon1 python3
+	# modetest (tests/kms/modetest.sh)
+	libdrm-tests
 	# 32-bit ioctl test (tests/uapi/compat32.c, static i386)
 	gcc-multilib
 	# Mesa r300 in the guest (tests/mesa)

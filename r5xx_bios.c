@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright (c) 2026 The r5xx authors
+ */
+
+#include <linux/pci.h>
+#include <linux/slab.h>
+
+#include <drm/drm_connector.h>
+#include <drm/drm_print.h>
+
+#include "r5xx_drv.h"
+
+/**
+ * DOC: display data
+ *
+ * The legacy display engine needs two pieces of board data: which
+ * connectors exist (and which encoder and DDC pads each uses), and what the
+ * pixel PLLs can do. On real boards the COMBIOS tables of the video BIOS
+ * describe both. r5xx reads the connector table from the PCI ROM when
+ * there is one (r5xx_combios.c); without a ROM, or without a usable table,
+ * it uses the defaults upstream radeon falls back to (radeon_combios.c,
+ * the generic desktop table), which are also what the QEMU model (no ROM)
+ * implements. The PLL limits are always upstream's no-BIOS defaults
+ * (radeon_clocks.c):
+ *
+ * - a VGA connector on the primary DAC, its monitor on GPIO_VGA_DDC;
+ * - a DVI-I connector on the internal TMDS transmitter, its monitor on
+ *   GPIO_DVI_DDC. Upstream also drives the analog half of DVI-I from the
+ *   TV DAC; r5xx does not drive the TV DAC (nor TV-out, LVDS or external
+ *   DVO transmitters), so DVI-I here is digital only;
+ * - a 27 MHz reference clock, the reference divider the firmware left in
+ *   PPLL_REF_DIV (12 if it is below 2), and the PLL input and VCO ranges
+ *   upstream uses for the family: 0.4-5 MHz and 125-350 MHz before R420,
+ *   1-13.5 MHz and 200-500 MHz from R420 on; pixel clocks up to 350 MHz.
+ *
+ * Reading the COMBIOS PLL table is later work. The driver says at load
+ * where its connectors came from.
+ */
+
+/* a COMBIOS image is at most this long (upstream reads no further either) */
+#define R5XX_ROM_MAX		SZ_64K
+
+/* PPLL_REF_DIV on R300 and later: the divider is in bits 27:18 */
+#define R5XX_PPLL_REF_DIV_R300	GENMASK(27, 18)
+
+static const struct r5xx_connector_info r5xx_default_connectors[] = {
+	{
+		.type = DRM_MODE_CONNECTOR_VGA,
+		.output = R5XX_OUTPUT_DAC1,
+		.ddc = R5XX_DDC_VGA,
+	},
+	{
+		.type = DRM_MODE_CONNECTOR_DVII,
+		.output = R5XX_OUTPUT_TMDS1,
+		.ddc = R5XX_DDC_DVI,
+	},
+};
+
+/* the connector table of the PCI ROM: a count, or a negative errno */
+static int r5xx_bios_rom_connectors(struct r5xx_device *rdev)
+{
+	struct r5xx_display *disp = &rdev->display;
+	void __iomem *rom;
+	size_t size;
+	u8 *copy;
+	int ret;
+
+	rom = pci_map_rom(rdev->pdev, &size);
+	if (!rom)
+		return -ENOENT;
+	size = min_t(size_t, size, R5XX_ROM_MAX);
+	copy = kmalloc(size, GFP_KERNEL);
+	if (!copy) {
+		pci_unmap_rom(rdev->pdev, rom);
+		return -ENOMEM;
+	}
+	memcpy_fromio(copy, rom, size);
+	pci_unmap_rom(rdev->pdev, rom);
+	ret = r5xx_combios_connectors(copy, size, rdev->family,
+				      disp->connectors, R5XX_MAX_CONNECTORS);
+	kfree(copy);
+	return ret;
+}
+
+/**
+ * r5xx_bios_display_info - fill in the connector table and PLL limits
+ * @rdev: device, with MMIO mapped
+ */
+void r5xx_bios_display_info(struct r5xx_device *rdev)
+{
+	struct r5xx_display *disp = &rdev->display;
+	struct r5xx_pll_limits *pll = &disp->pll;
+	u32 ref_div;
+	int ret;
+
+	ret = r5xx_bios_rom_connectors(rdev);
+	if (ret > 0) {
+		disp->num_outputs = ret;
+		drm_info(&rdev->drm, "display: %d connectors from the video BIOS\n",
+			 ret);
+	} else {
+		BUILD_BUG_ON(ARRAY_SIZE(r5xx_default_connectors) >
+			     R5XX_MAX_CONNECTORS);
+		memcpy(disp->connectors, r5xx_default_connectors,
+		       sizeof(r5xx_default_connectors));
+		disp->num_outputs = ARRAY_SIZE(r5xx_default_connectors);
+		drm_info(&rdev->drm,
+			 "display: no video BIOS connector table (%d), default connectors (VGA, DVI-I)\n",
+			 ret);
+	}
+
+	ref_div = FIELD_GET(R5XX_PPLL_REF_DIV_R300,
+			    r5xx_pll_rreg(rdev, R5XX_PLL_PPLL_REF_DIV));
+	pll->ref_khz = 27000;
+	pll->ref_div = ref_div < 2 ? 12 : ref_div;
+	if (rdev->family >= R5XX_FAMILY_R420) {
+		pll->in_min_khz = 1000;
+		pll->in_max_khz = 13500;
+		pll->vco_min_khz = 200000;
+		pll->vco_max_khz = 500000;
+	} else {
+		pll->in_min_khz = 400;
+		pll->in_max_khz = 5000;
+		pll->vco_min_khz = 125000;
+		pll->vco_max_khz = 350000;
+	}
+	pll->max_pixclk_khz = 350000;
+}

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright (c) 2026 The r5xx authors
+ */
+
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
+
+#include <drm/drm_mode.h>
+
+#include "r5xx_combios.h"
+
+/**
+ * DOC: COMBIOS
+ *
+ * The legacy (COMBIOS) video BIOS of R3xx/R4xx boards describes their
+ * connectors in a table, as upstream radeon's radeon_combios.c reads it.
+ * The ROM starts with 0x55 0xaa and its PCI data structure (pointed to by
+ * the word at 0x18, signature "PCIR") names vendor 0x1002, so that another
+ * option ROM is not taken for one; the 16-bit word at 0x48 points to the
+ * BIOS header, which is an ATOM BIOS if "ATOM" or "MOTA" follows 4 bytes
+ * into it (r5xx then has no table to read); the word at header + 0x50
+ * points to the connector table. That table holds up to four 16-bit
+ * entries from its byte 2 on, ended by a zero entry: the connector kind in
+ * bits 15:12 (2 = VGA, 3 = DVI-I, 4 = DVI-D; 1 = proprietary, 5/6 = TV),
+ * its DDC pads in bits 11:8 (1 = MONID, 2 = DVI, 3 = VGA, 4 = CRT2,
+ * 5 = described elsewhere), bit 4 = the external TMDS transmitter and
+ * bit 0 = the TV DAC.
+ *
+ * r5xx drives the primary DAC and the internal TMDS transmitter only, so
+ * it keeps a VGA connector on the primary DAC, and a DVI-I or DVI-D
+ * connector on the internal TMDS (digital only); it leaves out the rest
+ * (TV, proprietary, the TV DAC, external TMDS, and a second connector on
+ * an output already used). MONID and CRT2 name other
+ * pads depending on the family: both are GPIO_DVI_DDC on R300/R350 and
+ * GPIO_MONID on the later chips. Upstream's per-board quirks are not
+ * applied. Every read is bounded by the ROM's length.
+ */
+
+#define ROM_PCIR_PTR		0x18
+#define ROM_PCIR_VENDOR		4
+#define PCI_VENDOR_ATI		0x1002
+#define COMBIOS_HEADER_PTR	0x48
+#define COMBIOS_CONNECTOR_PTR	0x50
+#define COMBIOS_MAX_CONNECTORS	4
+
+enum combios_connector {
+	COMBIOS_CONN_CRT = 2,
+	COMBIOS_CONN_DVI_I = 3,
+	COMBIOS_CONN_DVI_D = 4,
+};
+
+enum combios_ddc {
+	COMBIOS_DDC_MONID = 1,
+	COMBIOS_DDC_DVI = 2,
+	COMBIOS_DDC_VGA = 3,
+	COMBIOS_DDC_CRT2 = 4,
+};
+
+#define COMBIOS_EXT_TMDS	BIT(4)
+#define COMBIOS_TV_DAC		BIT(0)
+
+static bool combios_u16(const u8 *rom, size_t len, size_t off, u16 *val)
+{
+	if (off + 2 > len)
+		return false;
+	*val = rom[off] | rom[off + 1] << 8;
+	return true;
+}
+
+static enum r5xx_ddc_line combios_ddc(unsigned int ddc,
+				      enum r5xx_family family)
+{
+	bool r300 = family == R5XX_FAMILY_R300 || family == R5XX_FAMILY_R350;
+
+	switch (ddc) {
+	case COMBIOS_DDC_DVI:
+		return R5XX_DDC_DVI;
+	case COMBIOS_DDC_VGA:
+		return R5XX_DDC_VGA;
+	case COMBIOS_DDC_MONID:
+	case COMBIOS_DDC_CRT2:
+		if (family == R5XX_FAMILY_RS400 || family == R5XX_FAMILY_RS480)
+			return R5XX_DDC_NONE;	/* GPIOPAD, not driven */
+		return r300 ? R5XX_DDC_DVI : R5XX_DDC_MONID;
+	default:
+		return R5XX_DDC_NONE;
+	}
+}
+
+/**
+ * r5xx_combios_connectors - read the connector table of a COMBIOS ROM
+ * @rom: the video BIOS image
+ * @len: its length in bytes
+ * @family: the GPU
+ * @out: the connectors r5xx can drive
+ * @max: room in @out
+ *
+ * Return: the number of connectors put in @out (0 if the table lists none
+ * that r5xx drives), -ENOENT if @rom is not an ATI COMBIOS image or has no
+ * connector table, -EINVAL if a pointer leads out of the image.
+ */
+int r5xx_combios_connectors(const u8 *rom, size_t len,
+			    enum r5xx_family family,
+			    struct r5xx_connector_info *out, unsigned int max)
+{
+	u16 pcir, vendor, header, table, entry;
+	unsigned int i, j, n = 0;
+
+	if (len < 2 || rom[0] != 0x55 || rom[1] != 0xaa)
+		return -ENOENT;
+	if (!combios_u16(rom, len, ROM_PCIR_PTR, &pcir) || (size_t)pcir + 8 > len)
+		return -ENOENT;
+	if (memcmp(rom + pcir, "PCIR", 4) ||
+	    !combios_u16(rom, len, pcir + ROM_PCIR_VENDOR, &vendor) ||
+	    vendor != PCI_VENDOR_ATI)
+		return -ENOENT;
+	if (!combios_u16(rom, len, COMBIOS_HEADER_PTR, &header) || !header)
+		return -ENOENT;
+	if ((size_t)header + 8 > len)
+		return -EINVAL;
+	if (!memcmp(rom + header + 4, "ATOM", 4) ||
+	    !memcmp(rom + header + 4, "MOTA", 4))
+		return -ENOENT;
+	if (!combios_u16(rom, len, header + COMBIOS_CONNECTOR_PTR, &table))
+		return -EINVAL;
+	if (!table)
+		return -ENOENT;
+
+	for (i = 0; i < COMBIOS_MAX_CONNECTORS && n < max; i++) {
+		struct r5xx_connector_info c;
+
+		if (!combios_u16(rom, len, table + 2 + i * 2, &entry))
+			return -EINVAL;
+		if (!entry)
+			break;
+		c.ddc = combios_ddc(entry >> 8 & 0xf, family);
+		switch (entry >> 12) {
+		case COMBIOS_CONN_CRT:
+			if (entry & COMBIOS_TV_DAC)
+				continue;
+			c.type = DRM_MODE_CONNECTOR_VGA;
+			c.output = R5XX_OUTPUT_DAC1;
+			break;
+		case COMBIOS_CONN_DVI_I:
+		case COMBIOS_CONN_DVI_D:
+			if (entry & COMBIOS_EXT_TMDS)
+				continue;
+			c.type = entry >> 12 == COMBIOS_CONN_DVI_I ?
+				 DRM_MODE_CONNECTOR_DVII :
+				 DRM_MODE_CONNECTOR_DVID;
+			c.output = R5XX_OUTPUT_TMDS1;
+			break;
+		default:
+			continue;
+		}
+		/* one connector per output: r5xx cannot share an encoder */
+		for (j = 0; j < n && out[j].output != c.output; j++)
+			;
+		if (j == n)
+			out[n++] = c;
+	}
+	return n;
+}

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright (c) 2026 The r5xx authors
+ */
+#ifndef __R5XX_COMBIOS_H__
+#define __R5XX_COMBIOS_H__
+
+#include <linux/types.h>
+
+#include "r5xx_facts.h"	/* enum r5xx_family */
+
+/* the DDC GPIO pads of the legacy display engine */
+enum r5xx_ddc_line {
+	R5XX_DDC_VGA,
+	R5XX_DDC_DVI,
+	R5XX_DDC_MONID,
+	R5XX_DDC_CRT2,
+	R5XX_DDC_COUNT,
+	/* a connector without DDC */
+	R5XX_DDC_NONE = R5XX_DDC_COUNT,
+};
+
+/* display outputs (encoders) r5xx drives */
+enum r5xx_output {
+	R5XX_OUTPUT_DAC1,
+	R5XX_OUTPUT_TMDS1,
+};
+
+/**
+ * struct r5xx_connector_info - one row of the connector table
+ * @type: %DRM_MODE_CONNECTOR_* type
+ * @output: the encoder behind it
+ * @ddc: the DDC pads of its monitor, or %R5XX_DDC_NONE
+ */
+struct r5xx_connector_info {
+	int type;
+	enum r5xx_output output;
+	enum r5xx_ddc_line ddc;
+};
+
+int r5xx_combios_connectors(const u8 *rom, size_t len,
+			    enum r5xx_family family,
+			    struct r5xx_connector_info *out, unsigned int max);
+
+#endif /* __R5XX_COMBIOS_H__ */

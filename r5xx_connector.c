@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright (c) 2026 The r5xx authors
+ */
+
+#include <linux/delay.h>
+
+#include <drm/drm_atomic_helper.h>
+#include <drm/drm_edid.h>
+#include <drm/drm_print.h>
+#include <drm/drm_probe_helper.h>
+
+#include "r5xx_drv.h"
+
+/**
+ * DOC: connectors
+ *
+ * One connector per row of the connector table (r5xx_bios.c), each with
+ * its own encoder, which either CRTC may drive:
+ *
+ * - the primary DAC (VGA): powered through DAC_CNTL and DAC_MACRO_CNTL,
+ *   its source picked in DISP_OUTPUT_CNTL;
+ * - the internal TMDS transmitter (DVI): FP_GEN_CNTL turns it on and
+ *   picks its CRTC; single link, so up to 165 MHz.
+ *
+ * Modes come from the monitor's EDID, read over the connector's DDC bus
+ * (r5xx_i2c.c); without one, the VESA modes up to 1024x768 are offered,
+ * 1024x768 preferred. A monitor is there if it answers on DDC; otherwise a
+ * VGA monitor may still be found by the DAC's load comparator
+ * (DAC_CNTL.DAC_CMP_EN/DAC_CMP_OUTPUT) and a DVI one by
+ * FP_GEN_CNTL.FP_DETECT_SENSE. The DVI connector is hot-plug aware: a
+ * change of FP_DETECT_SENSE raises GEN_INT_STATUS.FP_DETECT_STAT, which
+ * re-probes it and tells userspace (a hotplug uevent); VGA has no hot-plug
+ * line and is polled every 10 seconds by drm_kms_helper_poll.
+ */
+
+/* FP_GEN_CNTL and TMDS_TRANSMITTER_CNTL bits the register list lacks */
+#define R5XX_FP_TMDS_EN			BIT(2)
+#define R5XX_FP_PANEL_FORMAT_24BIT	BIT(3)
+#define R5XX_TMDS_PLLEN			BIT(0)
+#define R5XX_TMDS_PLLRST		BIT(1)
+
+#define R5XX_TMDS_MAX_KHZ		165000
+
+static struct r5xx_output_dev *to_output(struct drm_connector *connector)
+{
+	return container_of(connector, struct r5xx_output_dev, connector);
+}
+
+static struct r5xx_output_dev *enc_to_output(struct drm_encoder *encoder)
+{
+	return container_of(encoder, struct r5xx_output_dev, encoder);
+}
+
+/* the connector's DDC bus, or NULL if it has none */
+static struct i2c_adapter *r5xx_output_ddc(struct r5xx_device *rdev,
+					   struct r5xx_output_dev *out)
+{
+	if (out->info->ddc >= R5XX_DDC_COUNT)
+		return NULL;
+	return &rdev->display.ddc[out->info->ddc].adapter;
+}
+
+/* the DAC's load comparator: is something on the VGA lines? */
+static bool r5xx_dac_load_detect(struct r5xx_device *rdev)
+{
+	u32 dac = r5xx_rreg(rdev, R5XX_DAC_CNTL);
+	u32 macro = r5xx_rreg(rdev, R5XX_DAC_MACRO_CNTL);
+	bool found;
+
+	r5xx_wreg(rdev, R5XX_DAC_MACRO_CNTL, macro &
+		  ~(R5XX_DAC_MACRO_CNTL_DAC_PDWN_R |
+		    R5XX_DAC_MACRO_CNTL_DAC_PDWN_G |
+		    R5XX_DAC_MACRO_CNTL_DAC_PDWN_B));
+	r5xx_wreg(rdev, R5XX_DAC_CNTL, (dac & ~R5XX_DAC_CNTL_DAC_PDWN) |
+		  R5XX_DAC_CNTL_DAC_CMP_EN);
+	usleep_range(2000, 3000);
+	found = r5xx_rreg(rdev, R5XX_DAC_CNTL) & R5XX_DAC_CNTL_DAC_CMP_OUTPUT;
+	r5xx_wreg(rdev, R5XX_DAC_CNTL, dac);
+	r5xx_wreg(rdev, R5XX_DAC_MACRO_CNTL, macro);
+	return found;
+}
+
+static enum drm_connector_status
+r5xx_connector_detect(struct drm_connector *connector, bool force)
+{
+	struct r5xx_device *rdev = to_r5xx(connector->dev);
+	struct r5xx_output_dev *out = to_output(connector);
+	struct i2c_adapter *ddc = r5xx_output_ddc(rdev, out);
+
+	if (ddc && drm_probe_ddc(ddc))
+		return connector_status_connected;
+	switch (out->info->output) {
+	case R5XX_OUTPUT_DAC1:
+		/* the comparator disturbs a running DAC: only on request */
+		if (force && r5xx_dac_load_detect(rdev))
+			return connector_status_connected;
+		break;
+	case R5XX_OUTPUT_TMDS1:
+		if (r5xx_rreg(rdev, R5XX_FP_GEN_CNTL) &
+		    R5XX_FP_GEN_CNTL_FP_DETECT_SENSE)
+			return connector_status_connected;
+		break;
+	}
+	return connector_status_disconnected;
+}
+
+static int r5xx_connector_get_modes(struct drm_connector *connector)
+{
+	int count = 0;
+
+	if (connector->ddc)
+		count = drm_connector_helper_get_modes_from_ddc(connector);
+	if (count)
+		return count;
+	count = drm_add_modes_noedid(connector, 1024, 768);
+	drm_set_preferred_mode(connector, 1024, 768);
+	return count;
+}
+
+static enum drm_mode_status
+r5xx_connector_mode_valid(struct drm_connector *connector,
+			  struct drm_display_mode *mode)
+{
+	struct r5xx_output_dev *out = to_output(connector);
+
+	if (out->info->output == R5XX_OUTPUT_TMDS1 &&
+	    mode->clock > R5XX_TMDS_MAX_KHZ)
+		return MODE_CLOCK_HIGH;
+	return r5xx_crtc_mode_limits(to_r5xx(connector->dev), mode);
+}
+
+static const struct drm_connector_helper_funcs r5xx_connector_helper_funcs = {
+	.get_modes = r5xx_connector_get_modes,
+	.mode_valid = r5xx_connector_mode_valid,
+};
+
+static const struct drm_connector_funcs r5xx_connector_funcs = {
+	.detect = r5xx_connector_detect,
+	.fill_modes = drm_helper_probe_single_connector_modes,
+	.destroy = drm_connector_cleanup,
+	.reset = drm_atomic_helper_connector_reset,
+	.atomic_duplicate_state = drm_atomic_helper_connector_duplicate_state,
+	.atomic_destroy_state = drm_atomic_helper_connector_destroy_state,
+};
+
+static void r5xx_encoder_atomic_enable(struct drm_encoder *encoder,
+				       struct drm_atomic_state *state)
+{
+	struct r5xx_device *rdev = to_r5xx(encoder->dev);
+	struct r5xx_output_dev *out = enc_to_output(encoder);
+	unsigned int crtc = to_r5xx_crtc(encoder->crtc)->id;
+
+	switch (out->info->output) {
+	case R5XX_OUTPUT_DAC1:
+		r5xx_wreg_mask(rdev, R5XX_DISP_OUTPUT_CNTL,
+			       FIELD_PREP(R5XX_DISP_OUTPUT_CNTL_DISP_DAC_SOURCE,
+					  crtc),
+			       R5XX_DISP_OUTPUT_CNTL_DISP_DAC_SOURCE);
+		r5xx_wreg_mask(rdev, R5XX_DAC_MACRO_CNTL, 0,
+			       R5XX_DAC_MACRO_CNTL_DAC_PDWN_R |
+			       R5XX_DAC_MACRO_CNTL_DAC_PDWN_G |
+			       R5XX_DAC_MACRO_CNTL_DAC_PDWN_B);
+		r5xx_wreg_mask(rdev, R5XX_DAC_CNTL, 0,
+			       R5XX_DAC_CNTL_DAC_PDWN |
+			       R5XX_DAC_CNTL_DAC_CMP_EN);
+		break;
+	case R5XX_OUTPUT_TMDS1:
+		/* R3xx/R4xx run the transmitter with PLLEN clear */
+		r5xx_wreg_mask(rdev, R5XX_TMDS_TRANSMITTER_CNTL, 0,
+			       R5XX_TMDS_PLLEN | R5XX_TMDS_PLLRST);
+		r5xx_wreg_mask(rdev, R5XX_FP_GEN_CNTL,
+			       R5XX_FP_GEN_CNTL_FP_FPON | R5XX_FP_TMDS_EN |
+			       R5XX_FP_PANEL_FORMAT_24BIT |
+			       FIELD_PREP(R5XX_FP_GEN_CNTL_FP_SEL_CRTC, crtc),
+			       R5XX_FP_GEN_CNTL_FP_FPON | R5XX_FP_TMDS_EN |
+			       R5XX_FP_PANEL_FORMAT_24BIT |
+			       R5XX_FP_GEN_CNTL_FP_SEL_CRTC);
+		break;
+	}
+}
+
+static void r5xx_encoder_atomic_disable(struct drm_encoder *encoder,
+					struct drm_atomic_state *state)
+{
+	struct r5xx_device *rdev = to_r5xx(encoder->dev);
+
+	switch (enc_to_output(encoder)->info->output) {
+	case R5XX_OUTPUT_DAC1:
+		r5xx_wreg_mask(rdev, R5XX_DAC_CNTL, R5XX_DAC_CNTL_DAC_PDWN,
+			       R5XX_DAC_CNTL_DAC_PDWN);
+		r5xx_wreg_mask(rdev, R5XX_DAC_MACRO_CNTL,
+			       R5XX_DAC_MACRO_CNTL_DAC_PDWN_R |
+			       R5XX_DAC_MACRO_CNTL_DAC_PDWN_G |
+			       R5XX_DAC_MACRO_CNTL_DAC_PDWN_B,
+			       R5XX_DAC_MACRO_CNTL_DAC_PDWN_R |
+			       R5XX_DAC_MACRO_CNTL_DAC_PDWN_G |
+			       R5XX_DAC_MACRO_CNTL_DAC_PDWN_B);
+		break;
+	case R5XX_OUTPUT_TMDS1:
+		r5xx_wreg_mask(rdev, R5XX_FP_GEN_CNTL, 0,
+			       R5XX_FP_GEN_CNTL_FP_FPON | R5XX_FP_TMDS_EN);
+		break;
+	}
+}
+
+static const struct drm_encoder_helper_funcs r5xx_encoder_helper_funcs = {
+	.atomic_enable = r5xx_encoder_atomic_enable,
+	.atomic_disable = r5xx_encoder_atomic_disable,
+};
+
+static const struct drm_encoder_funcs r5xx_encoder_funcs = {
+	.destroy = drm_encoder_cleanup,
+};
+
+/* point FP_DETECT_INT_POL at the next change of FP_DETECT_SENSE */
+static void r5xx_tmds_hpd_arm(struct r5xx_device *rdev)
+{
+	u32 fp = r5xx_rreg(rdev, R5XX_FP_GEN_CNTL);
+
+	if (fp & R5XX_FP_GEN_CNTL_FP_DETECT_SENSE)
+		fp &= ~R5XX_FP_GEN_CNTL_FP_DETECT_INT_POL;
+	else
+		fp |= R5XX_FP_GEN_CNTL_FP_DETECT_INT_POL;
+	r5xx_wreg(rdev, R5XX_FP_GEN_CNTL, fp);
+}
+
+static void r5xx_hotplug_work(struct work_struct *work)
+{
+	struct r5xx_device *rdev = container_of(work, struct r5xx_device,
+						display.hotplug_work);
+
+	r5xx_tmds_hpd_arm(rdev);
+	drm_helper_hpd_irq_event(&rdev->drm);
+}
+
+/**
+ * r5xx_display_hotplug_irq - the DVI hot-plug interrupt
+ * @rdev: device
+ */
+void r5xx_display_hotplug_irq(struct r5xx_device *rdev)
+{
+	schedule_work(&rdev->display.hotplug_work);
+}
+
+static int r5xx_output_init(struct r5xx_device *rdev, unsigned int idx)
+{
+	struct r5xx_output_dev *out = &rdev->display.outputs[idx];
+	struct drm_device *drm = &rdev->drm;
+	int enc_type, ret;
+
+	out->info = &rdev->display.connectors[idx];
+	enc_type = out->info->output == R5XX_OUTPUT_DAC1 ?
+		   DRM_MODE_ENCODER_DAC : DRM_MODE_ENCODER_TMDS;
+	ret = drm_encoder_init(drm, &out->encoder, &r5xx_encoder_funcs,
+			       enc_type, NULL);
+	if (ret)
+		return ret;
+	out->encoder.possible_crtcs = GENMASK(rdev->display.num_crtcs - 1, 0);
+	drm_encoder_helper_add(&out->encoder, &r5xx_encoder_helper_funcs);
+
+	ret = drm_connector_init_with_ddc(drm, &out->connector,
+					  &r5xx_connector_funcs,
+					  out->info->type,
+					  r5xx_output_ddc(rdev, out));
+	if (ret)
+		return ret;
+	drm_connector_helper_add(&out->connector, &r5xx_connector_helper_funcs);
+	if (out->info->output == R5XX_OUTPUT_TMDS1) {
+		out->connector.polled = DRM_CONNECTOR_POLL_HPD;
+		r5xx_tmds_hpd_arm(rdev);
+		r5xx_irq_set_display(rdev, R5XX_GEN_INT_CNTL_FP_DETECT_MASK,
+				     true);
+	} else {
+		out->connector.polled = DRM_CONNECTOR_POLL_CONNECT |
+					DRM_CONNECTOR_POLL_DISCONNECT;
+	}
+	return drm_connector_attach_encoder(&out->connector, &out->encoder);
+}
+
+/**
+ * r5xx_outputs_init - create the connectors and encoders of the table
+ * @rdev: device, with the CRTCs and DDC buses made
+ *
+ * Return: 0 or a negative errno.
+ */
+int r5xx_outputs_init(struct r5xx_device *rdev)
+{
+	unsigned int i;
+	int ret;
+
+	INIT_WORK(&rdev->display.hotplug_work, r5xx_hotplug_work);
+	for (i = 0; i < rdev->display.num_outputs; i++) {
+		ret = r5xx_output_init(rdev, i);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}

@@ -1,0 +1,883 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright (c) 2026 The r5xx authors
+ */
+
+#include <linux/delay.h>
+#include <linux/iopoll.h>
+
+#include <drm/drm_atomic.h>
+#include <drm/drm_atomic_helper.h>
+#include <drm/drm_fourcc.h>
+#include <drm/drm_framebuffer.h>
+#include <drm/drm_gem_atomic_helper.h>
+#include <drm/drm_print.h>
+#include <drm/drm_vblank.h>
+#include <drm/radeon_drm.h>
+#include <drm/ttm/ttm_bo_driver.h>
+
+#include "r5xx_drv.h"
+
+/**
+ * DOC: legacy display engine
+ *
+ * R3xx and R4xx have two legacy CRTCs (CRTC and CRTC2), programmed
+ * directly, as upstream radeon's radeon_legacy_crtc.c and radeon_cursor.c
+ * do:
+ *
+ * - timing: CRTC_H/V_TOTAL_DISP and CRTC_H/V_SYNC_STRT_WID (CRTC2's at
+ *   +0x100, its syncs copied to FP_H2/V2_SYNC_STRT_WID); horizontal values
+ *   count 8-pixel characters, so the active width must be a multiple of 8
+ *   and the total width is rounded down to one (the adjusted mode says so,
+ *   for vblank timestamps); no interlace or double scan;
+ * - pixel clock: CRTC1 from the PPLL (PPLL_REF_DIV bits 27:18 on R300 and
+ *   later, PPLL_DIV_3), CRTC2 from the P2PLL (P2PLL_REF_DIV, P2PLL_DIV_0),
+ *   both reached through the PLL index. The pixel clock source is switched
+ *   to the CPU clock, the PLL held in reset while the dividers change
+ *   (with an atomic update), then released and selected again;
+ * - the primary plane: XRGB8888, ARGB8888 (alpha ignored) or RGB565 from
+ *   VRAM, with DISPLAY_BASE_ADDR at the start of VRAM and CRTC_OFFSET the
+ *   first pixel; a macro- or micro-tiled frame (as the buffer's GEM tiling
+ *   flags said when the framebuffer was made) is scanned in X/Y mode from
+ *   the 2 KiB-aligned base, starting at CRTC_TILE_X0_Y0. Upstream radeon
+ *   only scans out macro tiling on these chips; micro tiling is the
+ *   CRTC_OFFSET_CNTL bit the model implements. A CRTC_OFFSET write while
+ *   the CRTC runs takes effect at the next vblank, which is when flip
+ *   events are sent;
+ * - the cursor plane: 64x64 premultiplied ARGB at CUR_OFFSET (an offset
+ *   from the display base, 256-byte rows); a cursor hanging off the top or
+ *   left edge starts CUR_HORZ_VERT_OFF pixels into the image, its offset
+ *   moved down by the hidden rows;
+ * - gamma: a 256-entry 10:10:10 palette per CRTC (DAC_CNTL2 selects
+ *   CRTC2's), loaded from GAMMA_LUT or with an identity ramp;
+ * - vblank: GEN_INT_CNTL/STATUS CRTC_VBLANK and CRTC2_VBLANK, the 21-bit
+ *   hardware frame counter CRTC_CRNT_FRAME, and the scanout position from
+ *   CRTC_VLINE_CRNT_VLINE (line 0 is the first active line) for precise
+ *   vblank timestamps.
+ *
+ * DPMS is the CRTC's active state: an inactive CRTC is turned off, its
+ * PLL put to sleep.
+ */
+
+/* fields the register list does not name */
+#define R5XX_PPLL_REF_DIV_R300		GENMASK(27, 18)
+#define R5XX_PPLL_FB_DIV		GENMASK(10, 0)
+#define R5XX_PPLL_POST_DIV		GENMASK(18, 16)
+#define R5XX_PPLL_RESET			BIT(0)
+#define R5XX_PPLL_SLEEP			BIT(1)
+#define R5XX_PPLL_ATOMIC_UPDATE_EN	BIT(16)
+#define R5XX_PPLL_VGA_ATOMIC_UPDATE_EN	BIT(17)
+#define R5XX_PIXCLK_SRC_SEL		GENMASK(1, 0)
+#define R5XX_PIXCLK_SRC_CPUCLK		0
+#define R5XX_PIXCLK_SRC_PLL		3
+#define R5XX_CRTC_OFFSET_CNTL_MICRO_TILE_BUFFER_DIS	0x800
+#define R5XX_DISP_RGB_OFFSET_EN		BIT(8)
+
+/* CRTC_PIX_WIDTH values */
+#define R5XX_PIX_RGB565			4
+#define R5XX_PIX_ARGB8888		6
+
+/* the cursor: 64x64, 4 bytes a pixel, 256-byte rows */
+#define R5XX_CURSOR_SIZE		64
+#define R5XX_CURSOR_PITCH		256
+#define R5XX_CURSOR_MAX_OFFSET		SZ_128M
+
+/**
+ * struct r5xx_crtc_regs - where the two CRTCs differ, as data
+ * @off: offset of the CRTC2 copy of a CRTC1 register (timing, offset,
+ *	pitch, display base, cursor)
+ * @gen_cntl: CRTC_GEN_CNTL or CRTC2_GEN_CNTL
+ * @status: CRTC_STATUS or CRTC2_STATUS
+ * @tile_x0_y0: CRTC_TILE_X0_Y0 or CRTC2_TILE_X0_Y0
+ * @merge_cntl: DISP_MERGE_CNTL or DISP2_MERGE_CNTL
+ * @vblank_mask: GEN_INT_CNTL/STATUS bit of its vblank
+ * @pll_cntl: PPLL_CNTL or P2PLL_CNTL
+ * @pll_ref_div: PPLL_REF_DIV or P2PLL_REF_DIV
+ * @pll_ref_mask: the reference divider's field in @pll_ref_div
+ * @pll_div: PPLL_DIV_3 or P2PLL_DIV_0
+ * @pll_src: VCLK_ECP_CNTL or PIXCLKS_CNTL (pixel clock source)
+ * @pll_htotal: HTOTAL_CNTL or HTOTAL2_CNTL
+ */
+struct r5xx_crtc_regs {
+	u32 off;
+	u32 gen_cntl;
+	u32 status;
+	u32 tile_x0_y0;
+	u32 merge_cntl;
+	u32 vblank_mask;
+	u32 pll_cntl;
+	u32 pll_ref_div;
+	u32 pll_ref_mask;
+	u32 pll_div;
+	u32 pll_src;
+	u32 pll_htotal;
+};
+
+static const struct r5xx_crtc_regs r5xx_crtc_regs[R5XX_MAX_CRTCS] = {
+	{
+		.off = 0,
+		.gen_cntl = R5XX_CRTC_GEN_CNTL,
+		.status = R5XX_CRTC_STATUS,
+		.tile_x0_y0 = R5XX_CRTC_TILE_X0_Y0,
+		.merge_cntl = R5XX_DISP_MERGE_CNTL,
+		.vblank_mask = R5XX_GEN_INT_CNTL_CRTC_VBLANK_MASK,
+		.pll_cntl = R5XX_PLL_PPLL_CNTL,
+		.pll_ref_div = R5XX_PLL_PPLL_REF_DIV,
+		.pll_ref_mask = R5XX_PPLL_REF_DIV_R300,
+		.pll_div = R5XX_PLL_PPLL_DIV_3,
+		.pll_src = R5XX_PLL_VCLK_ECP_CNTL,
+		.pll_htotal = R5XX_PLL_HTOTAL_CNTL,
+	},
+	{
+		.off = R5XX_CRTC2_H_TOTAL_DISP - R5XX_CRTC_H_TOTAL_DISP,
+		.gen_cntl = R5XX_CRTC2_GEN_CNTL,
+		.status = R5XX_CRTC2_STATUS,
+		.tile_x0_y0 = R5XX_CRTC2_TILE_X0_Y0,
+		.merge_cntl = R5XX_DISP2_MERGE_CNTL,
+		.vblank_mask = R5XX_GEN_INT_CNTL_CRTC2_VBLANK_MASK,
+		.pll_cntl = R5XX_PLL_P2PLL_CNTL,
+		.pll_ref_div = R5XX_PLL_P2PLL_REF_DIV,
+		.pll_ref_mask = R5XX_PLL_PPLL_REF_DIV_PPLL_REF_DIV,
+		.pll_div = R5XX_PLL_P2PLL_DIV_0,
+		.pll_src = R5XX_PLL_PIXCLKS_CNTL,
+		.pll_htotal = R5XX_PLL_HTOTAL2_CNTL,
+	},
+};
+
+/* GEN_CNTL bits are at the same places in CRTC_GEN_CNTL and CRTC2_GEN_CNTL */
+#define R5XX_GEN_PIX_WIDTH	R5XX_CRTC_GEN_CNTL_CRTC_PIX_WIDTH
+#define R5XX_GEN_CUR_EN		R5XX_CRTC_GEN_CNTL_CRTC_CUR_EN
+#define R5XX_GEN_CUR_MODE	R5XX_CRTC_GEN_CNTL_CRTC_CUR_MODE
+#define R5XX_GEN_CUR_MODE_ARGB	R5XX_CRTC_GEN_CNTL_CRTC_CUR_MODE_ARGB
+#define R5XX_GEN_EN		R5XX_CRTC_GEN_CNTL_CRTC_EN
+#define R5XX_GEN_DISP_REQ_EN_B	R5XX_CRTC_GEN_CNTL_DISP_REQ_EN_B
+
+static const struct r5xx_crtc_regs *r5xx_regs_of(struct drm_crtc *crtc)
+{
+	return &r5xx_crtc_regs[to_r5xx_crtc(crtc)->id];
+}
+
+static void r5xx_pll_wreg_mask(struct r5xx_device *rdev, u32 reg, u32 val,
+			       u32 mask)
+{
+	u32 tmp = r5xx_pll_rreg(rdev, reg);
+
+	r5xx_pll_wreg(rdev, reg, (tmp & ~mask) | (val & mask));
+}
+
+/* post divider -> PPLL_DIV post code */
+static const u8 r5xx_post_divs[] = { 1, 2, 4, 8, 3, 16, 6, 12 };
+
+/**
+ * r5xx_pll_compute - pick PLL dividers for a pixel clock
+ * @lim: the PLL's limits
+ * @khz: wanted pixel clock
+ * @div: the dividers and the clock they give
+ *
+ * With the reference divider of @lim, tries every post divider whose VCO
+ * frequency is in range and keeps the feedback divider that comes closest.
+ *
+ * Return: 0, or -ERANGE if no setting is within 1% of @khz.
+ */
+int r5xx_pll_compute(const struct r5xx_pll_limits *lim, u32 khz,
+		     struct r5xx_pll_div *div)
+{
+	u32 in_khz = lim->ref_khz / lim->ref_div;
+	u32 best_err = U32_MAX;
+	unsigned int i;
+
+	if (!khz || in_khz < lim->in_min_khz || in_khz > lim->in_max_khz)
+		return -ERANGE;
+	for (i = 0; i < ARRAY_SIZE(r5xx_post_divs); i++) {
+		u32 post = r5xx_post_divs[i];
+		u64 vco = (u64)khz * post;
+		u32 fb, got, err;
+
+		if (vco < lim->vco_min_khz || vco > lim->vco_max_khz)
+			continue;
+		fb = DIV_ROUND_CLOSEST_ULL(vco * lim->ref_div, lim->ref_khz);
+		if (fb < 4 || fb > FIELD_MAX(R5XX_PPLL_FB_DIV))
+			continue;
+		got = div_u64((u64)lim->ref_khz * fb, lim->ref_div * post);
+		err = abs((s32)(got - khz));
+		if (err < best_err) {
+			best_err = err;
+			div->ref = lim->ref_div;
+			div->fb = fb;
+			div->post = post;
+			div->khz = got;
+		}
+	}
+	if (best_err == U32_MAX || (u64)best_err * 100 > khz)
+		return -ERANGE;
+	return 0;
+}
+
+static u32 r5xx_post_code(u32 post)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(r5xx_post_divs); i++)
+		if (r5xx_post_divs[i] == post)
+			return i;
+	return 0;
+}
+
+/**
+ * r5xx_crtc_mode_limits - what the legacy CRTCs can show
+ * @rdev: device
+ * @mode: display mode
+ *
+ * Return: %MODE_OK or why @mode is out of the CRTC's or the PLL's range.
+ */
+enum drm_mode_status r5xx_crtc_mode_limits(struct r5xx_device *rdev,
+					   const struct drm_display_mode *mode)
+{
+	struct r5xx_pll_div div;
+
+	if (mode->flags & DRM_MODE_FLAG_INTERLACE)
+		return MODE_NO_INTERLACE;
+	if (mode->flags & DRM_MODE_FLAG_DBLSCAN)
+		return MODE_NO_DBLESCAN;
+	if (mode->hdisplay % 8 || mode->hdisplay > 4096 ||
+	    mode->htotal > 8192 || mode->hsync_start > 8191)
+		return MODE_H_ILLEGAL;
+	if (mode->vdisplay > 2048 || mode->vtotal > 2048 ||
+	    mode->vsync_start > 4096)
+		return MODE_V_ILLEGAL;
+	if (mode->clock > rdev->display.pll.max_pixclk_khz)
+		return MODE_CLOCK_HIGH;
+	if (r5xx_pll_compute(&rdev->display.pll, mode->clock, &div))
+		return MODE_CLOCK_RANGE;
+	return MODE_OK;
+}
+
+static void r5xx_crtc_set_pll(struct r5xx_device *rdev,
+			      const struct r5xx_crtc_regs *r,
+			      const struct r5xx_pll_div *div, u32 htotal)
+{
+	u32 ref_div;
+	int ret;
+
+	r5xx_pll_wreg_mask(rdev, r->pll_src, R5XX_PIXCLK_SRC_CPUCLK,
+			   R5XX_PIXCLK_SRC_SEL);
+	r5xx_pll_wreg_mask(rdev, r->pll_cntl,
+			   R5XX_PPLL_RESET | R5XX_PPLL_ATOMIC_UPDATE_EN |
+			   R5XX_PPLL_VGA_ATOMIC_UPDATE_EN,
+			   R5XX_PPLL_RESET | R5XX_PPLL_ATOMIC_UPDATE_EN |
+			   R5XX_PPLL_VGA_ATOMIC_UPDATE_EN);
+	ref_div = r5xx_pll_rreg(rdev, r->pll_ref_div) & ~r->pll_ref_mask;
+	ref_div |= (div->ref << __ffs(r->pll_ref_mask)) & r->pll_ref_mask;
+	r5xx_pll_wreg(rdev, r->pll_ref_div, ref_div);
+	r5xx_pll_wreg_mask(rdev, r->pll_div,
+			   FIELD_PREP(R5XX_PPLL_FB_DIV, div->fb) |
+			   FIELD_PREP(R5XX_PPLL_POST_DIV,
+				      r5xx_post_code(div->post)),
+			   R5XX_PPLL_FB_DIV | R5XX_PPLL_POST_DIV);
+	r5xx_pll_wreg(rdev, r->pll_ref_div,
+		      ref_div | R5XX_PLL_PPLL_REF_DIV_PPLL_ATOMIC_UPDATE_W);
+	ret = read_poll_timeout(r5xx_pll_rreg, ref_div,
+				!(ref_div & R5XX_PLL_PPLL_REF_DIV_PPLL_ATOMIC_UPDATE_W),
+				10, 10000, false, rdev, r->pll_ref_div);
+	if (ret)
+		drm_dbg_kms(&rdev->drm, "PLL atomic update did not complete\n");
+	r5xx_pll_wreg(rdev, r->pll_htotal, htotal & 7);
+	r5xx_pll_wreg_mask(rdev, r->pll_cntl, 0,
+			   R5XX_PPLL_RESET | R5XX_PPLL_SLEEP |
+			   R5XX_PPLL_ATOMIC_UPDATE_EN |
+			   R5XX_PPLL_VGA_ATOMIC_UPDATE_EN);
+	usleep_range(5000, 6000);
+	r5xx_pll_wreg_mask(rdev, r->pll_src, R5XX_PIXCLK_SRC_PLL,
+			   R5XX_PIXCLK_SRC_SEL);
+}
+
+static void r5xx_crtc_pll_off(struct r5xx_device *rdev,
+			      const struct r5xx_crtc_regs *r)
+{
+	r5xx_pll_wreg_mask(rdev, r->pll_src, R5XX_PIXCLK_SRC_CPUCLK,
+			   R5XX_PIXCLK_SRC_SEL);
+	r5xx_pll_wreg_mask(rdev, r->pll_cntl, R5XX_PPLL_RESET | R5XX_PPLL_SLEEP,
+			   R5XX_PPLL_RESET | R5XX_PPLL_SLEEP);
+}
+
+static void r5xx_crtc_set_timing(struct r5xx_device *rdev,
+				 const struct r5xx_crtc_regs *r,
+				 const struct drm_display_mode *m)
+{
+	u32 hsync_wid = clamp((m->crtc_hsync_end - m->crtc_hsync_start) / 8,
+			      1, 0x3f);
+	u32 vsync_wid = clamp(m->crtc_vsync_end - m->crtc_vsync_start, 1,
+			      0x1f);
+	u32 hsync, vsync;
+
+	hsync = FIELD_PREP(R5XX_CRTC_H_SYNC_STRT_WID_CRTC_H_SYNC_STRT_CHAR |
+			   R5XX_CRTC_H_SYNC_STRT_WID_CRTC_H_SYNC_STRT_PIX,
+			   m->crtc_hsync_start - 8) |
+		FIELD_PREP(R5XX_CRTC_H_SYNC_STRT_WID_CRTC_H_SYNC_WID,
+			   hsync_wid);
+	if (m->flags & DRM_MODE_FLAG_NHSYNC)
+		hsync |= R5XX_CRTC_H_SYNC_STRT_WID_CRTC_H_SYNC_POL;
+	vsync = FIELD_PREP(R5XX_CRTC_V_SYNC_STRT_WID_CRTC_V_SYNC_STRT,
+			   m->crtc_vsync_start - 1) |
+		FIELD_PREP(R5XX_CRTC_V_SYNC_STRT_WID_CRTC_V_SYNC_WID,
+			   vsync_wid);
+	if (m->flags & DRM_MODE_FLAG_NVSYNC)
+		vsync |= R5XX_CRTC_V_SYNC_STRT_WID_CRTC_V_SYNC_POL;
+
+	r5xx_wreg(rdev, R5XX_CRTC_H_TOTAL_DISP + r->off,
+		  FIELD_PREP(R5XX_CRTC_H_TOTAL_DISP_CRTC_H_TOTAL,
+			     m->crtc_htotal / 8 - 1) |
+		  FIELD_PREP(R5XX_CRTC_H_TOTAL_DISP_CRTC_H_DISP,
+			     m->crtc_hdisplay / 8 - 1));
+	r5xx_wreg(rdev, R5XX_CRTC_H_SYNC_STRT_WID + r->off, hsync);
+	r5xx_wreg(rdev, R5XX_CRTC_V_TOTAL_DISP + r->off,
+		  FIELD_PREP(R5XX_CRTC_V_TOTAL_DISP_CRTC_V_TOTAL,
+			     m->crtc_vtotal - 1) |
+		  FIELD_PREP(R5XX_CRTC_V_TOTAL_DISP_CRTC_V_DISP,
+			     m->crtc_vdisplay - 1));
+	r5xx_wreg(rdev, R5XX_CRTC_V_SYNC_STRT_WID + r->off, vsync);
+	if (r->off) {
+		/* the TMDS and DVO take CRTC2's syncs from these */
+		r5xx_wreg(rdev, R5XX_FP_H2_SYNC_STRT_WID, hsync);
+		r5xx_wreg(rdev, R5XX_FP_V2_SYNC_STRT_WID, vsync);
+	}
+	r5xx_wreg_mask(rdev, r->merge_cntl, 0, R5XX_DISP_RGB_OFFSET_EN);
+}
+
+static u32 r5xx_pix_width(const struct drm_framebuffer *fb)
+{
+	if (fb && fb->format->format == DRM_FORMAT_RGB565)
+		return R5XX_PIX_RGB565;
+	return R5XX_PIX_ARGB8888;
+}
+
+/* the palette: 256 10:10:10 entries, the ramp or GAMMA_LUT */
+static void r5xx_crtc_load_lut(struct r5xx_device *rdev, struct drm_crtc *crtc)
+{
+	struct drm_property_blob *blob = crtc->state->gamma_lut;
+	const struct drm_color_lut *lut = blob ? blob->data : NULL;
+	unsigned long flags;
+	unsigned int i;
+
+	spin_lock_irqsave(&rdev->display.reg_lock, flags);
+	r5xx_wreg_mask(rdev, R5XX_DAC_CNTL2,
+		       to_r5xx_crtc(crtc)->id ?
+		       R5XX_DAC_CNTL2_DAC2_PALETTE_ACC_CTL : 0,
+		       R5XX_DAC_CNTL2_DAC2_PALETTE_ACC_CTL);
+	r5xx_wreg(rdev, R5XX_PALETTE_INDEX, 0);
+	for (i = 0; i < 256; i++) {
+		u32 r, g, b;
+
+		if (lut) {
+			r = lut[i].red >> 6;
+			g = lut[i].green >> 6;
+			b = lut[i].blue >> 6;
+		} else {
+			r = i << 2 | i >> 6;
+			g = r;
+			b = r;
+		}
+		r5xx_wreg(rdev, R5XX_PALETTE_30_DATA,
+			  FIELD_PREP(R5XX_PALETTE_30_DATA_PALETTE_R, r) |
+			  FIELD_PREP(R5XX_PALETTE_30_DATA_PALETTE_G, g) |
+			  FIELD_PREP(R5XX_PALETTE_30_DATA_PALETTE_B, b));
+	}
+	spin_unlock_irqrestore(&rdev->display.reg_lock, flags);
+}
+
+static enum drm_mode_status
+r5xx_crtc_mode_valid(struct drm_crtc *crtc, const struct drm_display_mode *mode)
+{
+	return r5xx_crtc_mode_limits(to_r5xx(crtc->dev), mode);
+}
+
+/* the CRTC counts the total width in 8-pixel characters */
+static bool r5xx_crtc_mode_fixup(struct drm_crtc *crtc,
+				 const struct drm_display_mode *mode,
+				 struct drm_display_mode *adjusted)
+{
+	adjusted->crtc_htotal = round_down(adjusted->crtc_htotal, 8);
+	return true;
+}
+
+static int r5xx_crtc_atomic_check(struct drm_crtc *crtc,
+				  struct drm_atomic_state *state)
+{
+	struct drm_crtc_state *cs = drm_atomic_get_new_crtc_state(state, crtc);
+
+	if (cs->gamma_lut && drm_color_lut_size(cs->gamma_lut) != 256)
+		return -EINVAL;
+	/* a running CRTC scans out its primary plane: it needs one */
+	if (cs->active && !(cs->plane_mask & drm_plane_mask(crtc->primary))) {
+		r5xx_user_dbg(crtc->dev, "CRTC %u active without a primary plane\n",
+			      crtc->base.id);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static void r5xx_crtc_atomic_enable(struct drm_crtc *crtc,
+				    struct drm_atomic_state *state)
+{
+	struct r5xx_device *rdev = to_r5xx(crtc->dev);
+	const struct r5xx_crtc_regs *r = r5xx_regs_of(crtc);
+	const struct drm_display_mode *m = &crtc->state->adjusted_mode;
+	struct drm_plane_state *ps =
+		drm_atomic_get_new_plane_state(state, crtc->primary);
+	struct r5xx_pll_div div;
+	u32 gen;
+
+	if (r5xx_pll_compute(&rdev->display.pll, m->crtc_clock, &div))
+		drm_dbg_kms(crtc->dev, "no PLL setting for %d kHz\n",
+			    m->crtc_clock);
+	else
+		r5xx_crtc_set_pll(rdev, r, &div, m->crtc_htotal);
+	r5xx_crtc_set_timing(rdev, r, m);
+
+	gen = r5xx_rreg(rdev, r->gen_cntl) & (R5XX_GEN_CUR_EN |
+					     R5XX_GEN_CUR_MODE);
+	gen |= R5XX_GEN_EN |
+	       FIELD_PREP(R5XX_GEN_PIX_WIDTH,
+			  r5xx_pix_width(ps ? ps->fb : crtc->primary->state->fb));
+	if (!r->off) {
+		gen |= R5XX_CRTC_GEN_CNTL_EXT_DISP_EN;
+		r5xx_wreg_mask(rdev, R5XX_CRTC_EXT_CNTL,
+			       R5XX_CRTC_EXT_CNTL_CRTC_CRT_ON,
+			       R5XX_CRTC_EXT_CNTL_CRTC_CRT_ON |
+			       R5XX_CRTC_EXT_CNTL_CRTC_DISPLAY_DIS |
+			       R5XX_CRTC_EXT_CNTL_CRTC_HSYNC_DIS |
+			       R5XX_CRTC_EXT_CNTL_CRTC_VSYNC_DIS);
+	}
+	r5xx_wreg(rdev, r->gen_cntl, gen);
+	r5xx_crtc_load_lut(rdev, crtc);
+	drm_crtc_vblank_on(crtc);
+}
+
+static void r5xx_crtc_atomic_disable(struct drm_crtc *crtc,
+				     struct drm_atomic_state *state)
+{
+	struct r5xx_device *rdev = to_r5xx(crtc->dev);
+	const struct r5xx_crtc_regs *r = r5xx_regs_of(crtc);
+
+	drm_crtc_vblank_off(crtc);
+	if (!r->off)
+		r5xx_wreg_mask(rdev, R5XX_CRTC_EXT_CNTL,
+			       R5XX_CRTC_EXT_CNTL_CRTC_DISPLAY_DIS |
+			       R5XX_CRTC_EXT_CNTL_CRTC_HSYNC_DIS |
+			       R5XX_CRTC_EXT_CNTL_CRTC_VSYNC_DIS,
+			       R5XX_CRTC_EXT_CNTL_CRTC_CRT_ON |
+			       R5XX_CRTC_EXT_CNTL_CRTC_DISPLAY_DIS |
+			       R5XX_CRTC_EXT_CNTL_CRTC_HSYNC_DIS |
+			       R5XX_CRTC_EXT_CNTL_CRTC_VSYNC_DIS);
+	r5xx_wreg_mask(rdev, r->gen_cntl, R5XX_GEN_DISP_REQ_EN_B,
+		       R5XX_GEN_DISP_REQ_EN_B | R5XX_GEN_EN | R5XX_GEN_CUR_EN);
+	r5xx_crtc_pll_off(rdev, r);
+
+	spin_lock_irq(&crtc->dev->event_lock);
+	if (crtc->state->event && !crtc->state->active) {
+		drm_crtc_send_vblank_event(crtc, crtc->state->event);
+		crtc->state->event = NULL;
+	}
+	spin_unlock_irq(&crtc->dev->event_lock);
+}
+
+static void r5xx_crtc_atomic_flush(struct drm_crtc *crtc,
+				   struct drm_atomic_state *state)
+{
+	struct drm_crtc_state *cs = drm_atomic_get_new_crtc_state(state, crtc);
+	struct drm_pending_vblank_event *event = cs->event;
+
+	if (cs->active && cs->color_mgmt_changed)
+		r5xx_crtc_load_lut(to_r5xx(crtc->dev), crtc);
+	if (!event)
+		return;
+	cs->event = NULL;
+	spin_lock_irq(&crtc->dev->event_lock);
+	if (cs->active && !drm_crtc_vblank_get(crtc))
+		drm_crtc_arm_vblank_event(crtc, event);
+	else
+		drm_crtc_send_vblank_event(crtc, event);
+	spin_unlock_irq(&crtc->dev->event_lock);
+}
+
+static bool r5xx_crtc_get_scanout_position(struct drm_crtc *crtc,
+					   bool in_vblank_irq, int *vpos,
+					   int *hpos, ktime_t *stime,
+					   ktime_t *etime,
+					   const struct drm_display_mode *mode)
+{
+	struct r5xx_device *rdev = to_r5xx(crtc->dev);
+	const struct r5xx_crtc_regs *r = r5xx_regs_of(crtc);
+	int line;
+
+	if (stime)
+		*stime = ktime_get();
+	line = FIELD_GET(R5XX_CRTC_VLINE_CRNT_VLINE_CRTC_CRNT_VLINE,
+			 r5xx_rreg(rdev, R5XX_CRTC_VLINE_CRNT_VLINE + r->off));
+	if (etime)
+		*etime = ktime_get();
+	/* in vblank, count back from the first active line */
+	if (line >= mode->crtc_vdisplay)
+		line -= mode->crtc_vtotal;
+	*vpos = line;
+	*hpos = 0;
+	return true;
+}
+
+static const struct drm_crtc_helper_funcs r5xx_crtc_helper_funcs = {
+	.mode_valid = r5xx_crtc_mode_valid,
+	.mode_fixup = r5xx_crtc_mode_fixup,
+	.atomic_check = r5xx_crtc_atomic_check,
+	.atomic_flush = r5xx_crtc_atomic_flush,
+	.atomic_enable = r5xx_crtc_atomic_enable,
+	.atomic_disable = r5xx_crtc_atomic_disable,
+	.get_scanout_position = r5xx_crtc_get_scanout_position,
+};
+
+static u32 r5xx_crtc_get_vblank_counter(struct drm_crtc *crtc)
+{
+	const struct r5xx_crtc_regs *r = r5xx_regs_of(crtc);
+
+	return FIELD_GET(R5XX_CRTC_CRNT_FRAME_CRTC_CRNT_FRAME,
+			 r5xx_rreg(to_r5xx(crtc->dev),
+				   R5XX_CRTC_CRNT_FRAME + r->off));
+}
+
+static int r5xx_crtc_enable_vblank(struct drm_crtc *crtc)
+{
+	r5xx_irq_set_display(to_r5xx(crtc->dev),
+			     r5xx_regs_of(crtc)->vblank_mask, true);
+	return 0;
+}
+
+static void r5xx_crtc_disable_vblank(struct drm_crtc *crtc)
+{
+	r5xx_irq_set_display(to_r5xx(crtc->dev),
+			     r5xx_regs_of(crtc)->vblank_mask, false);
+}
+
+static const struct drm_crtc_funcs r5xx_crtc_funcs = {
+	.reset = drm_atomic_helper_crtc_reset,
+	.destroy = drm_crtc_cleanup,
+	.set_config = drm_atomic_helper_set_config,
+	.page_flip = drm_atomic_helper_page_flip,
+	.atomic_duplicate_state = drm_atomic_helper_crtc_duplicate_state,
+	.atomic_destroy_state = drm_atomic_helper_crtc_destroy_state,
+	.get_vblank_counter = r5xx_crtc_get_vblank_counter,
+	.enable_vblank = r5xx_crtc_enable_vblank,
+	.disable_vblank = r5xx_crtc_disable_vblank,
+	.get_vblank_timestamp = drm_crtc_vblank_helper_get_vblank_timestamp,
+};
+
+/**
+ * r5xx_display_vblank_irq - a CRTC's vblank interrupt
+ * @rdev: device
+ * @id: 0 for CRTC1, 1 for CRTC2
+ */
+void r5xx_display_vblank_irq(struct r5xx_device *rdev, unsigned int id)
+{
+	if (id < rdev->display.num_crtcs)
+		drm_crtc_handle_vblank(&rdev->display.crtc[id].base);
+}
+
+/* Primary and cursor planes: pin the buffer in VRAM while it is shown. */
+
+static void r5xx_plane_cleanup_fb(struct drm_plane *plane,
+				  struct drm_plane_state *state)
+{
+	struct r5xx_device *rdev = to_r5xx(plane->dev);
+	struct r5xx_bo *bo;
+
+	if (!state->fb)
+		return;
+	bo = to_r5xx_bo(state->fb->obj[0]);
+	if (ttm_bo_reserve(&bo->tbo, false, false, NULL))
+		return;
+	ttm_bo_unpin(&bo->tbo);
+	rdev->mm.vram_pin_size -= bo->tbo.base.size;
+	ttm_bo_unreserve(&bo->tbo);
+}
+
+static int r5xx_plane_prepare_fb(struct drm_plane *plane,
+				 struct drm_plane_state *state)
+{
+	struct r5xx_device *rdev = to_r5xx(plane->dev);
+	struct r5xx_bo *bo;
+	int ret;
+
+	if (!state->fb)
+		return 0;
+	bo = to_r5xx_bo(state->fb->obj[0]);
+	ret = ttm_bo_reserve(&bo->tbo, true, false, NULL);
+	if (ret)
+		return ret;
+	if (bo->tbo.pin_count && bo->tbo.resource->mem_type != TTM_PL_VRAM) {
+		r5xx_user_dbg(plane->dev, "scanout buffer is pinned outside VRAM\n");
+		ret = -EINVAL;
+		goto out;
+	}
+	if (!bo->tbo.pin_count) {
+		ret = r5xx_bo_validate_domain(bo, RADEON_GEM_DOMAIN_VRAM, true);
+		if (ret)
+			goto out;
+	}
+	if (plane->type == DRM_PLANE_TYPE_CURSOR &&
+	    r5xx_bo_gpu_offset(bo) - rdev->mc.vram_start +
+	    R5XX_CURSOR_PITCH * R5XX_CURSOR_SIZE > R5XX_CURSOR_MAX_OFFSET) {
+		r5xx_user_dbg(plane->dev, "cursor buffer beyond 128 MiB of VRAM\n");
+		ret = -ENOSPC;
+		goto out;
+	}
+	ttm_bo_pin(&bo->tbo);
+	rdev->mm.vram_pin_size += bo->tbo.base.size;
+out:
+	ttm_bo_unreserve(&bo->tbo);
+	if (ret)
+		return ret;
+	/* wait for rendering to the buffer; on failure cleanup_fb is not called */
+	ret = drm_gem_plane_helper_prepare_fb(plane, state);
+	if (ret)
+		r5xx_plane_cleanup_fb(plane, state);
+	return ret;
+}
+
+static int r5xx_primary_atomic_check(struct drm_plane *plane,
+				     struct drm_atomic_state *state)
+{
+	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
+	struct drm_crtc_state *cs;
+
+	if (!ps->crtc)
+		return 0;
+	cs = drm_atomic_get_crtc_state(state, ps->crtc);
+	if (IS_ERR(cs))
+		return PTR_ERR(cs);
+	return drm_atomic_helper_check_plane_state(ps, cs,
+						   DRM_PLANE_NO_SCALING,
+						   DRM_PLANE_NO_SCALING,
+						   false, true);
+}
+
+static void r5xx_primary_atomic_update(struct drm_plane *plane,
+				       struct drm_atomic_state *state)
+{
+	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
+	struct r5xx_device *rdev = to_r5xx(plane->dev);
+	const struct r5xx_crtc_regs *r;
+	struct drm_framebuffer *fb = ps->fb;
+	u32 tiling, cpp, x, y, pitch_px, cntl = 0, tile = 0;
+	u64 base;
+
+	if (!ps->crtc || !fb || !ps->visible)
+		return;
+	r = r5xx_regs_of(ps->crtc);
+	tiling = to_r5xx_fb(fb)->tiling_flags;
+	cpp = fb->format->cpp[0];
+	x = ps->src.x1 >> 16;
+	y = ps->src.y1 >> 16;
+	pitch_px = fb->pitches[0] / cpp;
+	base = r5xx_bo_gpu_offset(to_r5xx_bo(fb->obj[0])) -
+	       rdev->mc.vram_start + fb->offsets[0];
+
+	cntl = R5XX_CRTC_OFFSET_CNTL_CRTC_GUI_TRIG_OFFSET_LEFT_EN;
+	if (tiling & (RADEON_TILING_MACRO | RADEON_TILING_MICRO)) {
+		cntl |= R5XX_CRTC_OFFSET_CNTL_CRTC_X_Y_MODE_EN |
+			R5XX_CRTC_OFFSET_CNTL_MICRO_TILE_BUFFER_DIS;
+		if (tiling & RADEON_TILING_MACRO)
+			cntl |= R5XX_CRTC_OFFSET_CNTL_CRTC_MACRO_TILE_EN;
+		if (tiling & RADEON_TILING_MICRO)
+			cntl |= R5XX_CRTC_OFFSET_CNTL_CRTC_MICRO_TILE_EN;
+		tile = FIELD_PREP(R5XX_CRTC_TILE_X0_Y0_CRTC_TILE_X0, x) |
+		       FIELD_PREP(R5XX_CRTC_TILE_X0_Y0_CRTC_TILE_Y0, y);
+		base &= ~0x7ffull;
+	} else {
+		base += (u64)y * fb->pitches[0] + x * cpp;
+	}
+	base &= ~7ull;
+
+	r5xx_wreg_mask(rdev, r->gen_cntl,
+		       FIELD_PREP(R5XX_GEN_PIX_WIDTH, r5xx_pix_width(fb)),
+		       R5XX_GEN_PIX_WIDTH | R5XX_CRTC_GEN_CNTL_CRTC_VSTAT_MODE);
+	r5xx_wreg(rdev, R5XX_DISPLAY_BASE_ADDR + r->off, rdev->mc.vram_start);
+	r5xx_wreg(rdev, r->tile_x0_y0, tile);
+	r5xx_wreg(rdev, R5XX_CRTC_OFFSET_CNTL + r->off, cntl);
+	r5xx_wreg(rdev, R5XX_CRTC_PITCH + r->off,
+		  FIELD_PREP(R5XX_CRTC_PITCH_CRTC_PITCH, pitch_px / 8) |
+		  FIELD_PREP(R5XX_CRTC_PITCH_CRTC_PITCH_RIGHT, pitch_px / 8));
+	r5xx_wreg(rdev, R5XX_CRTC_OFFSET + r->off, lower_32_bits(base));
+	/* show the picture: clear the request blank */
+	r5xx_wreg_mask(rdev, r->gen_cntl, 0, R5XX_GEN_DISP_REQ_EN_B);
+}
+
+static const struct drm_plane_helper_funcs r5xx_primary_helper_funcs = {
+	.prepare_fb = r5xx_plane_prepare_fb,
+	.cleanup_fb = r5xx_plane_cleanup_fb,
+	.atomic_check = r5xx_primary_atomic_check,
+	.atomic_update = r5xx_primary_atomic_update,
+};
+
+static int r5xx_cursor_atomic_check(struct drm_plane *plane,
+				    struct drm_atomic_state *state)
+{
+	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
+	struct drm_crtc_state *cs;
+	struct drm_framebuffer *fb = ps->fb;
+
+	if (!ps->crtc || !fb)
+		return 0;
+	cs = drm_atomic_get_crtc_state(state, ps->crtc);
+	if (IS_ERR(cs))
+		return PTR_ERR(cs);
+	if (fb->width != R5XX_CURSOR_SIZE || fb->height != R5XX_CURSOR_SIZE ||
+	    fb->pitches[0] != R5XX_CURSOR_PITCH || fb->offsets[0] % 256 ||
+	    fb->format->format != DRM_FORMAT_ARGB8888 ||
+	    to_r5xx_fb(fb)->tiling_flags) {
+		r5xx_user_dbg(plane->dev,
+			      "cursor: needs a linear 64x64 ARGB8888 frame, 256-byte pitch\n");
+		return -EINVAL;
+	}
+	return drm_atomic_helper_check_plane_state(ps, cs,
+						   DRM_PLANE_NO_SCALING,
+						   DRM_PLANE_NO_SCALING,
+						   true, true);
+}
+
+static void r5xx_cursor_hide(struct r5xx_device *rdev,
+			     const struct r5xx_crtc_regs *r)
+{
+	r5xx_wreg_mask(rdev, r->gen_cntl, 0, R5XX_GEN_CUR_EN);
+}
+
+static void r5xx_cursor_atomic_update(struct drm_plane *plane,
+				      struct drm_atomic_state *state)
+{
+	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
+	struct r5xx_device *rdev = to_r5xx(plane->dev);
+	const struct r5xx_crtc_regs *r;
+	int x = ps->crtc_x, y = ps->crtc_y;
+	u32 xorigin = 0, yorigin = 0;
+	u64 base;
+
+	if (!ps->crtc)
+		return;
+	r = r5xx_regs_of(ps->crtc);
+	if (!ps->fb || !ps->visible) {
+		r5xx_cursor_hide(rdev, r);
+		return;
+	}
+	if (x < 0) {
+		xorigin = min(-x, R5XX_CURSOR_SIZE - 1);
+		x = 0;
+	}
+	if (y < 0) {
+		yorigin = min(-y, R5XX_CURSOR_SIZE - 1);
+		y = 0;
+	}
+	base = r5xx_bo_gpu_offset(to_r5xx_bo(ps->fb->obj[0])) -
+	       rdev->mc.vram_start + ps->fb->offsets[0] +
+	       yorigin * R5XX_CURSOR_PITCH;
+
+	r5xx_wreg(rdev, R5XX_CUR_HORZ_VERT_OFF + r->off,
+		  R5XX_CUR_HORZ_VERT_OFF_CUR_LOCK |
+		  FIELD_PREP(R5XX_CUR_HORZ_VERT_OFF_CUR_HORZ_OFF, xorigin) |
+		  FIELD_PREP(R5XX_CUR_HORZ_VERT_OFF_CUR_VERT_OFF, yorigin));
+	r5xx_wreg(rdev, R5XX_CUR_HORZ_VERT_POSN + r->off,
+		  R5XX_CUR_HORZ_VERT_POSN_CUR_LOCK |
+		  FIELD_PREP(R5XX_CUR_HORZ_VERT_POSN_CUR_HORZ_POSN, x) |
+		  FIELD_PREP(R5XX_CUR_HORZ_VERT_POSN_CUR_VERT_POSN, y));
+	r5xx_wreg(rdev, R5XX_CUR_OFFSET + r->off,
+		  FIELD_PREP(R5XX_CUR_OFFSET_CUR_OFFSET, base));
+	r5xx_wreg_mask(rdev, r->gen_cntl,
+		       R5XX_GEN_CUR_EN | R5XX_GEN_CUR_MODE_ARGB,
+		       R5XX_GEN_CUR_EN | R5XX_GEN_CUR_MODE);
+}
+
+static void r5xx_cursor_atomic_disable(struct drm_plane *plane,
+				       struct drm_atomic_state *state)
+{
+	struct drm_plane_state *old = drm_atomic_get_old_plane_state(state,
+								     plane);
+
+	if (old->crtc)
+		r5xx_cursor_hide(to_r5xx(plane->dev), r5xx_regs_of(old->crtc));
+}
+
+static const struct drm_plane_helper_funcs r5xx_cursor_helper_funcs = {
+	.prepare_fb = r5xx_plane_prepare_fb,
+	.cleanup_fb = r5xx_plane_cleanup_fb,
+	.atomic_check = r5xx_cursor_atomic_check,
+	.atomic_update = r5xx_cursor_atomic_update,
+	.atomic_disable = r5xx_cursor_atomic_disable,
+};
+
+static const struct drm_plane_funcs r5xx_plane_funcs = {
+	.update_plane = drm_atomic_helper_update_plane,
+	.disable_plane = drm_atomic_helper_disable_plane,
+	.destroy = drm_plane_cleanup,
+	.reset = drm_atomic_helper_plane_reset,
+	.atomic_duplicate_state = drm_atomic_helper_plane_duplicate_state,
+	.atomic_destroy_state = drm_atomic_helper_plane_destroy_state,
+};
+
+static const u32 r5xx_primary_formats[] = {
+	DRM_FORMAT_XRGB8888,
+	DRM_FORMAT_ARGB8888,
+	DRM_FORMAT_RGB565,
+};
+
+static const u32 r5xx_cursor_formats[] = {
+	DRM_FORMAT_ARGB8888,
+};
+
+/* the two planes of a CRTC, as data */
+static const struct {
+	enum drm_plane_type type;
+	const u32 *formats;
+	unsigned int num_formats;
+	const struct drm_plane_helper_funcs *helpers;
+} r5xx_planes[] = {
+	{ DRM_PLANE_TYPE_PRIMARY, r5xx_primary_formats,
+	  ARRAY_SIZE(r5xx_primary_formats), &r5xx_primary_helper_funcs },
+	{ DRM_PLANE_TYPE_CURSOR, r5xx_cursor_formats,
+	  ARRAY_SIZE(r5xx_cursor_formats), &r5xx_cursor_helper_funcs },
+};
+
+/**
+ * r5xx_crtc_init - create a legacy CRTC and its planes
+ * @rdev: device
+ * @id: 0 for CRTC1, 1 for CRTC2
+ *
+ * Return: 0 or a negative errno.
+ */
+int r5xx_crtc_init(struct r5xx_device *rdev, unsigned int id)
+{
+	struct r5xx_crtc *rc = &rdev->display.crtc[id];
+	struct drm_device *drm = &rdev->drm;
+	unsigned int i;
+	int ret;
+
+	rc->id = id;
+	for (i = 0; i < ARRAY_SIZE(r5xx_planes); i++) {
+		struct drm_plane *plane = i ? &rc->cursor : &rc->primary;
+
+		ret = drm_universal_plane_init(drm, plane, BIT(id),
+					       &r5xx_plane_funcs,
+					       r5xx_planes[i].formats,
+					       r5xx_planes[i].num_formats, NULL,
+					       r5xx_planes[i].type, NULL);
+		if (ret)
+			return ret;
+		drm_plane_helper_add(plane, r5xx_planes[i].helpers);
+	}
+
+	ret = drm_crtc_init_with_planes(drm, &rc->base, &rc->primary,
+					&rc->cursor, &r5xx_crtc_funcs, NULL);
+	if (ret)
+		return ret;
+	drm_crtc_helper_add(&rc->base, &r5xx_crtc_helper_funcs);
+	ret = drm_mode_crtc_set_gamma_size(&rc->base, 256);
+	if (ret)
+		return ret;
+	drm_crtc_enable_color_mgmt(&rc->base, 0, false, 256);
+	return 0;
+}

@@ -1,0 +1,6 @@
+#!/bin/bash
+# KMS test (in the VM, r5xx.ko): the console appears at load. The same
+# check as tests/display/radeon-fbcon.sh runs for Debian's radeon.ko: CRTC1
+# lit at the VGA monitor's EDID mode (1024x768), text written to tty1 shows
+# up in the screendump of head 0.
+exec bash tests/display/radeon-fbcon.sh

@@ -1,0 +1,903 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * KMS tests of r5xx.ko on the model's rv380 legacy display (tests/kms/):
+ *
+ *   kms scanout FORMAT LAYOUT   xrgb8888|argb8888|rgb565, linear|macro|micro|both|gtt:
+ *                               a pattern in a GEM buffer of that GEM tiling (gtt:
+ *                               linear, created in GTT) on VGA-1's preferred mode,
+ *                               screendump pixel-exact
+ *   kms dpms                    the DPMS property turns CRTC 0 off and on
+ *   kms two                     VGA-1 on CRTC 0 and DVI-I-1 (plugged) on CRTC 1
+ *                               at different modes, both heads pixel-exact
+ *   kms cursor                  64x64 ARGB cursor (SETCURSOR2, MOVECURSOR) on
+ *                               screen, off the top-left and bottom-right corners
+ *   kms gamma                   an inverted 256-entry gamma ramp
+ *   kms flip                    page flips with events: in order, sequence
+ *                               increasing; vblank rate against the model's
+ *                               virtual time (MODEL_VTIME), WAIT_VBLANK and
+ *                               CRTC_GET_SEQUENCE
+ *   kms badfb                   addfb refusals: errno, no framebuffer
+ *   kms crtcid                  RADEON_INFO_CRTC_FROM_ID
+ *   kms vline                   CS VLINE waits naming KMS CRTCs (X driver)
+ *   kms hotplug                 DVI (hot-plug interrupt) and VGA (polled)
+ *                               unplug/replug through QMP: connector status and
+ *                               a hotplug uevent each time
+ *
+ * The screendump of head N (tests/vm/qmp) is CRTC N's picture; the model's
+ * clock is read through debugfs (r5xx_mmio), BAR 2 being the driver's.
+ */
+#include "guest_lib.h"
+
+#include <linux/netlink.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include <xf86drm.h>
+#include <xf86drmMode.h>
+#include <drm_fourcc.h>
+
+#include "r5xx_facts.h"
+
+static int fd;
+static drmModeResPtr res;
+
+struct fb {
+	uint32_t w, h, cpp, pitch, format, tiling, handle, id;
+	uint64_t size;
+	uint8_t *map;
+};
+
+/* ---- buffers ---- */
+
+/* pixels across and down a micro tile (32 bytes; one row when not tiled) */
+static void micro_size(const struct fb *f, uint32_t *mw, uint32_t *mh)
+{
+	unsigned int w, h;
+
+	if ((f->tiling & RADEON_TILING_MICRO) && r5xx_micro_tile(f->cpp, 0, &w, &h)) {
+		*mw = w;
+		*mh = h;
+	} else {
+		*mw = 32 / f->cpp;
+		*mh = 1;
+	}
+}
+
+/* byte offset of pixel (x, y): the 2D engine's surface layouts */
+static uint64_t pix_off(const struct fb *f, uint32_t x, uint32_t y)
+{
+	uint32_t mw, mh, mx, my, per_row;
+	uint64_t in;
+
+	micro_size(f, &mw, &mh);
+	mx = x / mw;
+	my = y / mh;
+	in = ((y % mh) * mw + x % mw) * f->cpp;
+
+	if (!(f->tiling & (RADEON_TILING_MACRO | RADEON_TILING_MICRO)))
+		return (uint64_t)y * f->pitch + x * f->cpp;
+	if (!(f->tiling & RADEON_TILING_MACRO))
+		return (uint64_t)my * f->pitch * mh + mx * 32 + in;
+	per_row = f->pitch / (8 * 32 / mh);
+	return ((uint64_t)(my / 8) * per_row + mx / 8) * 2048 +
+	       ((my % 8) * 8 + mx % 8) * 32 + in;
+}
+
+static uint32_t fb_domain = RADEON_GEM_DOMAIN_VRAM;
+
+static void fb_make(struct fb *f, uint32_t w, uint32_t h, uint32_t format,
+		    uint32_t tiling)
+{
+	struct drm_radeon_gem_create c = { 0 };
+	struct drm_radeon_gem_set_tiling t = { 0 };
+	struct drm_radeon_gem_mmap m = { 0 };
+	uint32_t handles[4] = { 0 }, pitches[4] = { 0 }, offsets[4] = { 0 };
+
+	memset(f, 0, sizeof(*f));
+	f->w = w;
+	f->h = h;
+	f->format = format;
+	f->tiling = tiling;
+	f->cpp = format == DRM_FORMAT_RGB565 ? 2 : 4;
+	f->pitch = (w * f->cpp + 2047) & ~2047u;
+	f->size = (uint64_t)f->pitch * ((h + 31) & ~31u);
+	c.size = f->size;
+	c.alignment = 4096;
+	c.initial_domain = fb_domain;
+	if (xioctl(fd, DRM_IOCTL_RADEON_GEM_CREATE, &c))
+		die("GEM_CREATE");
+	f->handle = c.handle;
+	if (tiling) {
+		t.handle = f->handle;
+		t.tiling_flags = tiling;
+		t.pitch = f->pitch;
+		if (xioctl(fd, DRM_IOCTL_RADEON_GEM_SET_TILING, &t))
+			die("GEM_SET_TILING");
+	}
+	m.handle = f->handle;
+	m.size = f->size;
+	if (xioctl(fd, DRM_IOCTL_RADEON_GEM_MMAP, &m))
+		die("GEM_MMAP");
+	f->map = mmap(NULL, f->size, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+		      m.addr_ptr);
+	if (f->map == MAP_FAILED)
+		die("mmap");
+	handles[0] = f->handle;
+	pitches[0] = f->pitch;
+	if (drmModeAddFB2(fd, w, h, format, handles, pitches, offsets, &f->id, 0))
+		die("ADDFB2");
+}
+
+static void fb_free(struct fb *f)
+{
+	drmModeRmFB(fd, f->id);
+	munmap(f->map, f->size);
+	gem_close(fd, f->handle);
+}
+
+/* 0xRRGGBB as the buffer's format stores it, and as the screen shows it */
+static uint32_t pack(const struct fb *f, uint32_t rgb)
+{
+	uint32_t r = rgb >> 16 & 0xff, g = rgb >> 8 & 0xff, b = rgb & 0xff;
+
+	if (f->cpp == 2)
+		return (r >> 3) << 11 | (g >> 2) << 5 | b >> 3;
+	return (f->format == DRM_FORMAT_ARGB8888 ? 0x5a000000 : 0) | rgb;
+}
+
+static uint32_t shown(const struct fb *f, uint32_t rgb)
+{
+	uint32_t r = rgb >> 16 & 0xff, g = rgb >> 8 & 0xff, b = rgb & 0xff;
+
+	if (f->cpp != 2)
+		return rgb;
+	r >>= 3; g >>= 2; b >>= 3;
+	return (r << 3 | r >> 2) << 16 | (g << 2 | g >> 4) << 8 | (b << 3 | b >> 2);
+}
+
+static uint32_t pattern(uint32_t x, uint32_t y, uint32_t seed)
+{
+	return ((x * 7 + seed) & 0xff) << 16 | ((y * 5 + seed * 3) & 0xff) << 8 |
+	       (((x ^ y) + seed) & 0xff);
+}
+
+static void fb_fill(struct fb *f, uint32_t seed)
+{
+	for (uint32_t y = 0; y < f->h; y++)
+		for (uint32_t x = 0; x < f->w; x++) {
+			uint32_t v = pack(f, pattern(x, y, seed));
+			uint8_t *p = f->map + pix_off(f, x, y);
+
+			if (f->cpp == 2)
+				*(volatile uint16_t *)p = v;
+			else
+				*(volatile uint32_t *)p = v;
+		}
+}
+
+/* ---- screendumps ---- */
+
+struct image {
+	unsigned int w, h;
+	uint8_t *rgb;
+};
+
+static void screendump(unsigned int head, struct image *img)
+{
+	const char *scratch = getenv("R5XX_SCRATCH");
+	char path[256], cmd[512], magic[3];
+	FILE *f;
+	unsigned int max;
+
+	if (!scratch)
+		die("R5XX_SCRATCH");
+	static unsigned int count;
+
+	/* one file per dump, kept with R5XX_KEEP_SCRATCH=1 */
+	snprintf(path, sizeof(path), "%s/kms-%u-head%u.ppm", scratch, count++,
+		 head);
+	unlink(path);
+	snprintf(cmd, sizeof(cmd), "tests/vm/qmp screendump %s %u >/dev/null",
+		 path, head);
+	if (system(cmd))
+		die("screendump");
+	f = fopen(path, "rb");
+	if (!f || fscanf(f, "%2s %u %u %u", magic, &img->w, &img->h, &max) != 4)
+		die("screendump file");
+	fgetc(f);
+	img->rgb = malloc((size_t)img->w * img->h * 3);
+	if (fread(img->rgb, 3, (size_t)img->w * img->h, f) != (size_t)img->w * img->h)
+		die("screendump data");
+	fclose(f);
+}
+
+static uint32_t img_px(const struct image *img, unsigned int x, unsigned int y)
+{
+	const uint8_t *p = img->rgb + ((size_t)y * img->w + x) * 3;
+
+	return p[0] << 16 | p[1] << 8 | p[2];
+}
+
+/* pixels of head @head that differ from expect() */
+static unsigned int compare(unsigned int head, unsigned int w, unsigned int h,
+			    uint32_t (*expect)(unsigned int, unsigned int, void *),
+			    void *arg, const char *what)
+{
+	struct image img;
+	unsigned int bad = 0;
+
+	screendump(head, &img);
+	if (img.w != w || img.h != h) {
+		check(false, "%s: head %u is %ux%u, expected %ux%u", what, head,
+		      img.w, img.h, w, h);
+		free(img.rgb);
+		return 1;
+	}
+	for (unsigned int y = 0; y < h; y++)
+		for (unsigned int x = 0; x < w; x++) {
+			uint32_t e = expect(x, y, arg), g = img_px(&img, x, y);
+
+			if (e != g && bad++ < 4)
+				printf("  %s: (%u,%u) = %06x, expected %06x\n",
+				       what, x, y, g, e);
+		}
+	free(img.rgb);
+	check(!bad, "%s: head %u %ux%u pixel-exact (%u differ)", what, head, w, h, bad);
+	return bad;
+}
+
+struct fb_expect {
+	const struct fb *f;
+	uint32_t seed;
+	bool invert;
+};
+
+static uint32_t expect_fb(unsigned int x, unsigned int y, void *arg)
+{
+	const struct fb_expect *e = arg;
+	uint32_t v = shown(e->f, pattern(x, y, e->seed));
+
+	return e->invert ? v ^ 0xffffff : v;
+}
+
+/* ---- KMS objects ---- */
+
+static drmModeConnectorPtr connector(const char *type_name)
+{
+	for (int i = 0; i < res->count_connectors; i++) {
+		drmModeConnectorPtr c = drmModeGetConnector(fd, res->connectors[i]);
+		char name[32];
+
+		snprintf(name, sizeof(name), "%s-%u",
+			 drmModeGetConnectorTypeName(c->connector_type),
+			 c->connector_type_id);
+		if (!strcmp(name, type_name))
+			return c;
+		drmModeFreeConnector(c);
+	}
+	printf("FAIL: no connector %s\n", type_name);
+	exit(1);
+}
+
+static const drmModeModeInfo *preferred(drmModeConnectorPtr c)
+{
+	for (int i = 0; i < c->count_modes; i++)
+		if (c->modes[i].type & DRM_MODE_TYPE_PREFERRED)
+			return &c->modes[i];
+	return c->count_modes ? &c->modes[0] : NULL;
+}
+
+static const drmModeModeInfo *find_mode(drmModeConnectorPtr c, int w, int h)
+{
+	for (int i = 0; i < c->count_modes; i++)
+		if (c->modes[i].hdisplay == w && c->modes[i].vdisplay == h)
+			return &c->modes[i];
+	return NULL;
+}
+
+static void set_crtc(int idx, const struct fb *f, drmModeConnectorPtr c,
+		     const drmModeModeInfo *m)
+{
+	drmModeModeInfo mode = *m;
+
+	if (drmModeSetCrtc(fd, res->crtcs[idx], f ? f->id : 0, 0, 0,
+			   f ? &c->connector_id : NULL, f ? 1 : 0, f ? &mode : NULL))
+		die("SETCRTC");
+}
+
+/* two vblanks of CRTC @idx: what was set is on screen */
+static void settle(int idx)
+{
+	drmVBlank vb = { .request = { .type = DRM_VBLANK_RELATIVE |
+				      (idx ? DRM_VBLANK_SECONDARY : 0),
+				      .sequence = 2 } };
+
+	if (drmWaitVBlank(fd, &vb))
+		die("WAIT_VBLANK");
+}
+
+static int qmp(const char *json)
+{
+	char cmd[1024];
+
+	snprintf(cmd, sizeof(cmd), "tests/vm/qmp '%s' >/dev/null", json);
+	return system(cmd);
+}
+
+static int plug(const char *monitor, bool on)
+{
+	char json[256];
+
+	snprintf(json, sizeof(json),
+		 "{\"execute\": \"qom-set\", \"arguments\": {\"path\": "
+		 "\"/machine/peripheral/gpu\", \"property\": \"monitor-%s\", "
+		 "\"value\": %s}}", monitor, on ? "true" : "false");
+	return qmp(json);
+}
+
+static int plug_dvi(bool on)
+{
+	return plug("dvi", on);
+}
+
+/* ---- tests ---- */
+
+static uint32_t fmt_of(const char *s)
+{
+	if (!strcmp(s, "xrgb8888"))
+		return DRM_FORMAT_XRGB8888;
+	if (!strcmp(s, "argb8888"))
+		return DRM_FORMAT_ARGB8888;
+	if (!strcmp(s, "rgb565"))
+		return DRM_FORMAT_RGB565;
+	return 0;
+}
+
+static uint32_t tiling_of(const char *s)
+{
+	if (!strcmp(s, "macro"))
+		return RADEON_TILING_MACRO;
+	if (!strcmp(s, "micro"))
+		return RADEON_TILING_MICRO;
+	if (!strcmp(s, "both"))
+		return RADEON_TILING_MACRO | RADEON_TILING_MICRO;
+	if (!strcmp(s, "gtt"))	/* linear, made in GTT: moved to VRAM to show */
+		fb_domain = RADEON_GEM_DOMAIN_GTT;
+	return 0;
+}
+
+static char **args;
+
+static int t_scanout(void)
+{
+	drmModeConnectorPtr c = connector("VGA-1");
+	const drmModeModeInfo *m = preferred(c);
+	uint32_t format = fmt_of(args[0]), tiling = tiling_of(args[1]);
+	struct fb f;
+	struct fb_expect e = { &f, 11, false };
+	char what[64];
+
+	if (!format || !m)
+		return 1;
+	fb_make(&f, m->hdisplay, m->vdisplay, format, tiling);
+	fb_fill(&f, e.seed);
+	set_crtc(0, &f, c, m);
+	settle(0);
+	snprintf(what, sizeof(what), "%s %s %s", m->name, args[0], args[1]);
+	compare(0, m->hdisplay, m->vdisplay, expect_fb, &e, what);
+	set_crtc(0, NULL, c, m);
+	fb_free(&f);
+	return failures != 0;
+}
+
+static int wait_status(drmModeConnection want, int secs)
+{
+	for (int i = 0; i < secs * 10; i++) {
+		drmModeConnectorPtr c;
+		drmModeConnection s;
+
+		drmModeFreeResources(res);
+		res = drmModeGetResources(fd);
+		c = connector("DVI-I-1");
+		s = c->connection;
+		drmModeFreeConnector(c);
+		if (s == want)
+			return 0;
+		usleep(100000);
+	}
+	return -1;
+}
+
+static int t_two(void)
+{
+	drmModeConnectorPtr vga = connector("VGA-1"), dvi;
+	const drmModeModeInfo *m0 = find_mode(vga, 1024, 768), *m1;
+	struct fb f0, f1;
+	struct fb_expect e0 = { &f0, 3, false }, e1 = { &f1, 77, false };
+
+	if (plug_dvi(true) || wait_status(DRM_MODE_CONNECTED, 5))
+		die("DVI monitor plug");
+	dvi = connector("DVI-I-1");
+	m1 = find_mode(dvi, 800, 600);
+	check(m0 && m1, "VGA-1 offers 1024x768, DVI-I-1 800x600");
+	if (!m0 || !m1)
+		return 1;
+	fb_make(&f0, 1024, 768, DRM_FORMAT_XRGB8888, RADEON_TILING_MACRO);
+	fb_make(&f1, 800, 600, DRM_FORMAT_RGB565, 0);
+	fb_fill(&f0, e0.seed);
+	fb_fill(&f1, e1.seed);
+	set_crtc(0, &f0, vga, m0);
+	set_crtc(1, &f1, dvi, m1);
+	settle(0);
+	settle(1);
+	compare(0, 1024, 768, expect_fb, &e0, "CRTC 0 on VGA-1, macro-tiled XRGB8888");
+	compare(1, 800, 600, expect_fb, &e1, "CRTC 1 on DVI-I-1, linear RGB565");
+	set_crtc(1, NULL, dvi, m1);
+	set_crtc(0, NULL, vga, m0);
+	fb_free(&f0);
+	fb_free(&f1);
+	return failures != 0;
+}
+
+struct cur_expect {
+	const struct fb *f;
+	int x, y;	/* top-left of the image on screen */
+};
+
+static uint32_t cursor_px(int cx, int cy)
+{
+	/* opaque frame, transparent inside, a premultiplied half-alpha dot */
+	if (cx < 4 || cy < 4 || cx >= 60 || cy >= 60)
+		return 0xff000000 | (cx * 4) << 16 | (cy * 4) << 8 | 0x40;
+	if (cx >= 30 && cx < 34 && cy >= 30 && cy < 34)
+		return 0x80400000;
+	return 0;
+}
+
+static uint32_t expect_cursor(unsigned int x, unsigned int y, void *arg)
+{
+	const struct cur_expect *e = arg;
+	uint32_t under = shown(e->f, pattern(x, y, 5));
+	int cx = (int)x - e->x, cy = (int)y - e->y;
+	uint32_t c, a, out = 0;
+
+	if (cx < 0 || cy < 0 || cx >= 64 || cy >= 64)
+		return under;
+	c = cursor_px(cx, cy);
+	a = c >> 24;
+	for (int s = 0; s < 24; s += 8) {
+		uint32_t v = (c >> s & 0xff) + (under >> s & 0xff) * (255 - a) / 255;
+
+		out |= (v > 255 ? 255 : v) << s;
+	}
+	return out;
+}
+
+static int t_cursor(void)
+{
+	drmModeConnectorPtr c = connector("VGA-1");
+	const drmModeModeInfo *m = preferred(c);
+	struct drm_mode_create_dumb d = { .width = 64, .height = 64, .bpp = 32 };
+	struct drm_mode_map_dumb md = { 0 };
+	struct fb f;
+	struct cur_expect e = { &f, 0, 0 };
+	uint32_t *img;
+	static const struct { int x, y; } pos[] = { { 300, 200 }, { -3, -4 }, { 1000, 750 } };
+
+	fb_make(&f, m->hdisplay, m->vdisplay, DRM_FORMAT_XRGB8888, 0);
+	fb_fill(&f, 5);
+	set_crtc(0, &f, c, m);
+	if (xioctl(fd, DRM_IOCTL_MODE_CREATE_DUMB, &d))
+		die("CREATE_DUMB");
+	check(d.pitch == 256, "64x64 dumb buffer pitch %u", d.pitch);
+	md.handle = d.handle;
+	if (xioctl(fd, DRM_IOCTL_MODE_MAP_DUMB, &md))
+		die("MAP_DUMB");
+	img = mmap(NULL, d.size, PROT_WRITE, MAP_SHARED, fd, md.offset);
+	if (img == MAP_FAILED)
+		die("mmap dumb");
+	for (int y = 0; y < 64; y++)
+		for (int x = 0; x < 64; x++)
+			img[y * 64 + x] = cursor_px(x, y);
+	if (drmModeSetCursor2(fd, res->crtcs[0], d.handle, 64, 64, 5, 7))
+		die("SETCURSOR2");
+	for (unsigned int i = 0; i < ARRAY_SIZE(pos); i++) {
+		char what[64];
+
+		if (drmModeMoveCursor(fd, res->crtcs[0], pos[i].x, pos[i].y))
+			die("MOVECURSOR");
+		settle(0);
+		/*
+		 * The position is the image's top-left corner: the hot spot
+		 * of SETCURSOR2 only informs virtual hardware (userspace
+		 * subtracts it itself), as in every KMS driver.
+		 */
+		e.x = pos[i].x;
+		e.y = pos[i].y;
+		snprintf(what, sizeof(what), "cursor at %d,%d",
+			 pos[i].x, pos[i].y);
+		compare(0, m->hdisplay, m->vdisplay, expect_cursor, &e, what);
+	}
+	if (drmModeSetCursor(fd, res->crtcs[0], 0, 0, 0))
+		die("SETCURSOR off");
+	settle(0);
+	e.x = -100;
+	compare(0, m->hdisplay, m->vdisplay, expect_cursor, &e, "cursor off");
+	set_crtc(0, NULL, c, m);
+	fb_free(&f);
+	return failures != 0;
+}
+
+static int t_gamma(void)
+{
+	drmModeConnectorPtr c = connector("VGA-1");
+	const drmModeModeInfo *m = preferred(c);
+	uint16_t r[256], g[256], b[256];
+	struct fb f;
+	struct fb_expect e = { &f, 9, true };
+	drmModeCrtcPtr crtc;
+
+	fb_make(&f, m->hdisplay, m->vdisplay, DRM_FORMAT_XRGB8888, 0);
+	fb_fill(&f, e.seed);
+	set_crtc(0, &f, c, m);
+	crtc = drmModeGetCrtc(fd, res->crtcs[0]);
+	check(crtc->gamma_size == 256, "gamma size %d", crtc->gamma_size);
+	for (int i = 0; i < 256; i++)
+		r[i] = g[i] = b[i] = (255 - i) * 257;
+	if (drmModeCrtcSetGamma(fd, res->crtcs[0], 256, r, g, b))
+		die("SETGAMMA");
+	settle(0);
+	compare(0, m->hdisplay, m->vdisplay, expect_fb, &e, "inverted gamma");
+	for (int i = 0; i < 256; i++)
+		r[i] = g[i] = b[i] = i * 257;
+	if (drmModeCrtcSetGamma(fd, res->crtcs[0], 256, r, g, b))
+		die("SETGAMMA identity");
+	check(drmModeCrtcSetGamma(fd, res->crtcs[0], 255, r, g, b) != 0,
+	      "a 255-entry gamma table is refused");
+	settle(0);
+	e.invert = false;
+	compare(0, m->hdisplay, m->vdisplay, expect_fb, &e, "identity gamma");
+	set_crtc(0, NULL, c, m);
+	fb_free(&f);
+	return failures != 0;
+}
+
+/* MODEL_VTIME in ns, read through the driver's debugfs r5xx_mmio file */
+static uint64_t vtime(void)
+{
+	static int dfd = -1;
+	uint32_t lo, hi;
+
+	if (dfd < 0) {
+		dfd = open("/sys/kernel/debug/dri/0/r5xx_mmio", O_RDONLY);
+		if (dfd < 0)
+			die("debugfs r5xx_mmio");
+	}
+	/* reading the low dword latches the high one */
+	if (pread(dfd, &lo, 4, 0x5f20) != 4 || pread(dfd, &hi, 4, 0x5f24) != 4)
+		die("MODEL_VTIME");
+	return (uint64_t)hi << 32 | lo;
+}
+
+static uint32_t flips_done, last_seq;
+static bool seq_ok = true;
+
+static void flip_handler(int fd_, unsigned int seq, unsigned int s,
+			 unsigned int us, unsigned int crtc, void *data)
+{
+	uintptr_t n = (uintptr_t)data;
+
+	if (n != flips_done || (flips_done && seq <= last_seq))
+		seq_ok = false;
+	last_seq = seq;
+	flips_done++;
+}
+
+static int t_flip(void)
+{
+	drmModeConnectorPtr c = connector("VGA-1");
+	const drmModeModeInfo *m = preferred(c);
+	drmEventContext ev = { .version = 3, .page_flip_handler2 = flip_handler };
+	struct fb f[2];
+	struct fb_expect e = { &f[0], 21, false };
+	drmVBlank vb = { 0 };
+	uint64_t t0, t1, seq0, seq1, ns;
+	uint32_t v0, v1, frames = 60;
+	double want_ns, got_ns;
+	const int nflips = 30;
+
+	fb_make(&f[0], m->hdisplay, m->vdisplay, DRM_FORMAT_XRGB8888, 0);
+	fb_make(&f[1], m->hdisplay, m->vdisplay, DRM_FORMAT_XRGB8888, RADEON_TILING_MACRO);
+	fb_fill(&f[0], 21);
+	fb_fill(&f[1], 22);
+	set_crtc(0, &f[0], c, m);
+	settle(0);
+
+	for (int i = 0; i < nflips; i++) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+
+		if (drmModePageFlip(fd, res->crtcs[0], f[(i + 1) % 2].id,
+				    DRM_MODE_PAGE_FLIP_EVENT, (void *)(uintptr_t)i))
+			die("PAGE_FLIP");
+		if (poll(&p, 1, 5000) != 1)
+			die("no flip event in 5 s");
+		drmHandleEvent(fd, &ev);
+	}
+	check(flips_done == nflips && seq_ok,
+	      "%d flips, events in order with increasing sequence (%u done)",
+	      nflips, flips_done);
+	/* an even number of flips: f[0] is shown again */
+	settle(0);
+	compare(0, m->hdisplay, m->vdisplay, expect_fb, &e, "after the flips");
+
+	/* vblank rate against the model's clock */
+	vb.request.type = DRM_VBLANK_RELATIVE;
+	vb.request.sequence = 1;
+	if (drmWaitVBlank(fd, &vb))
+		die("WAIT_VBLANK");
+	v0 = vb.reply.sequence;
+	t0 = vtime();
+	if (drmCrtcGetSequence(fd, res->crtcs[0], &seq0, &ns))
+		die("CRTC_GET_SEQUENCE");
+	vb.request.type = DRM_VBLANK_ABSOLUTE;
+	vb.request.sequence = v0 + frames;
+	if (drmWaitVBlank(fd, &vb))
+		die("WAIT_VBLANK absolute");
+	v1 = vb.reply.sequence;
+	t1 = vtime();
+	if (drmCrtcGetSequence(fd, res->crtcs[0], &seq1, &ns))
+		die("CRTC_GET_SEQUENCE");
+	check(v1 == v0 + frames && seq1 - seq0 == frames,
+	      "WAIT_VBLANK %u -> %u, CRTC_GET_SEQUENCE %llu -> %llu", v0, v1,
+	      (unsigned long long)seq0, (unsigned long long)seq1);
+	want_ns = 1e6 * m->htotal * m->vtotal / m->clock;
+	got_ns = (double)(t1 - t0) / frames;
+	check(got_ns > want_ns * 0.98 && got_ns < want_ns * 1.02,
+	      "vblank period %.0f ns of model time, the mode says %.0f ns",
+	      got_ns, want_ns);
+	set_crtc(0, NULL, c, m);
+	fb_free(&f[0]);
+	fb_free(&f[1]);
+	return failures != 0;
+}
+
+static int t_dpms(void)
+{
+	drmModeConnectorPtr c = connector("VGA-1");
+	const drmModeModeInfo *m = preferred(c);
+	drmModeObjectPropertiesPtr props;
+	uint32_t dpms = 0;
+	struct fb f;
+	struct fb_expect e = { &f, 31, false };
+	struct image img;
+	drmVBlank vb = { .request = { .type = DRM_VBLANK_RELATIVE, .sequence = 1 } };
+
+	props = drmModeObjectGetProperties(fd, c->connector_id, DRM_MODE_OBJECT_CONNECTOR);
+	for (uint32_t i = 0; props && i < props->count_props; i++) {
+		drmModePropertyPtr p = drmModeGetProperty(fd, props->props[i]);
+
+		if (!strcmp(p->name, "DPMS"))
+			dpms = p->prop_id;
+		drmModeFreeProperty(p);
+	}
+	check(dpms != 0, "VGA-1 has a DPMS property");
+	fb_make(&f, m->hdisplay, m->vdisplay, DRM_FORMAT_XRGB8888, 0);
+	fb_fill(&f, e.seed);
+	set_crtc(0, &f, c, m);
+	settle(0);
+	if (drmModeConnectorSetProperty(fd, c->connector_id, dpms, DRM_MODE_DPMS_OFF))
+		die("DPMS off");
+	screendump(0, &img);
+	check(img.w != m->hdisplay || img.h != m->vdisplay,
+	      "DPMS off: head 0 is not the mode (%ux%u)", img.w, img.h);
+	free(img.rgb);
+	check(drmWaitVBlank(fd, &vb) != 0, "DPMS off: no vblank to wait for");
+	if (drmModeConnectorSetProperty(fd, c->connector_id, dpms, DRM_MODE_DPMS_ON))
+		die("DPMS on");
+	settle(0);
+	compare(0, m->hdisplay, m->vdisplay, expect_fb, &e, "DPMS on again");
+	set_crtc(0, NULL, c, m);
+	fb_free(&f);
+	return failures != 0;
+}
+
+static int addfb(uint32_t handle, uint32_t w, uint32_t h, uint32_t format,
+		 uint32_t pitch, uint32_t offset)
+{
+	uint32_t handles[4] = { handle }, pitches[4] = { pitch };
+	uint32_t offsets[4] = { offset }, id = 0;
+	int ret;
+
+	ret = drmModeAddFB2(fd, w, h, format, handles, pitches, offsets, &id, 0);
+	if (!ret) {
+		drmModeRmFB(fd, id);
+		return 0;
+	}
+	return -errno;
+}
+
+static int set_tiling(uint32_t handle, uint32_t flags, uint32_t pitch)
+{
+	struct drm_radeon_gem_set_tiling t = {
+		.handle = handle, .tiling_flags = flags, .pitch = pitch,
+	};
+
+	return xioctl(fd, DRM_IOCTL_RADEON_GEM_SET_TILING, &t);
+}
+
+static void refused(int got, int want, const char *what)
+{
+	check(got == want, "%s: %s (expected %s)", what,
+	      got ? strerror(-got) : "accepted", want ? strerror(-want) : "accepted");
+}
+
+static int t_badfb(void)
+{
+	uint32_t h = gem_create(fd, 4 << 20, RADEON_GEM_DOMAIN_VRAM);
+	uint32_t X = DRM_FORMAT_XRGB8888;
+
+	check(addfb(h, 640, 480, X, 2560, 0) == 0, "a good 640x480 frame is accepted");
+	refused(addfb(h, 640, 480, X, 2048, 0), -EINVAL, "pitch below the width");
+	refused(addfb(h, 640, 480, X, 2564, 0), -EINVAL, "pitch not a multiple of 8 pixels");
+	refused(addfb(h, 640, 480, X, 65536 + 2048, 0), -EINVAL, "pitch over 16376 pixels");
+	refused(addfb(h, 1024, 1100, X, 4096, 0), -EINVAL, "frame larger than the buffer");
+	refused(addfb(h, 640, 480, X, 2560, 4 << 20), -EINVAL, "offset past the buffer");
+	refused(addfb(h, 9000, 10, X, 36096, 0), -EINVAL, "width over the limit");
+	refused(addfb(h, 640, 480, DRM_FORMAT_C8, 640, 0), -EINVAL, "C8 is not a scanout format");
+	refused(addfb(h, 640, 480, DRM_FORMAT_NV12, 640, 0), -EINVAL, "NV12 is refused");
+	refused(addfb(0xdead, 640, 480, X, 2560, 0), -ENOENT, "no such buffer");
+	if (set_tiling(h, RADEON_TILING_MACRO, 2592) == 0) {
+		refused(addfb(h, 648, 480, X, 2592, 0), -EINVAL, "macro tiling with a 2592-byte pitch");
+		refused(addfb(h, 512, 480, X, 2048, 2048 + 8), -EINVAL, "tiled frame at an offset not 2 KiB aligned");
+		check(addfb(h, 512, 480, X, 2048, 0) == 0,
+		      "macro tiling with a 2048-byte pitch is accepted");
+	}
+	if (set_tiling(h, RADEON_TILING_MICRO | RADEON_TILING_MICRO_SQUARE, 2048) == 0)
+		refused(addfb(h, 512, 480, X, 2048, 0), -EINVAL, "square micro tiles cannot be scanned out");
+	check(drmModeRmFB(fd, 0xdead) != 0, "RMFB of a bad id fails");
+	check(drmModeSetCrtc(fd, 0xdead, 0, 0, 0, NULL, 0, NULL) != 0,
+	      "SETCRTC of a bad id fails");
+	gem_close(fd, h);
+	return failures != 0;
+}
+
+static int t_crtcid(void)
+{
+	for (int i = 0; i < res->count_crtcs; i++) {
+		uint32_t v = res->crtcs[i];
+
+		check(radeon_info(fd, RADEON_INFO_CRTC_FROM_ID, &v) == 0 &&
+		      v == (uint32_t)i, "CRTC id %u is CRTC %d (%u)",
+		      res->crtcs[i], i, v);
+	}
+	uint32_t bad = res->connectors[0];
+
+	check(radeon_info(fd, RADEON_INFO_CRTC_FROM_ID, &bad) == -EINVAL,
+	      "a connector id is not a CRTC");
+	return failures != 0;
+}
+
+/* wait for a "HOTPLUG=1" uevent of the drm subsystem */
+static bool wait_hotplug(int nl, int secs)
+{
+	char buf[4096];
+
+	for (;;) {
+		struct pollfd p = { .fd = nl, .events = POLLIN };
+		ssize_t n;
+		bool drm = false, hp = false;
+
+		if (poll(&p, 1, secs * 1000) != 1)
+			return false;
+		n = recv(nl, buf, sizeof(buf) - 1, 0);
+		if (n <= 0)
+			return false;
+		buf[n] = 0;
+		for (char *s = buf; s < buf + n; s += strlen(s) + 1) {
+			drm |= !strcmp(s, "SUBSYSTEM=drm");
+			hp |= !strcmp(s, "HOTPLUG=1");
+		}
+		if (drm && hp)
+			return true;
+	}
+}
+
+static int t_hotplug(void)
+{
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK, .nl_groups = 1 };
+	int nl = socket(AF_NETLINK, SOCK_DGRAM, NETLINK_KOBJECT_UEVENT);
+	drmModeConnectorPtr c;
+
+	if (nl < 0 || bind(nl, (struct sockaddr *)&sa, sizeof(sa)))
+		die("uevent socket");
+	for (int round = 0; round < 2; round++) {
+		for (int on = 1; on >= 0; on--) {
+			if (plug_dvi(on))
+				die("qom-set monitor-dvi");
+			check(wait_hotplug(nl, 15), "monitor-dvi %s: a hotplug uevent",
+			      on ? "true" : "false");
+			c = drmModeGetConnectorCurrent(fd, connector("DVI-I-1")->connector_id);
+			check(c->connection == (on ? DRM_MODE_CONNECTED : DRM_MODE_DISCONNECTED),
+			      "DVI-I-1 %s without a probe", on ? "connected" : "disconnected");
+			drmModeFreeConnector(c);
+		}
+	}
+	/* VGA has no hot-plug line: the 10-second poll finds the change */
+	for (int on = 0; on <= 1; on++) {
+		if (plug("vga", on))
+			die("qom-set monitor-vga");
+		check(wait_hotplug(nl, 25), "monitor-vga %s: a hotplug uevent (poll)",
+		      on ? "true" : "false");
+		c = drmModeGetConnectorCurrent(fd, connector("VGA-1")->connector_id);
+		check(c->connection == (on ? DRM_MODE_CONNECTED : DRM_MODE_DISCONNECTED),
+		      "VGA-1 %s without a probe", on ? "connected" : "disconnected");
+		drmModeFreeConnector(c);
+	}
+	c = connector("VGA-1");
+	check(c->connection == DRM_MODE_CONNECTED, "VGA-1 still connected");
+	close(nl);
+	return failures != 0;
+}
+
+/* a VLINE wait as xf86-video-ati emits it: register, WAIT_UNTIL, NOP + CRTC id */
+static int vline_cs(uint32_t crtc_id)
+{
+	uint32_t ib[] = {
+		PKT0(0x0218, 1),	/* CRTC_GUI_TRIG_VLINE */
+		100 << 16 | 200,
+		PKT0(REG_WAIT_UNTIL, 1),
+		1 << 3,			/* WAIT_CRTC_VLINE */
+		PKT3(0x10, 1),		/* NOP carrying the CRTC id */
+		crtc_id,
+	};
+
+	return cs_submit(fd, ib, ARRAY_SIZE(ib), NULL, 0, NULL, 0);
+}
+
+static int t_vline(void)
+{
+	drmModeConnectorPtr c = connector("VGA-1");
+	const drmModeModeInfo *m = preferred(c);
+	struct fb f;
+
+	fb_make(&f, m->hdisplay, m->vdisplay, DRM_FORMAT_XRGB8888, 0);
+	set_crtc(0, &f, c, m);
+	refused(vline_cs(res->crtcs[0]), 0, "VLINE wait on CRTC 0 (on)");
+	refused(vline_cs(res->crtcs[1]), 0, "VLINE wait on CRTC 1 (off)");
+	refused(vline_cs(c->connector_id), -EINVAL, "VLINE wait naming a connector");
+	set_crtc(0, NULL, c, m);
+	fb_free(&f);
+	return failures != 0;
+}
+
+static const struct named_test tests[] = {
+	{ "vline", t_vline },
+	{ "scanout", t_scanout },
+	{ "two", t_two },
+	{ "cursor", t_cursor },
+	{ "gamma", t_gamma },
+	{ "flip", t_flip },
+	{ "dpms", t_dpms },
+	{ "badfb", t_badfb },
+	{ "crtcid", t_crtcid },
+	{ "hotplug", t_hotplug },
+};
+
+int main(int argc, char **argv)
+{
+	const struct named_test *t;
+
+	if (argc < 2 || !(t = find_test(tests, ARRAY_SIZE(tests), argv[1])))
+		return 2;
+	args = argv + 2;
+	if (!strcmp(argv[1], "scanout") && argc != 4)
+		return 2;
+	fd = open_card();
+	if (drmSetClientCap(fd, DRM_CLIENT_CAP_UNIVERSAL_PLANES, 1))
+		die("UNIVERSAL_PLANES");
+	res = drmModeGetResources(fd);
+	if (!res)
+		die("GETRESOURCES");
+	return t->fn() || failures;
+}

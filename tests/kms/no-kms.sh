@@ -1,0 +1,40 @@
+#!/bin/bash
+# KMS test (in the VM, r5xx.ko): where r5xx has no KMS it is the render-only
+# driver. rv515 (AVIVO display, not driven yet): no connectors, no fbdev,
+# the reason in the debug log. rv380 reloaded with modeset=0: the same, and
+# reloaded again with the default, the connectors and console are back.
+# vm-chips: rv380 rv515
+set -uo pipefail
+. tests/driver/lib.sh
+
+no_kms() { # WHAT
+	ls /sys/class/drm/ | grep -q '^card0-' && fail "$1: connectors exist: $(ls /sys/class/drm)"
+	grep -q . /proc/fb && fail "$1: a framebuffer device exists: $(cat /proc/fb)"
+	modetest -M radeon -c >/dev/null 2>&1 && fail "$1: modetest found KMS resources"
+	[ -e /dev/dri/renderD128 ] || fail "$1: no render node"
+	echo "ok: $1: render-only, no KMS"
+}
+
+# leave the driver loaded for the tests after this one, pass or fail
+trap 'grep -q "^r5xx " /proc/modules || insmod "$ko"' EXIT
+if [ "${R5XX_CHIP:-rv380}" = rv515 ]; then
+	old=$(cat /sys/module/drm/parameters/debug)
+	echo 0x2 >/sys/module/drm/parameters/debug	# DRM_UT_DRIVER
+	rmmod r5xx || fail "rmmod"
+	insmod "$ko"; ret=$?
+	echo "$old" >/sys/module/drm/parameters/debug
+	[ $ret = 0 ] || fail "insmod"
+	no_kms "rv515 (AVIVO)"
+	dmesg | grep -q 'AVIVO display engine not supported yet: no KMS' ||
+		fail "no debug message about AVIVO"
+	exit 0
+fi
+
+rmmod r5xx || fail "rmmod"
+insmod "$ko" modeset=0 || fail "insmod modeset=0"
+no_kms "rv380 with modeset=0"
+rmmod r5xx || fail "rmmod"
+insmod "$ko" || fail "insmod"
+grep -q connected /sys/class/drm/card0-VGA-1/status || fail "no VGA-1 after reload"
+grep -q . /proc/fb || fail "no fbdev after reload"
+echo "ok: rv380 reloaded with KMS: VGA-1 and fb0 are back"

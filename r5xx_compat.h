@@ -9,6 +9,7 @@
 #include <linux/mm.h>
 #include <linux/pci.h>
 
+#include <drm/drm_mode_config.h>
 #include <drm/drm_prime.h>
 #include <drm/drm_print.h>
 #include <drm/gpu_scheduler.h>
@@ -61,7 +62,10 @@
  *   (up to 6.5);
  * - R5XX_HAVE_DRM_CLIENT_SETUP: in-kernel DRM clients such as the fbdev
  *   console start with drm_client_setup() (6.12.95 and 6.13 and later);
- *   older kernels use drm_fbdev_generic_setup().
+ *   older kernels use drm_fbdev_generic_setup();
+ * - R5XX_HAVE_MODE_CONFIG_FBDEV_HINTS: &struct drm_mode_config has
+ *   prefer_shadow_fbdev and fb_base (up to 6.1), see
+ *   r5xx_mode_config_fbdev_hints().
  *
  * Macros and constants renamed upstream are defined here in their new
  * name when the headers lack it: drm_dbg_ratelimited() (6.5) and
@@ -279,6 +283,24 @@ static inline void r5xx_fbdev_setup(struct drm_device *drm)
 	drm_client_setup(drm, NULL);
 #else
 	drm_fbdev_generic_setup(drm, 0);
+#endif
+}
+
+/**
+ * r5xx_mode_config_fbdev_hints - how the fbdev console reaches its buffer
+ * @mc: mode configuration
+ * @fb_base: CPU address of the VRAM aperture
+ *
+ * 6.1's generic fbdev emulation reads from the mode configuration whether
+ * to draw into a shadow buffer and where the framebuffer aperture is;
+ * later kernels always draw into a shadow buffer and have neither member.
+ */
+static inline void r5xx_mode_config_fbdev_hints(struct drm_mode_config *mc,
+						resource_size_t fb_base)
+{
+#ifdef R5XX_HAVE_MODE_CONFIG_FBDEV_HINTS
+	mc->prefer_shadow_fbdev = true;
+	mc->fb_base = fb_base;
 #endif
 }
 

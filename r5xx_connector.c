@@ -4,6 +4,7 @@
  */
 
 #include <linux/delay.h>
+#include <linux/slab.h>
 
 #include <drm/drm_atomic_helper.h>
 #include <drm/drm_edid.h>
@@ -105,12 +106,25 @@ r5xx_connector_detect(struct drm_connector *connector, bool force)
 	return connector_status_disconnected;
 }
 
+/* The modes of the EDID on the connector's DDC bus; 0 without one. */
+static int r5xx_connector_ddc_modes(struct drm_connector *connector)
+{
+	struct edid *edid = drm_get_edid(connector, connector->ddc);
+	int count = 0;
+
+	drm_connector_update_edid_property(connector, edid);
+	if (edid)
+		count = drm_add_edid_modes(connector, edid);
+	kfree(edid);
+	return count;
+}
+
 static int r5xx_connector_get_modes(struct drm_connector *connector)
 {
 	int count = 0;
 
 	if (connector->ddc)
-		count = drm_connector_helper_get_modes_from_ddc(connector);
+		count = r5xx_connector_ddc_modes(connector);
 	if (count)
 		return count;
 	count = drm_add_modes_noedid(connector, 1024, 768);

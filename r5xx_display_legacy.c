@@ -14,7 +14,6 @@
 #include <drm/drm_print.h>
 #include <drm/drm_vblank.h>
 #include <drm/radeon_drm.h>
-#include <drm/ttm/ttm_bo_driver.h>
 
 #include "r5xx_drv.h"
 

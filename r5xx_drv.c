@@ -175,6 +175,7 @@ static const struct drm_driver r5xx_drm_driver = {
 	.prime_fd_to_handle = drm_gem_prime_fd_to_handle,
 	.gem_prime_import_sg_table = r5xx_gem_prime_import_sg_table,
 	R5XX_DRM_DRIVER_GEM_PRIME_MMAP
+	R5XX_DRM_DRIVER_FBDEV
 #if defined(CONFIG_DEBUG_FS)
 	.debugfs_init = r5xx_debugfs_init,
 #endif

@@ -14,7 +14,6 @@
 #include <drm/drm_probe_helper.h>
 #include <drm/drm_vblank.h>
 #include <drm/radeon_drm.h>
-#include <drm/ttm/ttm_bo_driver.h>
 
 #include "r5xx_drv.h"
 #include "r5xx_tiling.h"
@@ -212,11 +211,10 @@ int r5xx_kms_init(struct r5xx_device *rdev)
 	drm->mode_config.max_height = 8192;
 	drm->mode_config.preferred_depth = 24;
 	drm->mode_config.prefer_shadow = true;
-	drm->mode_config.prefer_shadow_fbdev = true;
 	drm->mode_config.fb_modifiers_not_supported = true;
 	drm->mode_config.cursor_width = 64;
 	drm->mode_config.cursor_height = 64;
-	drm->mode_config.fb_base = rdev->mc.aper_base;
+	r5xx_mode_config_fbdev_hints(&drm->mode_config, rdev->mc.aper_base);
 	drm->mode_config.funcs = &r5xx_mode_config_funcs;
 	drm->mode_config.helper_private = &r5xx_mode_config_helpers;
 
@@ -256,7 +254,7 @@ err_i2c:
 void r5xx_kms_register(struct r5xx_device *rdev)
 {
 	if (rdev->display.enabled)
-		drm_fbdev_generic_setup(&rdev->drm, 32);
+		r5xx_fbdev_setup(&rdev->drm);
 }
 
 /**

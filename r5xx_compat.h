@@ -274,15 +274,17 @@ static inline long r5xx_pin_user_pages(unsigned long start,
  * @drm: DRM device, registered, with its mode configuration set up
  *
  * Both variants take the console's format from
- * &drm_mode_config.preferred_depth. Failures are logged, not returned: a
- * device without console still works.
+ * &drm_mode_config.preferred_depth: depth 24 is XRGB8888 (6.1's helper
+ * takes bits per pixel, and would read 24 as packed RGB888). Failures are
+ * logged, not returned: a device without console still works.
  */
 static inline void r5xx_fbdev_setup(struct drm_device *drm)
 {
 #ifdef R5XX_HAVE_DRM_CLIENT_SETUP
 	drm_client_setup(drm, NULL);
 #else
-	drm_fbdev_generic_setup(drm, 0);
+	drm_fbdev_generic_setup(drm, drm->mode_config.preferred_depth == 16 ?
+				16 : 32);
 #endif
 }
 

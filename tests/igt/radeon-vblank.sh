@@ -1,0 +1,6 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR MIT
+# IGT referee: tests/igt/vblank.sh with Debian's radeon.ko on the rv380 model.
+# vm-chips: rv380
+# vm-driver: radeon
+exec tests/igt/vblank.sh

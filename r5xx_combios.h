@@ -9,18 +9,27 @@
 
 #include "r5xx_facts.h"	/* enum r5xx_family */
 
-/* the DDC GPIO pads of the legacy display engine */
+/*
+ * The DDC pads: GPIO_VGA_DDC .. GPIO_CRT2_DDC of the legacy display engine,
+ * DC_GPIO_DDC1 .. DC_GPIO_DDC3 of AVIVO.
+ */
 enum r5xx_ddc_line {
 	R5XX_DDC_VGA,
 	R5XX_DDC_DVI,
 	R5XX_DDC_MONID,
 	R5XX_DDC_CRT2,
+	R5XX_DDC_AVIVO1,
+	R5XX_DDC_AVIVO2,
+	R5XX_DDC_AVIVO3,
 	R5XX_DDC_COUNT,
 	/* a connector without DDC */
 	R5XX_DDC_NONE = R5XX_DDC_COUNT,
 };
 
-/* display outputs (encoders) r5xx drives */
+/*
+ * Display outputs (encoders) r5xx drives: the primary DAC (DAC1 legacy,
+ * DACA on AVIVO) and the internal TMDS transmitter (TMDS1 / TMDSA).
+ */
 enum r5xx_output {
 	R5XX_OUTPUT_DAC1,
 	R5XX_OUTPUT_TMDS1,
@@ -31,11 +40,14 @@ enum r5xx_output {
  * @type: %DRM_MODE_CONNECTOR_* type
  * @output: the encoder behind it
  * @ddc: the DDC pads of its monitor, or %R5XX_DDC_NONE
+ * @hpd: its AVIVO hot-plug detect pin (1 for DC_HOT_PLUG_DETECT1 ...), 0
+ *	for none (legacy connectors are polled)
  */
 struct r5xx_connector_info {
 	int type;
 	enum r5xx_output output;
 	enum r5xx_ddc_line ddc;
+	u8 hpd;
 };
 
 int r5xx_combios_connectors(const u8 *rom, size_t len,

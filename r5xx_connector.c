@@ -57,7 +57,8 @@ static struct r5xx_output_dev *enc_to_output(struct drm_encoder *encoder)
 static struct i2c_adapter *r5xx_output_ddc(struct r5xx_device *rdev,
 					   struct r5xx_output_dev *out)
 {
-	if (out->info->ddc >= R5XX_DDC_COUNT)
+	if (out->info->ddc >= R5XX_DDC_COUNT ||
+	    !rdev->display.ddc[out->info->ddc].reg)
 		return NULL;
 	return &rdev->display.ddc[out->info->ddc].adapter;
 }

@@ -101,6 +101,9 @@ int r5xx_i2c_init(struct r5xx_device *rdev)
 	for (i = 0; i < R5XX_DDC_COUNT; i++) {
 		struct r5xx_ddc *ddc = &rdev->display.ddc[i];
 
+		/* pads of the other display engine */
+		if (!r5xx_ddc_pads[i].reg)
+			continue;
 		ddc->rdev = rdev;
 		ddc->reg = r5xx_ddc_pads[i].reg;
 		ddc->algo.setsda = r5xx_ddc_setsda;
@@ -121,8 +124,8 @@ int r5xx_i2c_init(struct r5xx_device *rdev)
 		if (ret) {
 			drm_err(&rdev->drm, "DDC bus %s: %d\n",
 				r5xx_ddc_pads[i].name, ret);
-			while (i--)
-				i2c_del_adapter(&rdev->display.ddc[i].adapter);
+			ddc->reg = 0;
+			r5xx_i2c_fini(rdev);
 			return ret;
 		}
 	}
@@ -137,6 +140,11 @@ void r5xx_i2c_fini(struct r5xx_device *rdev)
 {
 	unsigned int i;
 
-	for (i = 0; i < R5XX_DDC_COUNT; i++)
-		i2c_del_adapter(&rdev->display.ddc[i].adapter);
+	for (i = 0; i < R5XX_DDC_COUNT; i++) {
+		struct r5xx_ddc *ddc = &rdev->display.ddc[i];
+
+		if (ddc->reg)
+			i2c_del_adapter(&ddc->adapter);
+		ddc->reg = 0;
+	}
 }

@@ -52,7 +52,9 @@
  * - vblank: GEN_INT_CNTL/STATUS CRTC_VBLANK and CRTC2_VBLANK, the 21-bit
  *   hardware frame counter CRTC_CRNT_FRAME, and the scanout position from
  *   CRTC_VLINE_CRNT_VLINE (line 0 is the first active line) for precise
- *   vblank timestamps.
+ *   vblank timestamps. The frame counter steps when the scan position
+ *   restarts, not when vblank starts as DRM wants: read in vblank, it is
+ *   one more (as upstream radeon cooks it).
  *
  * DPMS is the CRTC's active state: an inactive CRTC is turned off, its
  * PLL put to sleep.
@@ -533,13 +535,31 @@ static const struct drm_crtc_helper_funcs r5xx_crtc_helper_funcs = {
 	.get_scanout_position = r5xx_crtc_get_scanout_position,
 };
 
+static u32 r5xx_crtc_read_frame(struct r5xx_device *rdev,
+				const struct r5xx_crtc_regs *r)
+{
+	return FIELD_GET(R5XX_CRTC_CRNT_FRAME_CRTC_CRNT_FRAME,
+			 r5xx_rreg(rdev, R5XX_CRTC_CRNT_FRAME + r->off));
+}
+
 static u32 r5xx_crtc_get_vblank_counter(struct drm_crtc *crtc)
 {
+	struct r5xx_device *rdev = to_r5xx(crtc->dev);
 	const struct r5xx_crtc_regs *r = r5xx_regs_of(crtc);
+	u32 frame, line, vdisp;
 
-	return FIELD_GET(R5XX_CRTC_CRNT_FRAME_CRTC_CRNT_FRAME,
-			 r5xx_rreg(to_r5xx(crtc->dev),
-				   R5XX_CRTC_CRNT_FRAME + r->off));
+	vdisp = FIELD_GET(R5XX_CRTC_V_TOTAL_DISP_CRTC_V_DISP,
+			  r5xx_rreg(rdev, R5XX_CRTC_V_TOTAL_DISP + r->off)) + 1;
+	/* the line and the count of one frame: read again across a step */
+	do {
+		frame = r5xx_crtc_read_frame(rdev, r);
+		line = FIELD_GET(R5XX_CRTC_VLINE_CRNT_VLINE_CRTC_CRNT_VLINE,
+				 r5xx_rreg(rdev,
+					   R5XX_CRTC_VLINE_CRNT_VLINE + r->off));
+	} while (frame != r5xx_crtc_read_frame(rdev, r));
+	if (line >= vdisp)
+		frame++;
+	return frame & R5XX_CRTC_CRNT_FRAME_CRTC_CRNT_FRAME;
 }
 
 static int r5xx_crtc_enable_vblank(struct drm_crtc *crtc)

@@ -65,13 +65,22 @@ bool r5xx_crtc_position(R5xxCrtc *c, uint32_t *line, uint32_t *pixel)
     return *line >= c->vdisp;
 }
 
-/* The frame count (unmasked): it steps at each vblank start. */
+/*
+ * The frame count (unmasked).  The hardware steps it where its position
+ * counter restarts (the start of vsync on AVIVO), not at the start of
+ * vblank: drivers add one while the scan is between the two (upstream
+ * radeon_get_vblank_counter_kms).
+ */
 uint32_t r5xx_crtc_frame(R5xxCrtc *c)
 {
-    int64_t pos;
+    int64_t el = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) - c->t0;
 
-    return c->frame_base +
-           r5xx_crtc_vblanks(c, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL), &pos);
+    if (!c->period) {
+        return c->frame_base;
+    }
+    el = MAX(el, 0);
+    return c->frame_base + el / c->period +
+           (c->wrap && el % c->period >= c->wrap);
 }
 
 static void r5xx_crtc_schedule(R5xxCrtc *c)
@@ -92,7 +101,7 @@ void r5xx_crtc_retime(R5xxState *s, unsigned n)
 {
     R5xxCrtc *c = &s->disp.crtc[n];
     R5xxTiming t = { 0 };
-    int64_t period = 0, vstart = 0;
+    int64_t period = 0, vstart = 0, wrap = 0;
 
     s->disp.ops->timing(s, n, &t);
     t.htotal = MAX(t.htotal, 1);
@@ -109,9 +118,10 @@ void r5xx_crtc_retime(R5xxState *s, unsigned n)
             t.vdisp = t.vtotal > 1 ? t.vtotal - 1 : 1;
         }
         vstart = muldiv64(period, t.vdisp, t.vtotal);
+        wrap = muldiv64(period, t.wrap % t.vtotal, t.vtotal);
     }
     if (period == c->period && t.vtotal == c->vtotal &&
-        t.htotal == c->htotal && vstart == c->vstart) {
+        t.htotal == c->htotal && vstart == c->vstart && wrap == c->wrap) {
         return;
     }
     r5xx_crtc_sync(s, n);
@@ -123,6 +133,7 @@ void r5xx_crtc_retime(R5xxState *s, unsigned n)
     c->vtotal = t.vtotal;
     c->vdisp = t.vdisp;
     c->vstart = vstart;
+    c->wrap = wrap;
     r5xx_crtc_flip_check(s, n, false);
     r5xx_crtc_schedule(c);
 }
@@ -687,6 +698,7 @@ void r5xx_display_reset(R5xxState *s)
         c->vtotal = 0;
         c->vdisp = 0;
         c->vstart = 0;
+        c->wrap = 0;
         c->frame_base = 0;
         c->vblanks_done = 0;
         c->t0 = 0;

@@ -26,6 +26,7 @@ typedef struct R5xxTiming {
     bool on;                    /* the CRTC counts frames */
     uint32_t htotal, vtotal;    /* pixels, lines */
     uint32_t vdisp;             /* active lines (vblank starts after them) */
+    uint32_t wrap;              /* line where the position counter restarts */
     uint32_t khz;               /* pixel clock; 0: not from a PLL (60 Hz) */
 } R5xxTiming;
 

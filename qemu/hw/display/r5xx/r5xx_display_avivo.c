@@ -154,6 +154,11 @@ static void r5xx_avivo_timing(R5xxState *s, unsigned n, R5xxTiming *t)
         t->vdisp = FIELD_EX32(dreg(s, n, A_D1MODE_VIEWPORT_SIZE),
                               D1MODE_VIEWPORT_SIZE, VIEWPORT_HEIGHT);
     }
+    /* STATUS_POSITION counts from V_BLANK_END lines before the first
+     * active line (r5xx_avivo_position) */
+    t->wrap = t->vtotal -
+              FIELD_EX32(dreg(s, n, A_D1CRTC_V_BLANK_START_END),
+                         D1CRTC_V_BLANK_START_END, V_BLANK_END) % t->vtotal;
     t->khz = r5xx_avivo_pixclk_khz(s, n);
 }
 

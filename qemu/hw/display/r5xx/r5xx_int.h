@@ -215,6 +215,7 @@ typedef struct R5xxCrtc {
     int64_t t0;
     int64_t period;                 /* ns; 0 = CRTC off */
     int64_t vstart;
+    int64_t wrap;                   /* the frame counter steps here */
     uint32_t htotal, vtotal, vdisp;
     uint32_t frame_base;            /* frame count at t0 */
     uint64_t vblanks_done;          /* vblank starts since t0 applied */

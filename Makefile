@@ -75,14 +75,24 @@ check: deps firmware
 		scripts/guest-kernel.sh $$k >/dev/null || exit; done
 	@tests/check
 
+# The long forms of make check's loops (not part of it): 1000 load/unload
+# cycles of tests/driver/reload.sh on both chips.
+soak: deps firmware
+	@scripts/qemu.sh >/dev/null
+	@scripts/guest-kernel.sh $(KERNEL) >/dev/null
+	@R5XX_RELOAD_CYCLES=1000 R5XX_TEST_TIMEOUT=7200 tests/check tests/driver/reload.sh
+
 # Boot the model (CHIP=rv380|rv515) with r5xx.ko (radeon.ko until r5xx.ko
-# exists) and report what the driver found.
+# exists), report what the driver found, and leave a screendump of the
+# model's screen (the console) in build/run/screen-$(CHIP).ppm.
 run: deps firmware
 	@scripts/qemu.sh >/dev/null
 	@scripts/guest-kernel.sh $(KERNEL) >/dev/null
 	@if [ -f Kbuild ]; then $(MAKE) --no-print-directory -s modules; fi
 	@if [ -f r5xx.ko ]; then d=r5xx; else d=radeon; \
 	echo "make run: r5xx.ko is not built, using Debian's radeon.ko instead"; fi; \
+	mkdir -p build/run; \
+	R5XX_SCREENDUMP=$(CURDIR)/build/run/screen-$(CHIP).ppm \
 	tests/vm/run --chip $(CHIP) --driver $$d -- tests/vm/info.sh
 
 # Benchmark r5xx.ko against Debian's radeon.ko on the same model (CHIP=rv380):
@@ -99,9 +109,10 @@ help:
 	@echo "make [modules]  build r5xx.ko against KDIR (KERNEL=6.1|6.12, default 6.1)"
 	@echo "make check      build QEMU, guest kernel, firmware, module; run all tests"
 	@echo "make run        boot the model (CHIP=$(CHIP)) with the driver, print what it found"
+	@echo "make soak       the long forms of make check's loops (1000 driver reloads)"
 	@echo "make bench      benchmark r5xx.ko against radeon.ko on the model (CHIP=$(CHIP))"
 	@echo "make regs       regenerate headers and checker tables from regs/r5xx.regs"
 	@echo "make deps|qemu|kernel|firmware|igt   the individual steps"
 	@echo "make clean|distclean"
 
-.PHONY: all modules kmod-links clean distclean regs deps qemu kernel firmware igt check run bench help
+.PHONY: all modules kmod-links clean distclean regs deps qemu kernel firmware igt check soak run bench help

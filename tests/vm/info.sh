@@ -47,3 +47,23 @@ for d in /sys/kernel/debug/dri/[0-9]*; do
 		esac | sed 's/^/           /'
 	done
 done
+for c in /sys/class/drm/card[0-9]-*; do
+	[ -e "$c/status" ] || continue
+	printf '%-8s %s: %s, %s\n' "output:" "${c##*/card[0-9]-}" "$(cat "$c/status")" \
+		"$(head -n1 "$c/modes" 2>/dev/null || true)"
+done
+
+# The screen: what the model's first head (CRTC1 / D1) shows, written by
+# QEMU on the host (`make run` sets R5XX_SCREENDUMP). The console is on it
+# once fbcon has taken over a virtual terminal.
+[ -n "${R5XX_SCREENDUMP:-}" ] || exit 0
+con=
+for v in /sys/class/vtconsole/vtcon*; do
+	grep -q "frame buffer" "$v/name" 2>/dev/null && [ "$(cat "$v/bind")" = 1 ] && con=$(cat "$v/name")
+done
+if tests/vm/qmp screendump "$R5XX_SCREENDUMP" 0 >/dev/null; then
+	printf '%-8s %s\n' "screen:" "head 0 in $R5XX_SCREENDUMP (PPM)"
+	printf '%-8s %s\n' "" "${con:-no frame buffer console bound}"
+else
+	printf '%-8s %s\n' "screen:" "no screendump (QMP channel failed)"
+fi

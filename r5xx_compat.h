@@ -66,6 +66,12 @@
  * - R5XX_HAVE_MODE_CONFIG_FBDEV_HINTS: &struct drm_mode_config has
  *   prefer_shadow_fbdev and fb_base (up to 6.1), see
  *   r5xx_mode_config_fbdev_hints().
+ * - R5XX_HAVE_GEM_VMAP_RESERVED: the GEM core calls
+ *   &drm_gem_object_funcs.vmap and .vunmap with the buffer's reservation
+ *   held (drm_gem_vmap_unlocked() exists: 6.3 and later);
+ * - R5XX_HAVE_GEM_PIN_RESERVED: likewise &drm_gem_object_funcs.pin and
+ *   .unpin (the shmem helpers' pin callback calls their _locked variant:
+ *   6.9 and later). See R5XX_GEM_VMAP_RESERVED and R5XX_GEM_PIN_RESERVED.
  *
  * Macros and constants renamed upstream are defined here in their new
  * name when the headers lack it: drm_dbg_ratelimited() (6.5) and
@@ -306,15 +312,29 @@ static inline void r5xx_mode_config_fbdev_hints(struct drm_mode_config *mc,
 #endif
 }
 
-/*
- * KMS has been tested on 6.1 only. On 6.12 (drm_client_setup()) the guest
- * stopped right after the fbdev console took over the model's screen, not
- * yet understood; until it is, r5xx is render-only there, as before KMS.
+/**
+ * define R5XX_GEM_VMAP_RESERVED - vmap callbacks run under the reservation
+ *
+ * True where the GEM core holds the buffer's reservation lock when it
+ * calls &drm_gem_object_funcs.vmap and .vunmap; the callbacks then must
+ * not take it themselves (it is not recursive: the caller would hang).
  */
-#ifdef R5XX_HAVE_DRM_CLIENT_SETUP
-#define R5XX_KMS_ON_THIS_KERNEL false
+#ifdef R5XX_HAVE_GEM_VMAP_RESERVED
+#define R5XX_GEM_VMAP_RESERVED true
 #else
-#define R5XX_KMS_ON_THIS_KERNEL true
+#define R5XX_GEM_VMAP_RESERVED false
+#endif
+
+/**
+ * define R5XX_GEM_PIN_RESERVED - pin callbacks run under the reservation
+ *
+ * True where the GEM core holds the buffer's reservation lock when it
+ * calls &drm_gem_object_funcs.pin and .unpin (PRIME attachments).
+ */
+#ifdef R5XX_HAVE_GEM_PIN_RESERVED
+#define R5XX_GEM_PIN_RESERVED true
+#else
+#define R5XX_GEM_PIN_RESERVED false
 #endif
 
 #endif /* __R5XX_COMPAT_H__ */

@@ -82,21 +82,26 @@ static void r5xx_gem_free(struct drm_gem_object *obj)
 
 /*
  * Kernel mappings (the fbdev emulation's blits): pinned wherever the buffer
- * is while mapped, so that it cannot move under the mapping.
+ * is while mapped, so that it cannot move under the mapping. Newer kernels
+ * call these with the reservation held (R5XX_GEM_VMAP_RESERVED).
  */
 static int r5xx_gem_vmap(struct drm_gem_object *obj, struct iosys_map *map)
 {
 	struct r5xx_bo *bo = to_r5xx_bo(obj);
 	int ret;
 
-	ret = ttm_bo_reserve(&bo->tbo, true, false, NULL);
-	if (ret)
-		return ret;
+	if (!R5XX_GEM_VMAP_RESERVED) {
+		ret = ttm_bo_reserve(&bo->tbo, true, false, NULL);
+		if (ret)
+			return ret;
+	}
+	dma_resv_assert_held(obj->resv);
 	ttm_bo_pin(&bo->tbo);
 	ret = ttm_bo_vmap(&bo->tbo, map);
 	if (ret)
 		ttm_bo_unpin(&bo->tbo);
-	ttm_bo_unreserve(&bo->tbo);
+	if (!R5XX_GEM_VMAP_RESERVED)
+		ttm_bo_unreserve(&bo->tbo);
 	return ret;
 }
 
@@ -104,11 +109,14 @@ static void r5xx_gem_vunmap(struct drm_gem_object *obj, struct iosys_map *map)
 {
 	struct r5xx_bo *bo = to_r5xx_bo(obj);
 
-	if (ttm_bo_reserve(&bo->tbo, false, false, NULL))
-		return;
+	/* not interruptible, no ticket: cannot fail */
+	if (!R5XX_GEM_VMAP_RESERVED)
+		ttm_bo_reserve(&bo->tbo, false, false, NULL);
+	dma_resv_assert_held(obj->resv);
 	ttm_bo_vunmap(&bo->tbo, map);
 	ttm_bo_unpin(&bo->tbo);
-	ttm_bo_unreserve(&bo->tbo);
+	if (!R5XX_GEM_VMAP_RESERVED)
+		ttm_bo_unreserve(&bo->tbo);
 }
 
 const struct drm_gem_object_funcs r5xx_gem_object_funcs = {

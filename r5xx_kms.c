@@ -27,9 +27,7 @@
  * at 0 keeps the render-only driver: no DRIVER_MODESET, no KMS objects, the
  * display left as firmware set it up. R5xx and RS6xx parts have the AVIVO
  * display engine, which r5xx does not drive yet: there the driver is
- * render-only too, and says so at debug level. On kernels whose fbdev
- * console starts through drm_client_setup() (6.12) KMS stays off as well
- * for now (R5XX_KMS_ON_THIS_KERNEL, r5xx_compat.h).
+ * render-only too, and says so at debug level.
  *
  * Framebuffers are checked when they are made, each refusal an -EINVAL
  * with its reason logged at debug level (r5xx_user_dbg()): the format must
@@ -194,15 +192,12 @@ int r5xx_kms_init(struct r5xx_device *rdev)
 	unsigned int i;
 	int ret;
 
-	if (!rdev->config.modeset || r5xx_is_avivo(rdev) ||
-	    !R5XX_KMS_ON_THIS_KERNEL) {
+	if (!rdev->config.modeset || r5xx_is_avivo(rdev)) {
 		drm->driver_features &= ~(DRIVER_MODESET | DRIVER_ATOMIC);
 		if (!rdev->config.modeset)
 			drm_dbg_driver(drm, "modeset=0: no KMS\n");
-		else if (r5xx_is_avivo(rdev))
-			drm_dbg_driver(drm, "AVIVO display engine not supported yet: no KMS\n");
 		else
-			drm_info(drm, "KMS is not supported on this kernel yet: render only\n");
+			drm_dbg_driver(drm, "AVIVO display engine not supported yet: no KMS\n");
 		return 0;
 	}
 

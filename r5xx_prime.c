@@ -56,6 +56,9 @@ struct dma_buf *r5xx_gem_prime_export(struct drm_gem_object *obj, int flags)
  * r5xx_gem_prime_pin - keep a buffer in GTT for another device
  * @obj: GEM object being attached
  *
+ * Takes the buffer's reservation unless the GEM core holds it already
+ * (R5XX_GEM_PIN_RESERVED); so does r5xx_gem_prime_unpin().
+ *
  * Return: 0, -EPERM for a user pointer buffer, or a negative errno.
  */
 int r5xx_gem_prime_pin(struct drm_gem_object *obj)
@@ -67,16 +70,20 @@ int r5xx_gem_prime_pin(struct drm_gem_object *obj)
 	/* user pages are pinned only while the process keeps them mapped */
 	if (bo->userptr)
 		return -EPERM;
-	ret = ttm_bo_reserve(&bo->tbo, true, false, NULL);
-	if (ret)
-		return ret;
+	if (!R5XX_GEM_PIN_RESERVED) {
+		ret = ttm_bo_reserve(&bo->tbo, true, false, NULL);
+		if (ret)
+			return ret;
+	}
+	dma_resv_assert_held(obj->resv);
 	ret = r5xx_bo_validate_domain(bo, RADEON_GEM_DOMAIN_GTT, true);
 	if (!ret) {
 		ttm_bo_pin(&bo->tbo);
 		bo->prime_shared_count++;
 		rdev->mm.gart_pin_size += obj->size;
 	}
-	ttm_bo_unreserve(&bo->tbo);
+	if (!R5XX_GEM_PIN_RESERVED)
+		ttm_bo_unreserve(&bo->tbo);
 	return ret;
 }
 
@@ -90,11 +97,14 @@ void r5xx_gem_prime_unpin(struct drm_gem_object *obj)
 	struct r5xx_bo *bo = to_r5xx_bo(obj);
 
 	/* cannot fail: not interruptible, no ticket */
-	ttm_bo_reserve(&bo->tbo, false, false, NULL);
+	if (!R5XX_GEM_PIN_RESERVED)
+		ttm_bo_reserve(&bo->tbo, false, false, NULL);
+	dma_resv_assert_held(obj->resv);
 	ttm_bo_unpin(&bo->tbo);
 	bo->prime_shared_count--;
 	rdev->mm.gart_pin_size -= obj->size;
-	ttm_bo_unreserve(&bo->tbo);
+	if (!R5XX_GEM_PIN_RESERVED)
+		ttm_bo_unreserve(&bo->tbo);
 }
 
 /**

@@ -133,13 +133,15 @@ slab_snapshot() { # FILE
 	done
 	{
 		echo "$cur"
-		awk '/^(SUnreclaim|MemFree):/ { print $1, $2 }' /proc/meminfo
+		awk '/^SUnreclaim:/ { print $1, $2 }' /proc/meminfo
+		echo "Free: $(free_kib)"
 	} | sort >"$1"
 }
 
 # Compare two slab_snapshot files: print the allocation sites that gained
 # live objects and unreclaimable slab's change; fail (return 1) if a site
-# gained LIMIT objects or more, or unreclaimable slab grew by over 64 KiB.
+# gained LIMIT objects or more, or unreclaimable slab grew by over 128 KiB
+# (a slab's worth of pages moves by 68 KiB on 6.12 with nothing leaking).
 slab_compare() { # BEFORE AFTER LIMIT
 	join -a 2 -e 0 -o 0,1.2,2.2 "$1" "$2" | awk -v limit="$3" '
 		$1 !~ /:$/ && $3 > $2 {
@@ -147,8 +149,31 @@ slab_compare() { # BEFORE AFTER LIMIT
 			if ($3 - $2 >= limit) bad = 1
 		}
 		$1 == "SUnreclaim:" {
-			printf "  SUnreclaim %+d KiB (limit 64)\n", $3 - $2
-			if ($3 - $2 > 64) bad = 1
+			printf "  SUnreclaim %+d KiB (limit 128)\n", $3 - $2
+			if ($3 - $2 > 128) bad = 1
 		}
 		END { exit bad }'
+}
+
+# Load and unload r5xx.ko N times, running a few jobs each time.
+reload_cycles() { # N
+	local i d
+	for i in $(seq "$1"); do
+		insmod "$ko" || fail "insmod, cycle $i"
+		d=$(r5xx_dir) || fail "no debugfs directory, cycle $i"
+		echo 4 >"$d/r5xx_fence_test" || fail "fence test, cycle $i"
+		[ "$(fence_field completed)" = 4 ] || fail "jobs failed, cycle $i"
+		rmmod r5xx || fail "rmmod, cycle $i"
+	done
+}
+
+# Free memory in KiB after dropping caches: MemFree plus the free pages the
+# per-CPU page lists hold, which MemFree leaves out (6.12 lets those lists
+# grow to several MiB while pages are freed in bulk).
+free_kib() {
+	local pcp
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+	pcp=$(awk '$1 == "count:" { n += $2 } END { print n + 0 }' /proc/zoneinfo)
+	awk -v pcp="$pcp" '/^MemFree:/ { print $2 + pcp * 4 }' /proc/meminfo
 }

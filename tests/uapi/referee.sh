@@ -10,9 +10,6 @@
 # accepted; r5xx binds them writable and refuses those with -EPERM.
 # vm-chips: rv380
 # vm-driver: radeon
-# vm-kernels: 6.1
-# (not yet 6.12: its radeon.ko answers GEM_PREAD differently; see
-# Documentation/kernels.rst, open issues)
 set -uo pipefail
 . tests/uapi/lib.sh
 rc=0

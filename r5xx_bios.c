@@ -21,8 +21,8 @@
  * describe both. r5xx reads the connector table from the PCI ROM when
  * there is one (r5xx_combios.c); without a ROM, or without a usable table,
  * it uses the defaults upstream radeon falls back to (radeon_combios.c,
- * the generic desktop table), which are also what the QEMU model (no ROM)
- * implements. The PLL limits are always upstream's no-BIOS defaults
+ * the generic desktop table), which are also what the QEMU rv380 model (no
+ * ROM) implements. The PLL limits are always upstream's no-BIOS defaults
  * (radeon_clocks.c):
  *
  * - a VGA connector on the primary DAC, its monitor on GPIO_VGA_DDC;
@@ -38,14 +38,15 @@
  * AVIVO boards (RV515 and later) have an ATOM BIOS instead
  * (r5xx_atombios.c): r5xx takes the connectors of its object table and
  * the reference clock, PLL input and VCO ranges and highest pixel clock of
- * its FirmwareInfo when the ROM has them and they make sense; it says why
- * not otherwise, and keeps the defaults.
+ * its FirmwareInfo when the ROM has them and they make sense (the QEMU
+ * rv515 model has such a ROM); it says why not otherwise, and keeps the
+ * defaults.
  *
  * Reading the COMBIOS PLL table is later work. The driver says at load
  * where its connectors and PLL limits came from.
  */
 
-/* a COMBIOS image is at most this long (upstream reads no further either) */
+/* COMBIOS and ATOM offsets are 16-bit: nothing past 64 KiB is reachable */
 #define R5XX_ROM_MAX		SZ_64K
 
 /* PPLL_REF_DIV on R300 and later: the divider is in bits 27:18 */

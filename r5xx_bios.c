@@ -9,6 +9,7 @@
 #include <drm/drm_connector.h>
 #include <drm/drm_print.h>
 
+#include "r5xx_atombios.h"
 #include "r5xx_drv.h"
 
 /**
@@ -20,8 +21,8 @@
  * describe both. r5xx reads the connector table from the PCI ROM when
  * there is one (r5xx_combios.c); without a ROM, or without a usable table,
  * it uses the defaults upstream radeon falls back to (radeon_combios.c,
- * the generic desktop table), which are also what the QEMU model (no ROM)
- * implements. The PLL limits are always upstream's no-BIOS defaults
+ * the generic desktop table), which are also what the QEMU rv380 model (no
+ * ROM) implements. The PLL limits are always upstream's no-BIOS defaults
  * (radeon_clocks.c):
  *
  * - a VGA connector on the primary DAC, its monitor on GPIO_VGA_DDC;
@@ -34,11 +35,18 @@
  *   upstream uses for the family: 0.4-5 MHz and 125-350 MHz before R420,
  *   1-13.5 MHz and 200-500 MHz from R420 on; pixel clocks up to 350 MHz.
  *
+ * AVIVO boards (RV515 and later) have an ATOM BIOS instead
+ * (r5xx_atombios.c): r5xx takes the connectors of its object table and
+ * the reference clock, PLL input and VCO ranges and highest pixel clock of
+ * its FirmwareInfo when the ROM has them and they make sense (the QEMU
+ * rv515 model has such a ROM); it says why not otherwise, and keeps the
+ * defaults.
+ *
  * Reading the COMBIOS PLL table is later work. The driver says at load
- * where its connectors came from.
+ * where its connectors and PLL limits came from.
  */
 
-/* a COMBIOS image is at most this long (upstream reads no further either) */
+/* COMBIOS and ATOM offsets are 16-bit: nothing past 64 KiB is reachable */
 #define R5XX_ROM_MAX		SZ_64K
 
 /* PPLL_REF_DIV on R300 and later: the divider is in bits 27:18 */
@@ -57,58 +65,72 @@ static const struct r5xx_connector_info r5xx_default_connectors[] = {
 	},
 };
 
-/* the connector table of the PCI ROM: a count, or a negative errno */
-static int r5xx_bios_rom_connectors(struct r5xx_device *rdev)
+/* a copy of the PCI ROM (kfree it), its length in @len; NULL if none */
+static u8 *r5xx_bios_fetch_rom(struct r5xx_device *rdev, size_t *len)
 {
-	struct r5xx_display *disp = &rdev->display;
 	void __iomem *rom;
 	size_t size;
 	u8 *copy;
-	int ret;
 
 	rom = pci_map_rom(rdev->pdev, &size);
 	if (!rom)
-		return -ENOENT;
+		return NULL;
 	size = min_t(size_t, size, R5XX_ROM_MAX);
 	copy = kmalloc(size, GFP_KERNEL);
-	if (!copy) {
-		pci_unmap_rom(rdev->pdev, rom);
-		return -ENOMEM;
-	}
-	memcpy_fromio(copy, rom, size);
+	if (copy)
+		memcpy_fromio(copy, rom, size);
 	pci_unmap_rom(rdev->pdev, rom);
-	ret = r5xx_combios_connectors(copy, size, rdev->family,
-				      disp->connectors, R5XX_MAX_CONNECTORS);
-	kfree(copy);
-	return ret;
+	*len = size;
+	return copy;
 }
 
-/**
- * r5xx_bios_display_info - fill in the connector table and PLL limits
- * @rdev: device, with MMIO mapped
- */
-void r5xx_bios_display_info(struct r5xx_device *rdev)
+/* connectors and PLL data of an ATOM BIOS: a connector count or -errno */
+static int r5xx_bios_atom(struct r5xx_device *rdev, const u8 *rom, size_t len)
 {
 	struct r5xx_display *disp = &rdev->display;
 	struct r5xx_pll_limits *pll = &disp->pll;
-	u32 ref_div;
+	struct r5xx_atom_clocks clk;
+	const char *why = "";
 	int ret;
 
-	ret = r5xx_bios_rom_connectors(rdev);
-	if (ret > 0) {
-		disp->num_outputs = ret;
-		drm_info(&rdev->drm, "display: %d connectors from the video BIOS\n",
-			 ret);
+	ret = r5xx_atom_clocks(rom, len, &clk, &why);
+	if (ret) {
+		if (ret == -EINVAL)
+			drm_warn(&rdev->drm,
+				 "display: video BIOS PLL limits malformed (%s), defaults\n",
+				 why);
+		else
+			drm_info(&rdev->drm,
+				 "display: no video BIOS PLL limits (%s), defaults\n",
+				 why);
 	} else {
-		BUILD_BUG_ON(ARRAY_SIZE(r5xx_default_connectors) >
-			     R5XX_MAX_CONNECTORS);
-		memcpy(disp->connectors, r5xx_default_connectors,
-		       sizeof(r5xx_default_connectors));
-		disp->num_outputs = ARRAY_SIZE(r5xx_default_connectors);
+		pll->ref_khz = clk.ref_khz;
+		pll->in_min_khz = clk.in_min_khz;
+		pll->in_max_khz = clk.in_max_khz;
+		pll->vco_min_khz = clk.vco_min_khz;
+		pll->vco_max_khz = clk.vco_max_khz;
+		pll->max_pixclk_khz = clk.max_pixclk_khz;
 		drm_info(&rdev->drm,
-			 "display: no video BIOS connector table (%d), default connectors (VGA, DVI-I)\n",
-			 ret);
+			 "display: PLL limits from the video BIOS: reference %u kHz, input %u-%u kHz, VCO %u-%u kHz, pixel clock up to %u kHz\n",
+			 clk.ref_khz, clk.in_min_khz, clk.in_max_khz,
+			 clk.vco_min_khz, clk.vco_max_khz, clk.max_pixclk_khz);
 	}
+	ret = r5xx_atom_connectors(rom, len, disp->connectors,
+				   R5XX_MAX_CONNECTORS, &why);
+	if (ret == -EINVAL)
+		drm_warn(&rdev->drm, "display: video BIOS object table malformed: %s\n",
+			 why);
+	else if (ret < 0)
+		drm_info(&rdev->drm, "display: no video BIOS object table: %s\n",
+			 why);
+	return ret;
+}
+
+/* upstream's no-BIOS PLL limits */
+static void r5xx_bios_default_pll(struct r5xx_device *rdev)
+{
+	struct r5xx_pll_limits *pll = &rdev->display.pll;
+	u32 ref_div;
 
 	ref_div = FIELD_GET(R5XX_PPLL_REF_DIV_R300,
 			    r5xx_pll_rreg(rdev, R5XX_PLL_PPLL_REF_DIV));
@@ -126,4 +148,42 @@ void r5xx_bios_display_info(struct r5xx_device *rdev)
 		pll->vco_max_khz = 350000;
 	}
 	pll->max_pixclk_khz = 350000;
+}
+
+/**
+ * r5xx_bios_display_info - fill in the connector table and PLL limits
+ * @rdev: device, with MMIO mapped
+ */
+void r5xx_bios_display_info(struct r5xx_device *rdev)
+{
+	struct r5xx_display *disp = &rdev->display;
+	size_t len = 0;
+	u8 *rom;
+	int ret;
+
+	rom = r5xx_bios_fetch_rom(rdev, &len);
+	r5xx_bios_default_pll(rdev);
+	if (!rom)
+		ret = -ENOENT;
+	else if (r5xx_is_avivo(rdev))
+		ret = r5xx_bios_atom(rdev, rom, len);
+	else
+		ret = r5xx_combios_connectors(rom, len, rdev->family,
+					      disp->connectors,
+					      R5XX_MAX_CONNECTORS);
+	kfree(rom);
+	if (ret > 0) {
+		disp->num_outputs = ret;
+		drm_info(&rdev->drm, "display: %d connectors from the video BIOS\n",
+			 ret);
+	} else {
+		BUILD_BUG_ON(ARRAY_SIZE(r5xx_default_connectors) >
+			     R5XX_MAX_CONNECTORS);
+		memcpy(disp->connectors, r5xx_default_connectors,
+		       sizeof(r5xx_default_connectors));
+		disp->num_outputs = ARRAY_SIZE(r5xx_default_connectors);
+		drm_info(&rdev->drm,
+			 "display: no video BIOS connector table (%d), default connectors (VGA, DVI-I)\n",
+			 ret);
+	}
 }

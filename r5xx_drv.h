@@ -99,7 +99,9 @@ struct dma_buf;
  *   detection and modes;
  * - r5xx_i2c.c: DDC buses bit-banged on the GPIO pads (i2c-algo-bit);
  * - r5xx_bios.c: the connector table and PLL limits: the video BIOS's
- *   connector table if there is one, else per-family defaults;
+ *   (COMBIOS or ATOM) if there are any, else per-family defaults;
+ * - r5xx_atombios.c: the bounded parser of an ATOM BIOS's connectors and
+ *   pixel PLL data (builds on the host too, for tests/unit);
  * - r5xx_combios.c: the bounded parser of a COMBIOS connector table
  *   (builds on the host too, for tests/unit).
  *

@@ -198,6 +198,9 @@ int r5xx_kms_init(struct r5xx_device *rdev)
 			drm_dbg_driver(drm, "modeset=0: no KMS\n");
 		else
 			drm_dbg_driver(drm, "AVIVO display engine not supported yet: no KMS\n");
+		/* until AVIVO KMS: say what the video BIOS describes */
+		if (rdev->config.modeset && r5xx_is_avivo(rdev))
+			r5xx_bios_display_info(rdev);
 		return 0;
 	}
 

@@ -4,7 +4,9 @@
  *
  * Models a card whose video BIOS has run (CONFIG_MEMSIZE set, memory
  * controller and clocks programmed) so that a driver can bring it up
- * without a ROM, plus the command processor (r5xx_cp.c), the rv370 PCIE
+ * without running a ROM; the rv515 carries an ATOM video BIOS of data
+ * tables only (r5xx_vbios.py, rv515-board.toml) as its expansion ROM.
+ * Plus the command processor (r5xx_cp.c), the rv370 PCIE
  * GART (r5xx_mc.c), the 2D engine (r5xx_2d.c) and the display engines
  * (r5xx_display.c): legacy CRTCs on rv380, AVIVO D1/D2 on rv515.  No 3D
  * engine yet.
@@ -58,6 +60,8 @@ static const R5xxChipInfo r5xx_chips[] = {
         .device_id = 0x7140,
         .family = R5XX_FAMILY_RV515,
         .is_r5xx = true,
+        .vbios = r5xx_vbios_rv515,
+        .vbios_size = &r5xx_vbios_rv515_size,
         .pcie_index_mask = 0x7ff,
     },
 };
@@ -445,6 +449,30 @@ static const R5xxChipInfo *r5xx_find_chip(const char *name)
     return NULL;
 }
 
+/*
+ * The video BIOS as the expansion ROM BAR (a power of two, at least 2 KiB,
+ * the image at its start).  SeaBIOS runs it as the VGA BIOS (its entry
+ * point only returns) and so copies it to 0xC0000, where Linux reads the
+ * boot VGA's ROM.
+ */
+static bool r5xx_rom_init(R5xxState *s, Error **errp)
+{
+    size_t len = *s->info->vbios_size;
+    uint64_t size = pow2ceil(MAX(len, 2 * KiB));
+    Error *err = NULL;
+
+    memory_region_init_rom(&s->rom, OBJECT(s), "r5xx.rom", size, &err);
+    if (err) {
+        error_propagate(errp, err);
+        return false;
+    }
+    memcpy(memory_region_get_ram_ptr(&s->rom), s->info->vbios, len);
+    memset((uint8_t *)memory_region_get_ram_ptr(&s->rom) + len, 0xff,
+           size - len);
+    pci_register_bar(PCI_DEVICE(s), PCI_ROM_SLOT, 0, &s->rom);
+    return true;
+}
+
 static void r5xx_realize(PCIDevice *pci, Error **errp)
 {
     R5xxState *s = R5XX(pci);
@@ -485,6 +513,9 @@ static void r5xx_realize(PCIDevice *pci, Error **errp)
     pci_register_bar(pci, 0, PCI_BASE_ADDRESS_MEM_PREFETCH, &s->vram);
     pci_register_bar(pci, 1, PCI_BASE_ADDRESS_SPACE_IO, &s->io);
     pci_register_bar(pci, 2, PCI_BASE_ADDRESS_SPACE_MEMORY, &s->mmio);
+    if (s->info->vbios && !r5xx_rom_init(s, errp)) {
+        return;
+    }
 
     ret = msi_init(pci, R5XX_MSI_CAP_OFFSET, 1, false, false, &err);
     if (ret && ret != -ENOTSUP) {

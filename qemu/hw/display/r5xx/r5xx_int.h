@@ -64,6 +64,8 @@ typedef struct R5xxChipInfo {
     enum r5xx_family family;    /* the driver's numbering (r5xx_facts.h) */
     bool is_r5xx;               /* AVIVO generation: MC_IND, scratch int */
     uint32_t pcie_index_mask;   /* 0xff before RV515, 0x7ff from RV515 */
+    const uint8_t *vbios;       /* video BIOS (r5xx_vbios.py), or NULL */
+    const size_t *vbios_size;
 } R5xxChipInfo;
 
 /* Indirect register spaces. */
@@ -256,6 +258,7 @@ struct R5xxState {
     MemoryRegion vram;
     MemoryRegion mmio;
     MemoryRegion io;
+    MemoryRegion rom;           /* expansion ROM BAR: the video BIOS */
     uint8_t *vram_ptr;
 
     /* device config */
@@ -280,6 +283,10 @@ static inline bool r5xx_is_r5xx(const R5xxState *s)
 {
     return s->info->is_r5xx;
 }
+
+/* r5xx_vbios_<chip>.c, generated from <chip>-board.toml */
+extern const uint8_t r5xx_vbios_rv515[];
+extern const size_t r5xx_vbios_rv515_size;
 
 /* r5xx.c */
 uint32_t r5xx_reg_read(R5xxState *s, uint32_t addr);

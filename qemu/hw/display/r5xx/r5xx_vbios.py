@@ -1,0 +1,335 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Build the video BIOS of an r5xx model board from its description.
+
+The image is a PCI expansion ROM with an ATOM BIOS in it, as upstream
+radeon (atom.c, radeon_atombios.c, atombios.h) reads one: the 0x55AA
+signature, a PCI data structure, the ATI magic, the ATOM ROM header, the
+master list of data tables (FirmwareInfo, GPIO_I2C_Info, GPIO_Pin_LUT,
+Object_Header) and a master list of command tables that is all zero: the
+model is a card whose firmware has run, nothing is left for a driver to
+execute.  The entry point the system firmware calls at boot is a far
+return, so SeaBIOS copies the image to 0xC0000 and runs it harmlessly
+(Linux reads the boot VGA's ROM from there).  The last byte makes the
+image sum to 0.
+
+Usage: r5xx_vbios.py BOARD.toml REGS.h [-c OUT.c [-s SYMBOL]] [-b OUT.rom]
+  REGS.h  the model's r5xx_regs.h (REG32(NAME, OFFSET) lines): register
+          names of the board file are looked up there
+  -c      write a C file defining the image as SYMBOL[] and its length as
+          SYMBOL_size (SYMBOL: r5xx_vbios unless -s says)
+  -b      write the image itself
+"""
+import argparse
+import re
+import struct
+import sys
+import tomllib
+
+ROM_BLOCK = 512
+X86_RETF = 0xCB                 # the init entry at offset 3: return at once
+PCIR_PTR = 0x18
+ATI_MAGIC_PTR = 0x30
+ATI_MAGIC = b" 761295520"
+ATOM_HEADER_PTR = 0x48
+FIRST_FREE = 0x50               # after the fixed pointers above
+
+# ATOM master lists: entries of ATOM_MASTER_LIST_OF_{COMMAND,DATA}_TABLES
+COMMAND_TABLES = 81
+DATA_TABLES = 34
+DATA_INDEX = {
+    "FirmwareInfo": 4,
+    "GPIO_I2C_Info": 10,
+    "GPIO_Pin_LUT": 12,
+    "Object_Header": 22,
+}
+
+# Object ids (ObjectID.h): type << 12 | enum << 8 | id
+OBJ_GPU, OBJ_ENCODER, OBJ_CONNECTOR = 1, 2, 3
+ENCODERS = {"DACA": 0x15, "TMDSA": 0x13}     # INTERNAL_KLDSCP_DAC1/_TMDS1
+CONNECTORS = {"DVI-I": 0x01, "DVI-D": 0x03, "VGA": 0x05}
+DEVICES = {"CRT1": 0, "LCD1": 1, "TV1": 2, "DFP1": 3, "CRT2": 4, "DFP2": 7}
+
+# object records
+RECORD_I2C, RECORD_HPD, RECORD_END = 1, 2, 0xFF
+
+FIRMWARE_CAPS = {"firmware_posted": 0, "dual_crtc": 1}
+
+
+class BoardError(Exception):
+    pass
+
+
+def obj_id(kind, oid, enum=1):
+    return kind << 12 | enum << 8 | oid
+
+
+def table(fmt_rev, content_rev, body):
+    """An ATOM table: ATOM_COMMON_TABLE_HEADER, then body."""
+    return struct.pack("<HBB", 4 + len(body), fmt_rev, content_rev) + body
+
+
+def read_regs(path):
+    regs = {}
+    with open(path) as f:
+        for m in re.finditer(r"^REG32\((\w+), (0x[0-9a-fA-F]+)\)", f.read(), re.M):
+            regs[m.group(1)] = int(m.group(2), 16)
+    return regs
+
+
+def reg_index(regs, name):
+    if name not in regs:
+        raise BoardError(f"register {name} is not in the register header")
+    return regs[name] // 4
+
+
+def khz10(khz):
+    """kHz to the tables' 10 kHz units."""
+    if khz % 10:
+        raise BoardError(f"{khz} kHz is not a multiple of 10 kHz")
+    return khz // 10
+
+
+def firmware_info(fw):
+    """ATOM_FIRMWARE_INFO_V1_4: 89 bytes with its header."""
+    caps = 0
+    for c in fw.get("capabilities", []):
+        caps |= 1 << FIRMWARE_CAPS[c]
+    pin_min, pin_max = map(khz10, fw["pixel_pll_input_khz"])
+    vco_min, vco_max = map(khz10, fw["pixel_pll_vco_khz"])
+    sclk = khz10(fw["engine_clock_khz"])
+    mclk = khz10(fw["memory_clock_khz"])
+    fields = [                  # (struct format, value), in the table's order
+        ("L", 0),               # ulFirmwareRevision
+        ("L", sclk),            # ulDefaultEngineClock
+        ("L", mclk),            # ulDefaultMemoryClock
+        ("L", sclk),            # ulDriverTargetEngineClock
+        ("L", mclk),            # ulDriverTargetMemoryClock
+        ("L", vco_max),         # ulMaxEngineClockPLL_Output
+        ("L", vco_max),         # ulMaxMemoryClockPLL_Output
+        ("L", vco_max),         # ulMaxPixelClockPLL_Output
+        ("L", sclk),            # ulASICMaxEngineClock
+        ("L", mclk),            # ulASICMaxMemoryClock
+        ("B", 0),               # ucASICMaxTemperature
+        ("B", 0),               # ucMinAllowedBL_Level
+        ("H", 0),               # usBootUpVDDCVoltage
+        ("H", 0),               # usLcdMinPixelClockPLL_Output
+        ("H", 0),               # usLcdMaxPixelClockPLL_Output
+        ("L", 0),               # ul3DAccelerationEngineClock
+        ("L", vco_min),         # ulMinPixelClockPLL_Output
+        ("H", pin_min),         # usMinEngineClockPLL_Input
+        ("H", pin_max),         # usMaxEngineClockPLL_Input
+        ("H", vco_min),         # usMinEngineClockPLL_Output
+        ("H", pin_min),         # usMinMemoryClockPLL_Input
+        ("H", pin_max),         # usMaxMemoryClockPLL_Input
+        ("H", vco_min),         # usMinMemoryClockPLL_Output
+        ("H", khz10(fw["max_pixel_clock_khz"])),    # usMaxPixelClock
+        ("H", pin_min),         # usMinPixelClockPLL_Input
+        ("H", pin_max),         # usMaxPixelClockPLL_Input
+        ("H", vco_min & 0xFFFF),    # usMinPixelClockPLL_Output (low 16 bits)
+        ("H", caps),            # usFirmwareCapability
+        ("H", khz10(fw["reference_clock_khz"])),    # usReferenceClock
+        ("H", 0),               # usPM_RTS_Location
+        ("B", 0),               # ucPM_RTS_StreamSize
+        ("B", 0),               # ucDesign_ID
+        ("B", 0),               # ucMemoryModule_ID
+    ]
+    body = struct.pack("<" + "".join(f for f, _ in fields), *(v for _, v in fields))
+    assert len(body) == 85
+    return table(1, 4, body)
+
+
+def gpio_i2c_info(board, regs):
+    """GPIO_I2C_Info (v1.1): ATOM_GPIO_I2C_ASSIGMENT per line, 27 bytes."""
+    body = b""
+    for d in board.get("ddc", []):
+        p = d["regs"]
+        idx = [reg_index(regs, f"{p}_{r}") for r in ("MASK", "EN", "Y", "A")]
+        clk, data = d["clock_bit"], d["data_bit"]
+        body += struct.pack("<8HB8B2x", *idx, *idx, d["id"],
+                            clk, clk, clk, clk, data, data, data, data)
+    return table(1, 1, body)
+
+
+def gpio_pin_lut(board, regs):
+    """GPIO_Pin_LUT (v1.1): ATOM_GPIO_PIN_ASSIGNMENT per pin, 4 bytes."""
+    body = b""
+    for g in board.get("gpio", []):
+        body += struct.pack("<HBB", reg_index(regs, g["reg"]), g["bit"], g["id"])
+    return table(1, 1, body)
+
+
+class Blob:
+    """Bytes laid out one after another, offsets from the start."""
+
+    def __init__(self, start=0):
+        self.data = bytearray()
+        self.start = start
+
+    def add(self, b, align=1):
+        while (self.start + len(self.data)) % align:
+            self.data.append(0)
+        off = self.start + len(self.data)
+        self.data += b
+        return off
+
+
+def object_header(board):
+    """Object_Header (v1.2): ATOM_OBJECT_HEADER, its object tables, records
+    and the display paths; table offsets are from the header's start."""
+    conns = board.get("connector", [])
+    ddc_ids = {d["id"] for d in board.get("ddc", [])}
+    gpio_ids = {g["id"] for g in board.get("gpio", [])}
+    header_len = 4 + 6 * 2
+    blob = Blob(header_len)
+
+    # one connector object per connector, one encoder object per encoder
+    enc_names = []
+    con_ids, enc_ids = [], {}
+    seen = {}
+    for c in conns:
+        if c["type"] not in CONNECTORS:
+            raise BoardError(f"unknown connector type {c['type']}")
+        if c["encoder"] not in ENCODERS:
+            raise BoardError(f"unknown encoder {c['encoder']}")
+        oid = CONNECTORS[c["type"]]
+        seen[oid] = seen.get(oid, 0) + 1
+        con_ids.append(obj_id(OBJ_CONNECTOR, oid, seen[oid]))
+        if c["encoder"] not in enc_ids:
+            enc_names.append(c["encoder"])
+            enc_ids[c["encoder"]] = obj_id(OBJ_ENCODER, ENCODERS[c["encoder"]])
+
+    # records: each list ends with an end record
+    end = struct.pack("<BB", RECORD_END, 2)
+    con_records = []
+    for c in conns:
+        rec = b""
+        if "ddc" in c:
+            if c["ddc"] not in ddc_ids:
+                raise BoardError(f"connector {c['type']}: no ddc id {c['ddc']}")
+            rec += struct.pack("<BBBB", RECORD_I2C, 4, c["ddc"], 0)
+        if "hpd" in c:
+            if c["hpd"] not in gpio_ids:
+                raise BoardError(f"connector {c['type']}: no gpio id {c['hpd']}")
+            # plugged when the pin reads 1
+            rec += struct.pack("<BBBB", RECORD_HPD, 4, c["hpd"], 1)
+        con_records.append(blob.add(rec + end))
+    enc_records = blob.add(end)
+
+    def object_table(entries):
+        b = struct.pack("<B3x", len(entries))
+        for oid, rec in entries:
+            b += struct.pack("<HHHH", oid, 0, rec, 0)
+        return blob.add(b, 2)
+
+    con_table = object_table(list(zip(con_ids, con_records)))
+    enc_table = object_table([(enc_ids[e], enc_records) for e in enc_names])
+    router_table = object_table([])
+
+    paths = b""
+    devices = 0
+    for c, cid in zip(conns, con_ids):
+        tag = 1 << DEVICES[c["device"]]
+        devices |= tag
+        paths += struct.pack("<HHHHH", tag, 10, cid, obj_id(OBJ_GPU, 0),
+                             enc_ids[c["encoder"]])
+    path_table = blob.add(struct.pack("<BB2x", len(conns), 1) + paths, 2)
+
+    header = struct.pack("<HHHHHH", devices, con_table, router_table,
+                         enc_table, 0, path_table)
+    return table(1, 2, header + bytes(blob.data))
+
+
+def build(board, regs):
+    pci = board["pci"]
+    rom = Blob()
+    rom.add(bytes(FIRST_FREE))
+    fixed = {}
+
+    pcir = rom.add(struct.pack("<4sHHHHB3sHHBBH", b"PCIR", pci["vendor"],
+                               pci["device"], 0, 24, 0,
+                               bytes([0, 0, 3]),       # class 0x030000, VGA
+                               0, 0, 0, 0x80, 0), 4)    # length/type/last image
+    fixed[PCIR_PTR] = struct.pack("<H", pcir)
+
+    name = rom.add(board["bios"]["name"].encode() + b"\r\n\0")
+    for ch in board["bios"]["name"]:
+        if not "." <= ch <= "z":
+            raise BoardError(f"BIOS name character {ch!r} is outside '.'..'z'")
+
+    tables = {
+        "FirmwareInfo": firmware_info(board["firmware"]),
+        "GPIO_I2C_Info": gpio_i2c_info(board, regs),
+        "GPIO_Pin_LUT": gpio_pin_lut(board, regs),
+        "Object_Header": object_header(board),
+    }
+    data_list = [0] * DATA_TABLES
+    for t, body in tables.items():
+        data_list[DATA_INDEX[t]] = rom.add(body, 2)
+    master_data = rom.add(table(1, 1, struct.pack(f"<{DATA_TABLES}H", *data_list)), 2)
+    master_cmd = rom.add(table(1, 1, bytes(2 * COMMAND_TABLES)), 2)
+
+    # ATOM_ROM_HEADER: the common header, "ATOM", 13 USHORTs, 2 UCHARs
+    words = [0] * 13
+    words[4] = name                     # usBIOS_BootupMessageOffset
+    words[8] = pci["vendor"]            # usSubsystemVendorID
+    words[9] = pci["device"]            # usSubsystemID
+    words[10] = pcir                    # usPCI_InfoOffset
+    words[11] = master_cmd              # usMasterCommandTableOffset
+    words[12] = master_data             # usMasterDataTableOffset
+    atom = rom.add(table(1, 1, b"ATOM" + struct.pack("<13HBB", *words, 0, 0)), 2)
+    fixed[ATOM_HEADER_PTR] = struct.pack("<H", atom)
+
+    # pad to whole 512-byte blocks, the last byte being the checksum
+    size = -(-(len(rom.data) + 1) // ROM_BLOCK) * ROM_BLOCK
+    img = rom.data + bytes(size - len(rom.data))
+    img[0:3] = bytes([0x55, 0xAA, size // ROM_BLOCK])
+    img[3] = X86_RETF
+    img[ATI_MAGIC_PTR:ATI_MAGIC_PTR + len(ATI_MAGIC)] = ATI_MAGIC
+    for off, b in fixed.items():
+        img[off:off + len(b)] = b
+    struct.pack_into("<H", img, pcir + 16, size // ROM_BLOCK)  # image length
+    img[-1] = -sum(img[:-1]) & 0xFF
+    return bytes(img)
+
+
+def c_file(img, board_name, symbol):
+    lines = [
+        f"/* Generated by r5xx_vbios.py from {board_name}: do not edit. */",
+        '#include "qemu/osdep.h"',
+        "",
+        f"extern const uint8_t {symbol}[];",
+        f"extern const size_t {symbol}_size;",
+        "",
+        f"const uint8_t {symbol}[] = {{",
+    ]
+    for i in range(0, len(img), 12):
+        lines.append("    " + " ".join(f"0x{b:02x}," for b in img[i:i + 12]))
+    lines += ["};", "", f"const size_t {symbol}_size = {len(img)};", ""]
+    return "\n".join(lines)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("board")
+    ap.add_argument("regs")
+    ap.add_argument("-c", dest="c_out")
+    ap.add_argument("-b", dest="bin_out")
+    ap.add_argument("-s", dest="symbol", default="r5xx_vbios")
+    args = ap.parse_args()
+    with open(args.board, "rb") as f:
+        board = tomllib.load(f)
+    try:
+        img = build(board, read_regs(args.regs))
+    except (BoardError, KeyError, struct.error) as e:
+        sys.exit(f"{args.board}: {e}")
+    if args.c_out:
+        with open(args.c_out, "w") as f:
+            f.write(c_file(img, args.board.rsplit("/", 1)[-1], args.symbol))
+    if args.bin_out:
+        with open(args.bin_out, "wb") as f:
+            f.write(img)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,488 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright (c) 2026 The r5xx authors
+ */
+
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
+
+#include <drm/drm_mode.h>
+
+#include "r5xx_atombios.h"
+#include "r5xx_regs.h"
+
+/**
+ * DOC: ATOM BIOS
+ *
+ * The video BIOS of AVIVO boards (RV515 and later) is an ATOM BIOS: a PCI
+ * expansion ROM (0x55 0xaa, a PCI data structure naming vendor 0x1002)
+ * whose word at 0x48 points to the ATOM ROM header ("ATOM" 4 bytes into
+ * it). The header's word at 0x20 points to the master list of data tables,
+ * 16-bit offsets after its 4-byte common header; every table starts with
+ * that header (its size, format and content revision). r5xx reads four
+ * of them, in the layouts upstream radeon's atombios.h describes, and runs
+ * none of the ROM's command tables (it programs the hardware directly):
+ *
+ * - Object_Header (index 22, content revision 2 or later): the display
+ *   paths, each a device tag, a connector object and the encoder objects
+ *   between the GPU and it, and the connector objects, each with a list
+ *   of records: an I2C record names the connector's DDC line by I2C id,
+ *   a hot plug record its HPD pin by GPIO id. r5xx keeps the paths of the
+ *   devices the header says the board supports whose connector is VGA,
+ *   DVI-I or DVI-D and whose encoder is the primary DAC (DACA,
+ *   INTERNAL_KLDSCP_DAC1) for VGA or the internal TMDS transmitter (TMDSA,
+ *   INTERNAL_KLDSCP_TMDS1) for DVI, one connector per encoder, at most as
+ *   many as the connector table holds;
+ * - GPIO_I2C_Info (index 10): 27-byte entries, an I2C id and the register
+ *   (in dwords) and bit of each of the line's pins. r5xx drives the lines
+ *   on DC_GPIO_DDC1..3, clock on bit 0 and data on bit 8; a record naming
+ *   anything else leaves the connector without DDC;
+ * - GPIO_Pin_LUT (index 12): 4-byte entries, a register (in dwords), a bit
+ *   and a GPIO id. A hot plug pin is bit 0, 8 or 16 of DC_GPIO_HPD_A
+ *   (HPD1..3); anything else leaves the connector without HPD;
+ * - FirmwareInfo (index 4, revision 1.2 to 1.4): the reference clock, the
+ *   pixel PLL input and VCO ranges and the highest pixel clock, in 10 kHz.
+ *
+ * Every offset and length is checked against the image and against the
+ * table it lies in, so a malformed image yields an error and a reason,
+ * never a read outside it; record lists end at an end record, a zero
+ * type or size, or the table's end.
+ */
+
+#define ROM_PCIR_PTR		0x18
+#define ROM_PCIR_VENDOR		4
+#define PCI_VENDOR_ATI		0x1002
+#define ATOM_HEADER_PTR		0x48
+#define ATOM_HEADER_MAGIC	4
+#define ATOM_HEADER_DATA_LIST	0x20
+#define ATOM_TABLE_HEADER	4
+
+enum atom_data_table {
+	ATOM_FIRMWARE_INFO = 4,
+	ATOM_GPIO_I2C_INFO = 10,
+	ATOM_GPIO_PIN_LUT = 12,
+	ATOM_OBJECT_HEADER = 22,
+};
+
+/* Object_Header: offsets of its sub-tables, from the table's start */
+#define OBJ_DEVICE_SUPPORT	4
+#define OBJ_CONNECTOR_TABLE	6
+#define OBJ_PATH_TABLE		14
+#define OBJ_HEADER_LEN		16
+
+/* an object table: a count, 3 bytes of padding, 8-byte objects */
+#define OBJ_TABLE_FIRST		4
+#define OBJ_LEN			8
+#define OBJ_RECORDS		4	/* the object's record list offset */
+
+/* a display path: tag, size, connector, GPU, then graphic objects */
+#define PATH_FIRST		4
+#define PATH_TAG		0
+#define PATH_SIZE		2
+#define PATH_CONNECTOR		4
+#define PATH_OBJECTS		8
+
+#define OBJECT_ID(obj)		((obj) & 0xff)
+#define OBJECT_TYPE(obj)	((obj) >> 12 & 0x7)
+#define OBJECT_TYPE_ENCODER	2
+#define OBJECT_TYPE_CONNECTOR	3
+
+enum atom_connector_id {
+	ATOM_CONN_DVI_I = 1,
+	ATOM_CONN_DVI_I_DUAL = 2,
+	ATOM_CONN_DVI_D = 3,
+	ATOM_CONN_DVI_D_DUAL = 4,
+	ATOM_CONN_VGA = 5,
+};
+
+enum atom_encoder_id {
+	ATOM_ENC_KLDSCP_TMDS1 = 0x13,
+	ATOM_ENC_KLDSCP_DAC1 = 0x15,
+};
+
+/* TV and component video device tags: not driven */
+#define ATOM_DEVICE_TV_CV	(BIT(2) | BIT(8))
+
+enum atom_record {
+	ATOM_RECORD_I2C = 1,
+	ATOM_RECORD_HPD = 2,
+	ATOM_RECORD_END = 0xff,
+};
+
+#define I2C_ENTRY_LEN		27
+#define I2C_ENTRY_CLK_MASK	0
+#define I2C_ENTRY_DATA_MASK	8
+#define I2C_ENTRY_ID		16
+#define I2C_ENTRY_CLK_SHIFT	17
+#define I2C_ENTRY_DATA_SHIFT	21
+
+#define PIN_ENTRY_LEN		4
+#define PIN_ENTRY_REG		0
+#define PIN_ENTRY_SHIFT		2
+#define PIN_ENTRY_ID		3
+
+#define FW_MAX_PLL_OUT		32
+#define FW_MIN_PLL_OUT		56
+#define FW_MAX_PIXCLK		72
+#define FW_MIN_PLL_IN		74
+#define FW_MAX_PLL_IN		76
+#define FW_REF_CLOCK		82
+#define FW_LEN			84
+
+/* the AVIVO DDC lines as r5xx drives them: clock bit 0, data bit 8 */
+#define DDC_CLK_SHIFT		0
+#define DDC_DATA_SHIFT		8
+#define DDC_DELTA		(R5XX_DC_GPIO_DDC2_MASK - R5XX_DC_GPIO_DDC1_MASK)
+#define DDC_LINES		3
+#define HPD_PINS		3
+
+/* a part of the image: [start, end) */
+struct atom_span {
+	const u8 *rom;
+	size_t start, end;
+};
+
+static bool atom_u8(const struct atom_span *s, size_t off, u8 *v)
+{
+	if (off < s->start || off >= s->end)
+		return false;
+	*v = s->rom[off];
+	return true;
+}
+
+static bool atom_u16(const struct atom_span *s, size_t off, u16 *v)
+{
+	if (off < s->start || off + 2 > s->end)
+		return false;
+	*v = s->rom[off] | s->rom[off + 1] << 8;
+	return true;
+}
+
+static bool atom_u32(const struct atom_span *s, size_t off, u32 *v)
+{
+	u16 lo, hi;
+
+	if (!atom_u16(s, off, &lo) || !atom_u16(s, off + 2, &hi))
+		return false;
+	*v = lo | (u32)hi << 16;
+	return true;
+}
+
+/* the master list of data tables of an ATOM image */
+static int atom_data_list(const struct atom_span *img, struct atom_span *list,
+			  const char **why)
+{
+	u16 pcir, vendor, header, table, size;
+
+	if (img->end < 2 || img->rom[0] != 0x55 || img->rom[1] != 0xaa) {
+		*why = "no ROM signature";
+		return -ENOENT;
+	}
+	if (!atom_u16(img, ROM_PCIR_PTR, &pcir) || (size_t)pcir + 8 > img->end ||
+	    memcmp(img->rom + pcir, "PCIR", 4) ||
+	    !atom_u16(img, pcir + ROM_PCIR_VENDOR, &vendor) ||
+	    vendor != PCI_VENDOR_ATI) {
+		*why = "not an ATI ROM";
+		return -ENOENT;
+	}
+	if (!atom_u16(img, ATOM_HEADER_PTR, &header) ||
+	    (size_t)header + ATOM_HEADER_MAGIC + 4 > img->end ||
+	    memcmp(img->rom + header + ATOM_HEADER_MAGIC, "ATOM", 4)) {
+		*why = "not an ATOM BIOS";
+		return -ENOENT;
+	}
+	if (!atom_u16(img, header + ATOM_HEADER_DATA_LIST, &table) ||
+	    !atom_u16(img, table, &size) || size < ATOM_TABLE_HEADER ||
+	    (size_t)table + size > img->end) {
+		*why = "master data table list out of the image";
+		return -EINVAL;
+	}
+	*list = (struct atom_span){ img->rom, table, (size_t)table + size };
+	return 0;
+}
+
+/* data table @index of the image, its content revision at least @min_crev */
+static int atom_data_table(const struct atom_span *img, unsigned int index,
+			   u8 min_crev, struct atom_span *t, const char **why)
+{
+	struct atom_span list;
+	u16 off, size;
+	u8 frev, crev;
+	int ret;
+
+	ret = atom_data_list(img, &list, why);
+	if (ret)
+		return ret;
+	if (!atom_u16(&list, list.start + ATOM_TABLE_HEADER + 2 * index, &off) ||
+	    !off) {
+		*why = "no such data table";
+		return -ENOENT;
+	}
+	if (!atom_u16(img, off, &size) || !atom_u8(img, off + 2, &frev) ||
+	    !atom_u8(img, off + 3, &crev) || size < ATOM_TABLE_HEADER ||
+	    (size_t)off + size > img->end) {
+		*why = "data table out of the image";
+		return -EINVAL;
+	}
+	if (frev != 1 || crev < min_crev) {
+		*why = "data table revision not understood";
+		return -ENOENT;
+	}
+	*t = (struct atom_span){ img->rom, off, (size_t)off + size };
+	return 0;
+}
+
+/* the DDC line of I2C id @id (GPIO_I2C_Info), or R5XX_DDC_NONE */
+static enum r5xx_ddc_line atom_ddc_line(const struct atom_span *img, u8 id)
+{
+	struct atom_span t;
+	const char *why;
+	size_t e;
+	u16 clk, data;
+	u8 eid, clk_shift, data_shift;
+
+	if (atom_data_table(img, ATOM_GPIO_I2C_INFO, 1, &t, &why))
+		return R5XX_DDC_NONE;
+	for (e = t.start + ATOM_TABLE_HEADER; e + I2C_ENTRY_LEN <= t.end;
+	     e += I2C_ENTRY_LEN) {
+		if (!atom_u8(&t, e + I2C_ENTRY_ID, &eid) || eid != id)
+			continue;
+		if (!atom_u16(&t, e + I2C_ENTRY_CLK_MASK, &clk) ||
+		    !atom_u16(&t, e + I2C_ENTRY_DATA_MASK, &data) ||
+		    !atom_u8(&t, e + I2C_ENTRY_CLK_SHIFT, &clk_shift) ||
+		    !atom_u8(&t, e + I2C_ENTRY_DATA_SHIFT, &data_shift))
+			return R5XX_DDC_NONE;
+		if (clk != data || clk_shift != DDC_CLK_SHIFT ||
+		    data_shift != DDC_DATA_SHIFT ||
+		    clk * 4 < R5XX_DC_GPIO_DDC1_MASK ||
+		    (clk * 4 - R5XX_DC_GPIO_DDC1_MASK) % DDC_DELTA ||
+		    (clk * 4 - R5XX_DC_GPIO_DDC1_MASK) / DDC_DELTA >= DDC_LINES)
+			return R5XX_DDC_NONE;
+		return R5XX_DDC_AVIVO1 +
+		       (clk * 4 - R5XX_DC_GPIO_DDC1_MASK) / DDC_DELTA;
+	}
+	return R5XX_DDC_NONE;
+}
+
+/* the HPD pin (1..3) of GPIO id @id (GPIO_Pin_LUT), or 0 */
+static u8 atom_hpd_pin(const struct atom_span *img, u8 id)
+{
+	struct atom_span t;
+	const char *why;
+	size_t e;
+	u16 reg;
+	u8 eid, shift;
+
+	if (atom_data_table(img, ATOM_GPIO_PIN_LUT, 1, &t, &why))
+		return 0;
+	for (e = t.start + ATOM_TABLE_HEADER; e + PIN_ENTRY_LEN <= t.end;
+	     e += PIN_ENTRY_LEN) {
+		if (!atom_u8(&t, e + PIN_ENTRY_ID, &eid) || eid != id)
+			continue;
+		if (!atom_u16(&t, e + PIN_ENTRY_REG, &reg) ||
+		    !atom_u8(&t, e + PIN_ENTRY_SHIFT, &shift) ||
+		    reg * 4 != R5XX_DC_GPIO_HPD_A || shift % 8 ||
+		    shift / 8 >= HPD_PINS)
+			return 0;
+		return shift / 8 + 1;
+	}
+	return 0;
+}
+
+/* DDC and HPD of connector object @conn from its records */
+static void atom_connector_records(const struct atom_span *img,
+				   const struct atom_span *obj, u16 conn,
+				   struct r5xx_connector_info *c)
+{
+	u16 table, id, rec;
+	size_t o;
+	u8 n, type, size, arg;
+
+	c->ddc = R5XX_DDC_NONE;
+	c->hpd = 0;
+	if (!atom_u16(obj, obj->start + OBJ_CONNECTOR_TABLE, &table))
+		return;
+	if (!atom_u8(obj, obj->start + table, &n))
+		return;
+	for (o = obj->start + table + OBJ_TABLE_FIRST;
+	     n && o + OBJ_LEN <= obj->end; o += OBJ_LEN, n--) {
+		if (!atom_u16(obj, o, &id) || id != conn)
+			continue;
+		if (!atom_u16(obj, o + OBJ_RECORDS, &rec))
+			return;
+		for (o = obj->start + rec;
+		     atom_u8(obj, o, &type) && atom_u8(obj, o + 1, &size) &&
+		     type && type != ATOM_RECORD_END && size >= 2;
+		     o += size) {
+			if (size < 3 || !atom_u8(obj, o + 2, &arg))
+				continue;
+			if (type == ATOM_RECORD_I2C)
+				c->ddc = atom_ddc_line(img, arg);
+			else if (type == ATOM_RECORD_HPD)
+				c->hpd = atom_hpd_pin(img, arg);
+		}
+		return;
+	}
+}
+
+/* the output of encoder object @enc for a connector of type @type */
+static bool atom_output(u16 enc, int type, enum r5xx_output *output)
+{
+	if (OBJECT_TYPE(enc) != OBJECT_TYPE_ENCODER)
+		return false;
+	switch (OBJECT_ID(enc)) {
+	case ATOM_ENC_KLDSCP_DAC1:
+		*output = R5XX_OUTPUT_DAC1;
+		return type == DRM_MODE_CONNECTOR_VGA;
+	case ATOM_ENC_KLDSCP_TMDS1:
+		*output = R5XX_OUTPUT_TMDS1;
+		return type != DRM_MODE_CONNECTOR_VGA;
+	default:
+		return false;
+	}
+}
+
+static int atom_connector_type(u16 conn)
+{
+	if (OBJECT_TYPE(conn) != OBJECT_TYPE_CONNECTOR)
+		return DRM_MODE_CONNECTOR_Unknown;
+	switch (OBJECT_ID(conn)) {
+	case ATOM_CONN_VGA:
+		return DRM_MODE_CONNECTOR_VGA;
+	case ATOM_CONN_DVI_I:
+	case ATOM_CONN_DVI_I_DUAL:
+		return DRM_MODE_CONNECTOR_DVII;
+	case ATOM_CONN_DVI_D:
+	case ATOM_CONN_DVI_D_DUAL:
+		return DRM_MODE_CONNECTOR_DVID;
+	default:
+		return DRM_MODE_CONNECTOR_Unknown;
+	}
+}
+
+/* the connector of display path @p (of @size bytes), if r5xx drives it */
+static bool atom_path(const struct atom_span *img, const struct atom_span *obj,
+		      size_t p, u16 size, struct r5xx_connector_info *c)
+{
+	u16 conn, enc;
+	size_t o;
+
+	if (!atom_u16(obj, p + PATH_CONNECTOR, &conn))
+		return false;
+	c->type = atom_connector_type(conn);
+	if (c->type == DRM_MODE_CONNECTOR_Unknown)
+		return false;
+	for (o = p + PATH_OBJECTS; o + 2 <= p + size; o += 2) {
+		if (!atom_u16(obj, o, &enc))
+			return false;
+		if (atom_output(enc, c->type, &c->output)) {
+			atom_connector_records(img, obj, conn, c);
+			return true;
+		}
+	}
+	return false;
+}
+
+/**
+ * r5xx_atom_connectors - read the connectors of an ATOM BIOS
+ * @rom: the video BIOS image
+ * @len: its length in bytes
+ * @out: the connectors r5xx can drive
+ * @max: room in @out
+ * @why: set to the reason when the return is negative
+ *
+ * Return: the number of connectors put in @out (0 if the object table
+ * lists none that r5xx drives), -ENOENT if @rom is not an ATOM image or
+ * has no object table r5xx understands, -EINVAL if an offset or length
+ * leads out of the image or its table.
+ */
+int r5xx_atom_connectors(const u8 *rom, size_t len,
+			 struct r5xx_connector_info *out, unsigned int max,
+			 const char **why)
+{
+	struct atom_span img = { rom, 0, len }, obj;
+	u16 devices, paths, tag, size;
+	unsigned int i, j, n = 0;
+	size_t p;
+	u8 num;
+	int ret;
+
+	ret = atom_data_table(&img, ATOM_OBJECT_HEADER, 2, &obj, why);
+	if (ret)
+		return ret;
+	if (obj.end - obj.start < OBJ_HEADER_LEN ||
+	    !atom_u16(&obj, obj.start + OBJ_DEVICE_SUPPORT, &devices) ||
+	    !atom_u16(&obj, obj.start + OBJ_PATH_TABLE, &paths) ||
+	    !atom_u8(&obj, obj.start + paths, &num)) {
+		*why = "display path table out of the object table";
+		return -EINVAL;
+	}
+	p = obj.start + paths + PATH_FIRST;
+	for (i = 0; i < num && n < max; i++, p += size) {
+		struct r5xx_connector_info c;
+
+		if (!atom_u16(&obj, p + PATH_TAG, &tag) ||
+		    !atom_u16(&obj, p + PATH_SIZE, &size) ||
+		    size < PATH_OBJECTS || size % 2 || p + size > obj.end) {
+			*why = "display path out of the object table";
+			return -EINVAL;
+		}
+		if (!(tag & devices) || tag & ATOM_DEVICE_TV_CV ||
+		    !atom_path(&img, &obj, p, size, &c))
+			continue;
+		/* one connector per output: r5xx cannot share an encoder */
+		for (j = 0; j < n && out[j].output != c.output; j++)
+			;
+		if (j == n)
+			out[n++] = c;
+	}
+	return n;
+}
+
+/**
+ * r5xx_atom_clocks - read the pixel PLL data of an ATOM BIOS
+ * @rom: the video BIOS image
+ * @len: its length in bytes
+ * @clk: the clocks, set only on success
+ * @why: set to the reason when the return is negative
+ *
+ * Return: 0, -ENOENT if @rom is not an ATOM image or has no FirmwareInfo
+ * r5xx understands, -EINVAL if the table leads out of the image or its
+ * clocks are implausible (a zero reference, an empty range, no pixel clock).
+ */
+int r5xx_atom_clocks(const u8 *rom, size_t len, struct r5xx_atom_clocks *clk,
+		     const char **why)
+{
+	struct atom_span img = { rom, 0, len }, t;
+	u16 ref, in_min, in_max, pixclk;
+	u32 vco_min, vco_max;
+	int ret;
+
+	ret = atom_data_table(&img, ATOM_FIRMWARE_INFO, 2, &t, why);
+	if (ret)
+		return ret;
+	if (t.end - t.start < FW_LEN ||
+	    !atom_u16(&t, t.start + FW_REF_CLOCK, &ref) ||
+	    !atom_u16(&t, t.start + FW_MIN_PLL_IN, &in_min) ||
+	    !atom_u16(&t, t.start + FW_MAX_PLL_IN, &in_max) ||
+	    !atom_u32(&t, t.start + FW_MIN_PLL_OUT, &vco_min) ||
+	    !atom_u32(&t, t.start + FW_MAX_PLL_OUT, &vco_max) ||
+	    !atom_u16(&t, t.start + FW_MAX_PIXCLK, &pixclk)) {
+		*why = "FirmwareInfo too short";
+		return -EINVAL;
+	}
+	/* 10 kHz units; no PLL runs above 4 GHz */
+	if (!ref || !in_min || in_min >= in_max || !vco_min ||
+	    vco_min >= vco_max || vco_max > 400000 || !pixclk) {
+		*why = "implausible PLL limits";
+		return -EINVAL;
+	}
+	clk->ref_khz = ref * 10;
+	clk->in_min_khz = in_min * 10;
+	clk->in_max_khz = in_max * 10;
+	clk->vco_min_khz = vco_min * 10;
+	clk->vco_max_khz = vco_max * 10;
+	clk->max_pixclk_khz = pixclk * 10;
+	return 0;
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Copyright (c) 2026 The r5xx authors
+ */
+#ifndef __R5XX_ATOMBIOS_H__
+#define __R5XX_ATOMBIOS_H__
+
+#include <linux/types.h>
+
+#include "r5xx_combios.h"	/* struct r5xx_connector_info */
+
+/**
+ * struct r5xx_atom_clocks - the pixel PLL data of ATOM FirmwareInfo, in kHz
+ * @ref_khz: reference (crystal) clock
+ * @in_min_khz: lowest PLL input (reference / reference divider)
+ * @in_max_khz: highest PLL input
+ * @vco_min_khz: lowest PLL output before the post divider
+ * @vco_max_khz: highest PLL output before the post divider
+ * @max_pixclk_khz: highest pixel clock
+ */
+struct r5xx_atom_clocks {
+	u32 ref_khz;
+	u32 in_min_khz;
+	u32 in_max_khz;
+	u32 vco_min_khz;
+	u32 vco_max_khz;
+	u32 max_pixclk_khz;
+};
+
+int r5xx_atom_connectors(const u8 *rom, size_t len,
+			 struct r5xx_connector_info *out, unsigned int max,
+			 const char **why);
+int r5xx_atom_clocks(const u8 *rom, size_t len, struct r5xx_atom_clocks *clk,
+		     const char **why);
+
+#endif /* __R5XX_ATOMBIOS_H__ */

@@ -25,7 +25,7 @@ if [ "${R5XX_CHIP:-rv380}" = rv515 ]; then
 	echo "$old" >/sys/module/drm/parameters/debug
 	[ $ret = 0 ] || fail "insmod"
 	no_kms "rv515 (AVIVO)"
-	dmesg | grep -q 'AVIVO display engine not supported yet: no KMS' ||
+	dmesg | grep 'AVIVO display engine not supported yet: no KMS' >/dev/null ||
 		fail "no debug message about AVIVO"
 	exit 0
 fi

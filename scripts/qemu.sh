@@ -79,5 +79,19 @@ elif grep -qxF "$line" "$mb"; then
 	sed -i "/^subdir('r5xx')\$/d" "$mb"
 fi
 
+# The model's trace events join hw/display's (QEMU generates one trace
+# header per directory it lists): a block between marker lines, rewritten
+# only when it changes, so that hw/display is not rebuilt every time.
+te=$src/hw/display/trace-events
+awk '/^# r5xx begin$/ { skip = 1 } !skip { print } /^# r5xx end$/ { skip = 0 }' "$te" >"$te.new"
+if [ -f "$model/trace-events" ]; then
+	{ echo "# r5xx begin"; cat "$model/trace-events"; echo "# r5xx end"; } >>"$te.new"
+fi
+if cmp -s "$te" "$te.new"; then
+	rm -f "$te.new"
+else
+	mv "$te.new" "$te"
+fi
+
 ninja -C "$build" qemu-system-x86_64 >"$nlog" 2>&1 </dev/null || fail ninja "$nlog"
 echo "$build/qemu-system-x86_64"

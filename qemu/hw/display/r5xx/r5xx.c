@@ -32,6 +32,7 @@
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
 #include "r5xx_int.h"
+#include "trace.h"
 
 #define R5XX_PCI_VENDOR_ATI     0x1002
 #define R5XX_MSI_CAP_OFFSET     0x50
@@ -156,6 +157,7 @@ void r5xx_update_irq(R5xxState *s)
     bool level = (s->regs[R_GEN_INT_STATUS] & s->regs[R_GEN_INT_CNTL]) ||
                  s->disp.int_pending;
 
+    trace_r5xx_irq(level);
     if (msi_enabled(pci)) {
         pci_set_irq(pci, 0);
         if (r5xx_msi_update(&s->irq.msi, level)) {
@@ -243,9 +245,37 @@ static uint32_t r5xx_rbbm_status(R5xxState *s)
     return v;
 }
 
-uint32_t r5xx_reg_read(R5xxState *s, uint32_t addr)
+static const char *const r5xx_space_names[] = {
+    [R5XX_SPACE_PLL] = "pll",
+    [R5XX_SPACE_PCIE] = "pcie",
+    [R5XX_SPACE_MC] = "mc",
+};
+
+static uint32_t r5xx_ind_traced(R5xxSpace space, uint32_t idx, uint32_t val)
+{
+    if (trace_event_get_state_backends(TRACE_R5XX_IND_READ)) {
+        const char *name = r5xx_indirect_name(space, idx);
+
+        trace_r5xx_ind_read(r5xx_space_names[space], idx, name ? name : "?",
+                            val);
+    }
+    return val;
+}
+
+static void r5xx_ind_write_trace(R5xxSpace space, uint32_t idx, uint32_t val)
+{
+    if (trace_event_get_state_backends(TRACE_R5XX_IND_WRITE)) {
+        const char *name = r5xx_indirect_name(space, idx);
+
+        trace_r5xx_ind_write(r5xx_space_names[space], idx, name ? name : "?",
+                             val);
+    }
+}
+
+static uint32_t r5xx_reg_read_one(R5xxState *s, uint32_t addr)
 {
     bool handled;
+    uint32_t idx;
     uint32_t val = r5xx_cp_read(s, addr, &handled);
 
     if (handled) {
@@ -259,15 +289,18 @@ uint32_t r5xx_reg_read(R5xxState *s, uint32_t addr)
     case A_MM_DATA:
         return r5xx_mm_data_read(s);
     case A_CLOCK_CNTL_DATA:
-        return r5xx_pll_read(s, FIELD_EX32(s->regs[R_CLOCK_CNTL_INDEX],
-                                           CLOCK_CNTL_INDEX, PLL_ADDR));
+        idx = FIELD_EX32(s->regs[R_CLOCK_CNTL_INDEX], CLOCK_CNTL_INDEX,
+                         PLL_ADDR);
+        return r5xx_ind_traced(R5XX_SPACE_PLL, idx, r5xx_pll_read(s, idx));
     case A_PCIE_DATA:
-        return r5xx_pcie_read(s, s->regs[R_PCIE_INDEX] &
-                                 s->info->pcie_index_mask);
+        idx = s->regs[R_PCIE_INDEX] & s->info->pcie_index_mask;
+        return r5xx_ind_traced(R5XX_SPACE_PCIE, idx, r5xx_pcie_read(s, idx));
     case A_MC_IND_DATA:
         if (r5xx_is_r5xx(s)) {
-            return r5xx_mcind_read(s, FIELD_EX32(s->regs[R_MC_IND_INDEX],
-                                                 MC_IND_INDEX, MC_IND_ADDR));
+            idx = FIELD_EX32(s->regs[R_MC_IND_INDEX], MC_IND_INDEX,
+                             MC_IND_ADDR);
+            return r5xx_ind_traced(R5XX_SPACE_MC, idx,
+                                   r5xx_mcind_read(s, idx));
         }
         break;
     case A_RBBM_STATUS:
@@ -286,9 +319,24 @@ uint32_t r5xx_reg_read(R5xxState *s, uint32_t addr)
     return s->regs[addr >> 2];
 }
 
+uint32_t r5xx_reg_read(R5xxState *s, uint32_t addr)
+{
+    uint32_t val = r5xx_reg_read_one(s, addr);
+
+    if (trace_event_get_state_backends(TRACE_R5XX_REG_READ)) {
+        trace_r5xx_reg_read(addr, r5xx_reg_name(addr), val);
+    }
+    return val;
+}
+
 void r5xx_reg_write(R5xxState *s, uint32_t addr, uint32_t val, R5xxSource src)
 {
     uint32_t idx;
+
+    if (trace_event_get_state_backends(TRACE_R5XX_REG_WRITE)) {
+        trace_r5xx_reg_write(addr, r5xx_reg_name(addr), val,
+                             src == R5XX_SRC_HOST ? "host" : "cp");
+    }
 
     if (r5xx_cp_write(s, addr, val, src) || r5xx_display_write(s, addr, val)) {
         return;
@@ -304,12 +352,15 @@ void r5xx_reg_write(R5xxState *s, uint32_t addr, uint32_t val, R5xxSource src)
                           "PLL_WR_EN ignored\n", val);
             return;
         }
+        r5xx_ind_write_trace(R5XX_SPACE_PLL,
+                             FIELD_EX32(idx, CLOCK_CNTL_INDEX, PLL_ADDR), val);
         r5xx_pll_write(s, FIELD_EX32(idx, CLOCK_CNTL_INDEX, PLL_ADDR), val);
         r5xx_display_pll_written(s);
         return;
     case A_PCIE_DATA:
-        r5xx_pcie_write(s, s->regs[R_PCIE_INDEX] & s->info->pcie_index_mask,
-                        val);
+        idx = s->regs[R_PCIE_INDEX] & s->info->pcie_index_mask;
+        r5xx_ind_write_trace(R5XX_SPACE_PCIE, idx, val);
+        r5xx_pcie_write(s, idx, val);
         return;
     case A_MC_IND_DATA:
         if (!r5xx_is_r5xx(s)) {
@@ -321,6 +372,8 @@ void r5xx_reg_write(R5xxState *s, uint32_t addr, uint32_t val, R5xxSource src)
                           "MC_IND_INDEX 0x%x (no write enable) ignored\n", idx);
             return;
         }
+        r5xx_ind_write_trace(R5XX_SPACE_MC,
+                             FIELD_EX32(idx, MC_IND_INDEX, MC_IND_ADDR), val);
         r5xx_mcind_write(s, FIELD_EX32(idx, MC_IND_INDEX, MC_IND_ADDR), val);
         return;
     case A_GEN_INT_CNTL:

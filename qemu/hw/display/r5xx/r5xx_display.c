@@ -26,6 +26,7 @@
 #include "hw/qdev-core.h"
 #include "ui/console.h"
 #include "r5xx_display.h"
+#include "trace.h"
 
 #define R5XX_FALLBACK_HZ        60
 
@@ -134,12 +135,18 @@ void r5xx_crtc_retime(R5xxState *s, unsigned n)
     c->vdisp = t.vdisp;
     c->vstart = vstart;
     c->wrap = wrap;
+    if (period) {
+        trace_r5xx_crtc_timing(n, t.htotal, t.vtotal, t.vdisp, t.khz, period);
+    } else {
+        trace_r5xx_crtc_off(n);
+    }
     r5xx_crtc_flip_check(s, n, false);
     r5xx_crtc_schedule(c);
 }
 
 static void r5xx_crtc_latch(R5xxCrtc *c)
 {
+    trace_r5xx_crtc_latch(c->id, c->flip_next);
     c->flip_cur = c->flip_next;
     c->flip_pending = false;
     c->invalidate = true;
@@ -164,6 +171,7 @@ void r5xx_crtc_sync(R5xxState *s, unsigned n)
         return;
     }
     c->vblanks_done = k;
+    trace_r5xx_crtc_vblank(n, k);
     if (c->flip_pending && !s->disp.ops->flip_locked(s, n)) {
         r5xx_crtc_latch(c);
     }
@@ -199,6 +207,7 @@ void r5xx_crtc_flip(R5xxState *s, unsigned n, uint32_t addr, bool now)
     R5xxCrtc *c = &s->disp.crtc[n];
 
     r5xx_crtc_sync(s, n);
+    trace_r5xx_crtc_flip(n, addr, now);
     c->flip_next = addr;
     c->flip_pending = true;
     r5xx_crtc_flip_check(s, n, now);
@@ -526,6 +535,7 @@ static void r5xx_monitor_plug(R5xxState *s, R5xxMonitor *mon, bool on)
     if (mon->present == on) {
         return;
     }
+    trace_r5xx_monitor_plug(mon->index, on);
     mon->present = on;
     mon->sda_in = true;
     if (on) {

@@ -39,7 +39,11 @@
  * - r5xx_vram_mm, r5xx_gtt_mm: the TTM resource managers of VRAM and GTT
  *   (usage and the allocated ranges);
  * - r5xx_mmio: raw 32-bit register access at the file offset, for
- *   debugging (root only, like every debugfs file).
+ *   debugging (root only, like every debugfs file);
+ * - r5xx_display_suspend (with KMS): writing 1 saves the display state and
+ *   turns the display off as a system suspend does (r5xx_kms_suspend()),
+ *   writing 0 restores it (r5xx_kms_resume()); reading says which. The
+ *   display half of suspend, testable without suspending the machine.
  */
 
 #define R5XX_FENCE_TEST_MAX	1024
@@ -491,6 +495,27 @@ static const struct file_operations r5xx_debugfs_mmio_fops = {
 	.llseek = default_llseek,
 };
 
+static int r5xx_debugfs_display_suspend_get(void *data, u64 *val)
+{
+	struct r5xx_device *rdev = data;
+
+	*val = rdev->display.suspended;
+	return 0;
+}
+
+static int r5xx_debugfs_display_suspend_set(void *data, u64 val)
+{
+	struct r5xx_device *rdev = data;
+
+	if (val > 1)
+		return -EINVAL;
+	return val ? r5xx_kms_suspend(rdev) : r5xx_kms_resume(rdev);
+}
+
+DEFINE_DEBUGFS_ATTRIBUTE(r5xx_debugfs_display_suspend_fops,
+			 r5xx_debugfs_display_suspend_get,
+			 r5xx_debugfs_display_suspend_set, "%llu\n");
+
 /**
  * r5xx_debugfs_init - create the debugfs files of a DRM minor
  * @minor: DRM minor
@@ -508,6 +533,10 @@ void r5xx_debugfs_init(struct drm_minor *minor)
 			    rdev, &r5xx_debugfs_fence_test_fops);
 	debugfs_create_file("r5xx_mmio", 0600, minor->debugfs_root, rdev,
 			    &r5xx_debugfs_mmio_fops);
+	if (rdev->display.enabled)
+		debugfs_create_file_unsafe("r5xx_display_suspend", 0600,
+					   minor->debugfs_root, rdev,
+					   &r5xx_debugfs_display_suspend_fops);
 	if (rdev->mm.ready) {
 		ttm_resource_manager_create_debugfs(ttm_manager_type(&rdev->mm.bdev,
 								     TTM_PL_VRAM),

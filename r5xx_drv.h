@@ -737,6 +737,8 @@ struct r5xx_output_dev {
  * @reg_lock: protects registers several CRTCs or encoders share
  *	(DAC_CNTL2 and the palette)
  * @hotplug_work: re-probes connectors after a hot-plug interrupt
+ * @suspend_lock: serialises r5xx_kms_suspend() and r5xx_kms_resume()
+ * @suspended: the display state is saved and the display off
  */
 struct r5xx_display {
 	bool enabled;
@@ -750,6 +752,9 @@ struct r5xx_display {
 	/* protects DAC_CNTL2 and the palette */
 	spinlock_t reg_lock;
 	struct work_struct hotplug_work;
+	/* protects @suspended */
+	struct mutex suspend_lock;
+	bool suspended;
 };
 
 /**

@@ -205,6 +205,7 @@ int r5xx_kms_init(struct r5xx_device *rdev)
 	}
 
 	spin_lock_init(&disp->reg_lock);
+	mutex_init(&disp->suspend_lock);
 	ret = drmm_mode_config_init(drm);
 	if (ret)
 		return ret;
@@ -280,24 +281,54 @@ void r5xx_kms_fini(struct r5xx_device *rdev)
  * r5xx_kms_suspend - save the display state and turn it off
  * @rdev: device
  *
- * Return: 0 or a negative errno.
+ * The mode-config helpers save the atomic state, turn every CRTC off and
+ * tell the fbdev console; hot-plug polling stops. System suspend is not
+ * wired up yet (the GPU itself is not saved and restored); debugfs
+ * r5xx_display_suspend runs this half on its own.
+ *
+ * Return: 0, -EBUSY if the display is suspended already, or a negative
+ * errno.
  */
 int r5xx_kms_suspend(struct r5xx_device *rdev)
 {
-	if (!rdev->display.enabled)
+	struct r5xx_display *disp = &rdev->display;
+	int ret;
+
+	if (!disp->enabled)
 		return 0;
-	return drm_mode_config_helper_suspend(&rdev->drm);
+	mutex_lock(&disp->suspend_lock);
+	if (disp->suspended) {
+		ret = -EBUSY;
+		goto out;
+	}
+	ret = drm_mode_config_helper_suspend(&rdev->drm);
+	disp->suspended = !ret;
+out:
+	mutex_unlock(&disp->suspend_lock);
+	return ret;
 }
 
 /**
  * r5xx_kms_resume - restore what r5xx_kms_suspend() saved
  * @rdev: device
  *
- * Return: 0 or a negative errno.
+ * Return: 0, -EINVAL if the display is not suspended, or a negative errno.
  */
 int r5xx_kms_resume(struct r5xx_device *rdev)
 {
-	if (!rdev->display.enabled)
+	struct r5xx_display *disp = &rdev->display;
+	int ret;
+
+	if (!disp->enabled)
 		return 0;
-	return drm_mode_config_helper_resume(&rdev->drm);
+	mutex_lock(&disp->suspend_lock);
+	if (!disp->suspended) {
+		ret = -EINVAL;
+		goto out;
+	}
+	ret = drm_mode_config_helper_resume(&rdev->drm);
+	disp->suspended = false;
+out:
+	mutex_unlock(&disp->suspend_lock);
+	return ret;
 }

@@ -16,9 +16,9 @@ trap 'echo 0 >"$f" 2>/dev/null' EXIT
 # Screendumps of head 0 until two in a row are the same (the console draws
 # from its shadow buffer in a worker); at most 50.
 stable() { # NAME
-	local i
+	local _
 	tests/vm/qmp screendump "$R5XX_SCRATCH/$1.ppm" 0 >/dev/null || fail "screendump"
-	for i in $(seq 50); do
+	for _ in $(seq 50); do
 		cp "$R5XX_SCRATCH/$1.ppm" "$R5XX_SCRATCH/$1.prev"
 		tests/vm/qmp screendump "$R5XX_SCRATCH/$1.ppm" 0 >/dev/null || fail "screendump"
 		cmp -s "$R5XX_SCRATCH/$1.ppm" "$R5XX_SCRATCH/$1.prev" && return 0

@@ -36,6 +36,13 @@
  *
  * Reading the COMBIOS PLL table is later work. The driver says at load
  * where its connectors came from.
+ *
+ * R5xx boards (AVIVO) describe themselves in an ATOM BIOS instead, which
+ * r5xx does not read yet: they get the layout of the QEMU model's board, a
+ * VGA connector on DACA (DDC on DC_GPIO_DDC1) and a DVI-D connector on
+ * TMDSA (DDC on DC_GPIO_DDC2, hot plug pin 1), and radeonhd's R500 pixel
+ * PLL limits: 27 MHz reference, PLL input 1-13.5 MHz, VCO 648-1100 MHz,
+ * pixel clocks up to 400 MHz (the reference divider is chosen per mode).
  */
 
 /* a COMBIOS image is at most this long (upstream reads no further either) */
@@ -54,6 +61,26 @@ static const struct r5xx_connector_info r5xx_default_connectors[] = {
 		.type = DRM_MODE_CONNECTOR_DVII,
 		.output = R5XX_OUTPUT_TMDS1,
 		.ddc = R5XX_DDC_DVI,
+	},
+};
+
+/*
+ * The AVIVO board of the QEMU model (and the usual R5xx desktop layout):
+ * VGA on DACA with its monitor on DC_GPIO_DDC1, DVI on TMDSA with DDC2 and
+ * hot plug pin 1. r5xx drives no second DAC, so the DVI connector carries
+ * the digital signal only: DVI-D.
+ */
+static const struct r5xx_connector_info r5xx_avivo_connectors[] = {
+	{
+		.type = DRM_MODE_CONNECTOR_VGA,
+		.output = R5XX_OUTPUT_DAC1,
+		.ddc = R5XX_DDC_AVIVO1,
+	},
+	{
+		.type = DRM_MODE_CONNECTOR_DVID,
+		.output = R5XX_OUTPUT_TMDS1,
+		.ddc = R5XX_DDC_AVIVO2,
+		.hpd = 1,
 	},
 };
 
@@ -83,6 +110,27 @@ static int r5xx_bios_rom_connectors(struct r5xx_device *rdev)
 	return ret;
 }
 
+/* AVIVO: the default table and P1PLL/P2PLL limits (radeonhd's R500 PLL) */
+static void r5xx_bios_avivo_display_info(struct r5xx_device *rdev)
+{
+	struct r5xx_display *disp = &rdev->display;
+
+	BUILD_BUG_ON(ARRAY_SIZE(r5xx_avivo_connectors) > R5XX_MAX_CONNECTORS);
+	memcpy(disp->connectors, r5xx_avivo_connectors,
+	       sizeof(r5xx_avivo_connectors));
+	disp->num_outputs = ARRAY_SIZE(r5xx_avivo_connectors);
+	disp->pll = (struct r5xx_pll_limits){
+		.ref_khz = 27000,
+		.in_min_khz = 1000,
+		.in_max_khz = 13500,
+		.vco_min_khz = 648000,
+		.vco_max_khz = 1100000,
+		.max_pixclk_khz = 400000,
+	};
+	drm_info(&rdev->drm,
+		 "display: AVIVO, default connectors (VGA on DACA, DVI-D on TMDSA)\n");
+}
+
 /**
  * r5xx_bios_display_info - fill in the connector table and PLL limits
  * @rdev: device, with MMIO mapped
@@ -94,6 +142,10 @@ void r5xx_bios_display_info(struct r5xx_device *rdev)
 	u32 ref_div;
 	int ret;
 
+	if (r5xx_is_avivo(rdev)) {
+		r5xx_bios_avivo_display_info(rdev);
+		return;
+	}
 	ret = r5xx_bios_rom_connectors(rdev);
 	if (ret > 0) {
 		disp->num_outputs = ret;

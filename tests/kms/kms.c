@@ -844,10 +844,18 @@ static int t_hotplug(void)
 }
 
 /* a VLINE wait as xf86-video-ati emits it: register, WAIT_UNTIL, NOP + CRTC id */
+/* the X driver's VLINE register: CRTC_GUI_TRIG_VLINE, D1MODE_VLINE_START_END on AVIVO */
+static uint32_t vline_reg(void)
+{
+	const char *chip = getenv("R5XX_CHIP");
+
+	return chip && !strcmp(chip, "rv515") ? 0x6538 : 0x0218;
+}
+
 static int vline_cs(uint32_t crtc_id)
 {
 	uint32_t ib[] = {
-		PKT0(0x0218, 1),	/* CRTC_GUI_TRIG_VLINE */
+		PKT0(vline_reg(), 1),
 		100 << 16 | 200,
 		PKT0(REG_WAIT_UNTIL, 1),
 		1 << 3,			/* WAIT_CRTC_VLINE */

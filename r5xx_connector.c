@@ -116,7 +116,7 @@ static void r5xx_avivo_output_enable(struct r5xx_device *rdev,
 		r5xx_wreg(rdev, R5XX_DACA_SOURCE_SELECT, crtc);
 		r5xx_wreg(rdev, R5XX_DACA_ENABLE, R5XX_DACA_ENABLE_DAC_ENABLE);
 		r5xx_wreg(rdev, R5XX_DACA_POWERDOWN, 0);
-		udelay(14);
+		usleep_range(14, 20);
 		r5xx_wreg(rdev, R5XX_DACA_FORCE_OUTPUT_CNTL, 0);
 		r5xx_wreg_mask(rdev, R5XX_DACA_SYNC_SELECT, 0,
 			       R5XX_DAC_SYNC_SELECT_OVERRIDE);
@@ -129,10 +129,10 @@ static void r5xx_avivo_output_enable(struct r5xx_device *rdev,
 			       R5XX_TMDSA_CNTL_TMDSA_DUAL_LINK_ENABLE);
 		r5xx_wreg_mask(rdev, R5XX_TMDSA_TRANSMITTER_CONTROL,
 			       R5XX_TMDSA_TX_PLL_EN, R5XX_TMDSA_TX_PLL_EN);
-		udelay(20);
+		usleep_range(20, 30);
 		r5xx_wreg_mask(rdev, R5XX_TMDSA_TRANSMITTER_CONTROL,
 			       R5XX_TMDSA_TX_PLL_RESET, R5XX_TMDSA_TX_PLL_RESET);
-		udelay(2);
+		usleep_range(2, 5);
 		r5xx_wreg_mask(rdev, R5XX_TMDSA_TRANSMITTER_CONTROL, 0,
 			       R5XX_TMDSA_TX_PLL_RESET);
 		r5xx_wreg_mask(rdev, R5XX_TMDSA_DATA_SYNCHRONIZATION,

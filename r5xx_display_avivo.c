@@ -234,7 +234,7 @@ static void r5xx_avivo_set_pll(struct r5xx_device *rdev,
 		       R5XX_P1PLL_CNTL_PLL_VCOREF);
 	r5xx_wreg(rdev, R5XX_EXT1_PPLL_UPDATE_LOCK + r->pll_ref, 0);
 	r5xx_wreg_mask(rdev, cntl, 0, R5XX_P1PLL_CNTL_PLL_SLEEP);
-	udelay(10);
+	usleep_range(10, 20);
 	r5xx_wreg_mask(rdev, cntl, 0, R5XX_P1PLL_CNTL_PLL_RESET);
 	ret = read_poll_timeout(r5xx_rreg, val,
 				(val & (R5XX_P1PLL_CNTL_PLL_LOCKED |

@@ -76,7 +76,6 @@
 #define R5XX_PIX_RGB565			4
 #define R5XX_PIX_ARGB8888		6
 
-
 /**
  * struct r5xx_crtc_regs - where the two CRTCs differ, as data
  * @off: offset of the CRTC2 copy of a CRTC1 register (timing, offset,

@@ -168,10 +168,10 @@ int r5xx_i2c_init(struct r5xx_device *rdev)
 
 	for (i = 0; i < R5XX_DDC_COUNT; i++) {
 		struct r5xx_ddc *ddc = &rdev->display.ddc[i];
+		bool avivo_pad = r5xx_ddc_pads[i].layout == &r5xx_ddc_avivo;
 
 		/* only the pads of the device's display engine */
-		if ((r5xx_ddc_pads[i].layout == &r5xx_ddc_avivo) !=
-		    r5xx_is_avivo(rdev))
+		if (avivo_pad != r5xx_is_avivo(rdev))
 			continue;
 		ddc->rdev = rdev;
 		ddc->reg = r5xx_ddc_pads[i].reg;

@@ -75,7 +75,7 @@ static const struct {
 
 /*
  * Acknowledge every pending AVIVO display source, enabled or not (a level
- * interrupt must lose its cause), and return the enabled ones.
+ * interrupt must lose its cause), and return them all.
  */
 static u32 r5xx_irq_avivo_ack(struct r5xx_device *rdev)
 {
@@ -90,7 +90,7 @@ static u32 r5xx_irq_avivo_ack(struct r5xx_device *rdev)
 				       r5xx_irq_avivo_acks[i].ack,
 				       r5xx_irq_avivo_acks[i].ack);
 	spin_unlock_irqrestore(&rdev->irq.lock, flags);
-	return pending & READ_ONCE(rdev->irq.display);
+	return pending;
 }
 
 /* DXMODE_INT_MASK and the hot plug pins' INT_EN from the AVIVO sources */
@@ -165,6 +165,8 @@ static irqreturn_t r5xx_irq_handler(int irq, void *arg)
 		r5xx_display_vblank_irq(rdev, 1);
 	if (mine & R5XX_GEN_INT_STATUS_FP_DETECT_STAT)
 		r5xx_display_hotplug_irq(rdev);
+	/* a source masked since it was raised is acknowledged, not passed on */
+	avivo &= READ_ONCE(rdev->irq.display);
 	if (avivo & R5XX_DISP_INTERRUPT_STATUS_LB_D1_VBLANK_INTERRUPT)
 		r5xx_display_vblank_irq(rdev, 0);
 	if (avivo & R5XX_DISP_INTERRUPT_STATUS_LB_D2_VBLANK_INTERRUPT)

@@ -183,7 +183,7 @@ out_put:
  * active CRTC without its primary plane.
  */
 int r5xx_crtc_atomic_check(struct drm_crtc *crtc,
-				  struct drm_atomic_state *state)
+			   struct drm_atomic_state *state)
 {
 	struct drm_crtc_state *cs = drm_atomic_get_new_crtc_state(state, crtc);
 
@@ -217,7 +217,7 @@ void r5xx_display_vblank_irq(struct r5xx_device *rdev, unsigned int id)
  * @state: its state that held the framebuffer
  */
 void r5xx_plane_cleanup_fb(struct drm_plane *plane,
-				  struct drm_plane_state *state)
+			   struct drm_plane_state *state)
 {
 	struct r5xx_device *rdev = to_r5xx(plane->dev);
 	struct r5xx_bo *bo;
@@ -243,7 +243,7 @@ void r5xx_plane_cleanup_fb(struct drm_plane *plane,
  * Return: 0 or a negative errno.
  */
 int r5xx_plane_prepare_fb(struct drm_plane *plane,
-				 struct drm_plane_state *state)
+			  struct drm_plane_state *state)
 {
 	struct r5xx_device *rdev = to_r5xx(plane->dev);
 	struct r5xx_bo *bo;
@@ -294,7 +294,7 @@ out:
  * Return: 0 or a negative errno.
  */
 int r5xx_primary_atomic_check(struct drm_plane *plane,
-				     struct drm_atomic_state *state)
+			      struct drm_atomic_state *state)
 {
 	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
 	struct drm_crtc_state *cs;
@@ -318,7 +318,7 @@ int r5xx_primary_atomic_check(struct drm_plane *plane,
  * Return: 0 or a negative errno.
  */
 int r5xx_cursor_atomic_check(struct drm_plane *plane,
-				    struct drm_atomic_state *state)
+			     struct drm_atomic_state *state)
 {
 	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
 	struct drm_crtc_state *cs;

@@ -325,21 +325,12 @@ static void r5xx_avivo_load_lut(struct r5xx_device *rdev,
 		  R5XX_DC_LUT_WRITE_EN_MASK_WRITE_EN_BLUE);
 	r5xx_wreg(rdev, R5XX_DC_LUT_RW_INDEX, 0);
 	for (i = 0; i < 256; i++) {
-		u32 red, green, blue;
+		struct r5xx_rgb10 e = r5xx_gamma_entry(lut, i);
 
-		if (lut) {
-			red = lut[i].red >> 6;
-			green = lut[i].green >> 6;
-			blue = lut[i].blue >> 6;
-		} else {
-			red = i << 2 | i >> 6;
-			green = red;
-			blue = red;
-		}
 		r5xx_wreg(rdev, R5XX_DC_LUT_30_COLOR,
-			  FIELD_PREP(R5XX_DC_LUT_30_COLOR_RED, red) |
-			  FIELD_PREP(R5XX_DC_LUT_30_COLOR_GREEN, green) |
-			  FIELD_PREP(R5XX_DC_LUT_30_COLOR_BLUE, blue));
+			  FIELD_PREP(R5XX_DC_LUT_30_COLOR_RED, e.r) |
+			  FIELD_PREP(R5XX_DC_LUT_30_COLOR_GREEN, e.g) |
+			  FIELD_PREP(R5XX_DC_LUT_30_COLOR_BLUE, e.b));
 	}
 	spin_unlock_irqrestore(&rdev->display.reg_lock, flags);
 	r5xx_wreg(rdev, R5XX_D1GRPH_LUT_SEL + r->d,
@@ -587,8 +578,8 @@ static void r5xx_avivo_cursor_atomic_update(struct drm_plane *plane,
 	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
 	struct r5xx_device *rdev = to_r5xx(plane->dev);
 	const struct r5xx_avivo_crtc_regs *r;
-	int x = ps->crtc_x, y = ps->crtc_y;
-	u32 xorigin = 0, yorigin = 0, d;
+	struct r5xx_cursor_place p;
+	u32 d;
 
 	if (!ps->crtc)
 		return;
@@ -598,14 +589,7 @@ static void r5xx_avivo_cursor_atomic_update(struct drm_plane *plane,
 		return;
 	}
 	d = r->d;
-	if (x < 0) {
-		xorigin = min(-x, R5XX_CURSOR_SIZE - 1);
-		x = 0;
-	}
-	if (y < 0) {
-		yorigin = min(-y, R5XX_CURSOR_SIZE - 1);
-		y = 0;
-	}
+	r5xx_cursor_place(ps, &p);
 	r5xx_wreg(rdev, R5XX_D1CUR_UPDATE + d,
 		  R5XX_D1CUR_UPDATE_CURSOR_UPDATE_LOCK);
 	r5xx_wreg(rdev, R5XX_D1CUR_SURFACE_ADDRESS + d,
@@ -615,11 +599,11 @@ static void r5xx_avivo_cursor_atomic_update(struct drm_plane *plane,
 		  FIELD_PREP(R5XX_D1CUR_SIZE_CURSOR_WIDTH, R5XX_CURSOR_SIZE - 1) |
 		  FIELD_PREP(R5XX_D1CUR_SIZE_CURSOR_HEIGHT, R5XX_CURSOR_SIZE - 1));
 	r5xx_wreg(rdev, R5XX_D1CUR_POSITION + d,
-		  FIELD_PREP(R5XX_D1CUR_POSITION_CURSOR_X, x) |
-		  FIELD_PREP(R5XX_D1CUR_POSITION_CURSOR_Y, y));
+		  FIELD_PREP(R5XX_D1CUR_POSITION_CURSOR_X, p.x) |
+		  FIELD_PREP(R5XX_D1CUR_POSITION_CURSOR_Y, p.y));
 	r5xx_wreg(rdev, R5XX_D1CUR_HOT_SPOT + d,
-		  FIELD_PREP(R5XX_D1CUR_HOT_SPOT_CURSOR_HOT_SPOT_X, xorigin) |
-		  FIELD_PREP(R5XX_D1CUR_HOT_SPOT_CURSOR_HOT_SPOT_Y, yorigin));
+		  FIELD_PREP(R5XX_D1CUR_HOT_SPOT_CURSOR_HOT_SPOT_X, p.xorigin) |
+		  FIELD_PREP(R5XX_D1CUR_HOT_SPOT_CURSOR_HOT_SPOT_Y, p.yorigin));
 	r5xx_wreg(rdev, R5XX_D1CUR_CONTROL + d,
 		  R5XX_D1CUR_CONTROL_CURSOR_EN |
 		  R5XX_D1CUR_CONTROL_CURSOR_MODE_ARGB_PREMULT);

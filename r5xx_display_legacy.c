@@ -360,21 +360,12 @@ static void r5xx_crtc_load_lut(struct r5xx_device *rdev, struct drm_crtc *crtc)
 		       R5XX_DAC_CNTL2_DAC2_PALETTE_ACC_CTL);
 	r5xx_wreg(rdev, R5XX_PALETTE_INDEX, 0);
 	for (i = 0; i < 256; i++) {
-		u32 r, g, b;
+		struct r5xx_rgb10 e = r5xx_gamma_entry(lut, i);
 
-		if (lut) {
-			r = lut[i].red >> 6;
-			g = lut[i].green >> 6;
-			b = lut[i].blue >> 6;
-		} else {
-			r = i << 2 | i >> 6;
-			g = r;
-			b = r;
-		}
 		r5xx_wreg(rdev, R5XX_PALETTE_30_DATA,
-			  FIELD_PREP(R5XX_PALETTE_30_DATA_PALETTE_R, r) |
-			  FIELD_PREP(R5XX_PALETTE_30_DATA_PALETTE_G, g) |
-			  FIELD_PREP(R5XX_PALETTE_30_DATA_PALETTE_B, b));
+			  FIELD_PREP(R5XX_PALETTE_30_DATA_PALETTE_R, e.r) |
+			  FIELD_PREP(R5XX_PALETTE_30_DATA_PALETTE_G, e.g) |
+			  FIELD_PREP(R5XX_PALETTE_30_DATA_PALETTE_B, e.b));
 	}
 	spin_unlock_irqrestore(&rdev->display.reg_lock, flags);
 }
@@ -602,8 +593,7 @@ static void r5xx_cursor_atomic_update(struct drm_plane *plane,
 	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
 	struct r5xx_device *rdev = to_r5xx(plane->dev);
 	const struct r5xx_crtc_regs *r;
-	int x = ps->crtc_x, y = ps->crtc_y;
-	u32 xorigin = 0, yorigin = 0;
+	struct r5xx_cursor_place p;
 	u64 base;
 
 	if (!ps->crtc)
@@ -613,26 +603,19 @@ static void r5xx_cursor_atomic_update(struct drm_plane *plane,
 		r5xx_cursor_hide(rdev, r);
 		return;
 	}
-	if (x < 0) {
-		xorigin = min(-x, R5XX_CURSOR_SIZE - 1);
-		x = 0;
-	}
-	if (y < 0) {
-		yorigin = min(-y, R5XX_CURSOR_SIZE - 1);
-		y = 0;
-	}
+	r5xx_cursor_place(ps, &p);
 	base = r5xx_bo_gpu_offset(to_r5xx_bo(ps->fb->obj[0])) -
 	       rdev->mc.vram_start + ps->fb->offsets[0] +
-	       yorigin * R5XX_CURSOR_PITCH;
+	       p.yorigin * R5XX_CURSOR_PITCH;
 
 	r5xx_wreg(rdev, R5XX_CUR_HORZ_VERT_OFF + r->off,
 		  R5XX_CUR_HORZ_VERT_OFF_CUR_LOCK |
-		  FIELD_PREP(R5XX_CUR_HORZ_VERT_OFF_CUR_HORZ_OFF, xorigin) |
-		  FIELD_PREP(R5XX_CUR_HORZ_VERT_OFF_CUR_VERT_OFF, yorigin));
+		  FIELD_PREP(R5XX_CUR_HORZ_VERT_OFF_CUR_HORZ_OFF, p.xorigin) |
+		  FIELD_PREP(R5XX_CUR_HORZ_VERT_OFF_CUR_VERT_OFF, p.yorigin));
 	r5xx_wreg(rdev, R5XX_CUR_HORZ_VERT_POSN + r->off,
 		  R5XX_CUR_HORZ_VERT_POSN_CUR_LOCK |
-		  FIELD_PREP(R5XX_CUR_HORZ_VERT_POSN_CUR_HORZ_POSN, x) |
-		  FIELD_PREP(R5XX_CUR_HORZ_VERT_POSN_CUR_VERT_POSN, y));
+		  FIELD_PREP(R5XX_CUR_HORZ_VERT_POSN_CUR_HORZ_POSN, p.x) |
+		  FIELD_PREP(R5XX_CUR_HORZ_VERT_POSN_CUR_VERT_POSN, p.y));
 	r5xx_wreg(rdev, R5XX_CUR_OFFSET + r->off,
 		  FIELD_PREP(R5XX_CUR_OFFSET_CUR_OFFSET, base));
 	r5xx_wreg_mask(rdev, r->gen_cntl,

@@ -707,6 +707,27 @@ struct r5xx_ddc {
 };
 
 /**
+ * struct r5xx_rgb10 - one palette entry, 10 bits a channel
+ * @r: red
+ * @g: green
+ * @b: blue
+ */
+struct r5xx_rgb10 {
+	u32 r, g, b;
+};
+
+/**
+ * struct r5xx_cursor_place - where a cursor image goes on its CRTC
+ * @x: left edge of the shown part, at least 0
+ * @y: top edge of the shown part, at least 0
+ * @xorigin: image columns hidden left of the CRTC
+ * @yorigin: image rows hidden above it
+ */
+struct r5xx_cursor_place {
+	u32 x, y, xorigin, yorigin;
+};
+
+/**
  * struct r5xx_crtc_kind - what makes a CRTC of one display engine
  * @crtc: its &drm_crtc_funcs
  * @crtc_helpers: its &drm_crtc_helper_funcs
@@ -1185,6 +1206,10 @@ int r5xx_primary_atomic_check(struct drm_plane *plane,
 int r5xx_cursor_atomic_check(struct drm_plane *plane,
 			     struct drm_atomic_state *state);
 void r5xx_display_vblank_irq(struct r5xx_device *rdev, unsigned int id);
+struct r5xx_rgb10 r5xx_gamma_entry(const struct drm_color_lut *lut,
+				   unsigned int i);
+void r5xx_cursor_place(const struct drm_plane_state *ps,
+		       struct r5xx_cursor_place *place);
 
 /* r5xx_display_legacy.c */
 int r5xx_crtc_init(struct r5xx_device *rdev, unsigned int id);

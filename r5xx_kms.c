@@ -418,6 +418,45 @@ int r5xx_crtc_create(struct r5xx_device *rdev, unsigned int id,
 }
 
 /**
+ * r5xx_gamma_entry - an entry of a CRTC's 256-entry palette
+ * @lut: the CRTC's GAMMA_LUT (256 entries), or NULL for the identity ramp
+ * @i: entry, 0 to 255
+ *
+ * Return: the entry at 10 bits a channel.
+ */
+struct r5xx_rgb10 r5xx_gamma_entry(const struct drm_color_lut *lut,
+				   unsigned int i)
+{
+	u32 ramp = i << 2 | i >> 6;
+
+	if (!lut)
+		return (struct r5xx_rgb10){ ramp, ramp, ramp };
+	return (struct r5xx_rgb10){
+		lut[i].red >> 6, lut[i].green >> 6, lut[i].blue >> 6,
+	};
+}
+
+/**
+ * r5xx_cursor_place - place a cursor plane's image on its CRTC
+ * @ps: the cursor plane's state
+ * @place: where it goes
+ *
+ * Both engines take a position of at least 0: an image hanging off the
+ * top or left edge starts at 0, @place->xorigin and @place->yorigin pixels
+ * into the image.
+ */
+void r5xx_cursor_place(const struct drm_plane_state *ps,
+		       struct r5xx_cursor_place *place)
+{
+	int x = ps->crtc_x, y = ps->crtc_y;
+
+	place->xorigin = x < 0 ? min(-x, R5XX_CURSOR_SIZE - 1) : 0;
+	place->yorigin = y < 0 ? min(-y, R5XX_CURSOR_SIZE - 1) : 0;
+	place->x = max(x, 0);
+	place->y = max(y, 0);
+}
+
+/**
  * r5xx_crtc_arm_event - send a commit's event at the next vblank
  * @crtc: CRTC, in its atomic_flush
  * @cs: its new state

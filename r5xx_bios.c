@@ -40,7 +40,12 @@
  * the reference clock, PLL input and VCO ranges and highest pixel clock of
  * its FirmwareInfo when the ROM has them and they make sense (the QEMU
  * rv515 model has such a ROM); it says why not otherwise, and keeps the
- * defaults.
+ * defaults. Those are the usual R5xx desktop layout, the QEMU model's
+ * board: a VGA connector on DACA (DDC on DC_GPIO_DDC1) and a DVI-D
+ * connector on TMDSA (DDC on DC_GPIO_DDC2, hot plug pin 1; DVI-D because
+ * r5xx drives no second DAC for an analog half), and radeonhd's R500 pixel
+ * PLL limits: 27 MHz reference, PLL input 1-13.5 MHz, VCO 648-1100 MHz,
+ * pixel clocks up to 400 MHz (the reference divider is chosen per mode).
  *
  * Reading the COMBIOS PLL table is later work. The driver says at load
  * where its connectors and PLL limits came from.
@@ -62,6 +67,21 @@ static const struct r5xx_connector_info r5xx_default_connectors[] = {
 		.type = DRM_MODE_CONNECTOR_DVII,
 		.output = R5XX_OUTPUT_TMDS1,
 		.ddc = R5XX_DDC_DVI,
+	},
+};
+
+/* the AVIVO defaults: the QEMU model's board, the usual R5xx desktop */
+static const struct r5xx_connector_info r5xx_avivo_connectors[] = {
+	{
+		.type = DRM_MODE_CONNECTOR_VGA,
+		.output = R5XX_OUTPUT_DAC1,
+		.ddc = R5XX_DDC_AVIVO1,
+	},
+	{
+		.type = DRM_MODE_CONNECTOR_DVID,
+		.output = R5XX_OUTPUT_TMDS1,
+		.ddc = R5XX_DDC_AVIVO2,
+		.hpd = 1,
 	},
 };
 
@@ -126,12 +146,23 @@ static int r5xx_bios_atom(struct r5xx_device *rdev, const u8 *rom, size_t len)
 	return ret;
 }
 
-/* upstream's no-BIOS PLL limits */
+/* upstream's no-BIOS PLL limits; radeonhd's R500 ones on AVIVO */
 static void r5xx_bios_default_pll(struct r5xx_device *rdev)
 {
 	struct r5xx_pll_limits *pll = &rdev->display.pll;
 	u32 ref_div;
 
+	if (r5xx_is_avivo(rdev)) {
+		*pll = (struct r5xx_pll_limits){
+			.ref_khz = 27000,
+			.in_min_khz = 1000,
+			.in_max_khz = 13500,
+			.vco_min_khz = 648000,
+			.vco_max_khz = 1100000,
+			.max_pixclk_khz = 400000,
+		};
+		return;
+	}
 	ref_div = FIELD_GET(R5XX_PPLL_REF_DIV_R300,
 			    r5xx_pll_rreg(rdev, R5XX_PLL_PPLL_REF_DIV));
 	pll->ref_khz = 27000;
@@ -175,6 +206,15 @@ void r5xx_bios_display_info(struct r5xx_device *rdev)
 	if (ret > 0) {
 		disp->num_outputs = ret;
 		drm_info(&rdev->drm, "display: %d connectors from the video BIOS\n",
+			 ret);
+	} else if (r5xx_is_avivo(rdev)) {
+		BUILD_BUG_ON(ARRAY_SIZE(r5xx_avivo_connectors) >
+			     R5XX_MAX_CONNECTORS);
+		memcpy(disp->connectors, r5xx_avivo_connectors,
+		       sizeof(r5xx_avivo_connectors));
+		disp->num_outputs = ARRAY_SIZE(r5xx_avivo_connectors);
+		drm_info(&rdev->drm,
+			 "display: no video BIOS connector table (%d), default connectors (VGA on DACA, DVI-D on TMDSA)\n",
 			 ret);
 	} else {
 		BUILD_BUG_ON(ARRAY_SIZE(r5xx_default_connectors) >

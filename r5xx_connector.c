@@ -33,6 +33,14 @@
  * change of FP_DETECT_SENSE raises GEN_INT_STATUS.FP_DETECT_STAT, which
  * re-probes it and tells userspace (a hotplug uevent); VGA has no hot-plug
  * line and is polled every 10 seconds by drm_kms_helper_poll.
+ *
+ * On AVIVO (R5xx) the encoders are DACA (VGA) and TMDSA (DVI, single
+ * link), each picking its CRTC in its SOURCE_SELECT and switched on and off
+ * as radeonhd does. A VGA monitor without DDC answer may be found by
+ * DACA's load comparator (on request); a connector with a hot plug pin
+ * (DC_HOT_PLUG_DETECTn, from the connector table) reads its SENSE bit, and
+ * the pin's interrupt, armed for the next change of level, re-probes the
+ * connectors and sends the uevent.
  */
 
 /* FP_GEN_CNTL and TMDS_TRANSMITTER_CNTL bits the register list lacks */
@@ -83,6 +91,132 @@ static bool r5xx_dac_load_detect(struct r5xx_device *rdev)
 	return found;
 }
 
+/* AVIVO: DACA and TMDSA, programmed as radeonhd's rhd_dac.c and rhd_tmds.c */
+
+#define R5XX_DAC_POWER_OFF		0x01010101
+#define R5XX_DAC_SYNC_SELECT_OVERRIDE	0x101
+#define R5XX_DAC_LOAD_FORCE_DATA	0x1e6
+#define R5XX_DAC_LOAD_ALL		(R5XX_DACA_COMPARATOR_OUTPUT_DAC_COMPARATOR_OUTPUT_BLUE | \
+					 R5XX_DACA_COMPARATOR_OUTPUT_DAC_COMPARATOR_OUTPUT_GREEN | \
+					 R5XX_DACA_COMPARATOR_OUTPUT_DAC_COMPARATOR_OUTPUT_RED)
+#define R5XX_TMDSA_TX_PLL_EN		BIT(0)
+#define R5XX_TMDSA_TX_PLL_RESET		BIT(1)
+#define R5XX_TMDSA_SYNC_START		BIT(0)
+#define R5XX_TMDSA_SYNC_RESET		BIT(8)
+#define R5XX_TMDSA_TX_SINGLE_LINK	0x1f
+/* hot plug pin n's registers are pin 1's + (n - 1) * 0x10 */
+#define R5XX_HPD_STRIDE			(R5XX_DC_HOT_PLUG_DETECT2_CONTROL - \
+					 R5XX_DC_HOT_PLUG_DETECT1_CONTROL)
+
+static void r5xx_avivo_output_enable(struct r5xx_device *rdev,
+				     enum r5xx_output output, unsigned int crtc)
+{
+	switch (output) {
+	case R5XX_OUTPUT_DAC1:
+		r5xx_wreg(rdev, R5XX_DACA_SOURCE_SELECT, crtc);
+		r5xx_wreg(rdev, R5XX_DACA_ENABLE, R5XX_DACA_ENABLE_DAC_ENABLE);
+		r5xx_wreg(rdev, R5XX_DACA_POWERDOWN, 0);
+		usleep_range(14, 20);
+		r5xx_wreg(rdev, R5XX_DACA_FORCE_OUTPUT_CNTL, 0);
+		r5xx_wreg_mask(rdev, R5XX_DACA_SYNC_SELECT, 0,
+			       R5XX_DAC_SYNC_SELECT_OVERRIDE);
+		r5xx_wreg(rdev, R5XX_DACA_SYNC_TRISTATE_CONTROL, 0);
+		break;
+	case R5XX_OUTPUT_TMDS1:
+		r5xx_wreg(rdev, R5XX_TMDSA_SOURCE_SELECT, crtc);
+		r5xx_wreg_mask(rdev, R5XX_TMDSA_CNTL, R5XX_TMDSA_CNTL_TMDSA_ENABLE,
+			       R5XX_TMDSA_CNTL_TMDSA_ENABLE |
+			       R5XX_TMDSA_CNTL_TMDSA_DUAL_LINK_ENABLE);
+		r5xx_wreg_mask(rdev, R5XX_TMDSA_TRANSMITTER_CONTROL,
+			       R5XX_TMDSA_TX_PLL_EN, R5XX_TMDSA_TX_PLL_EN);
+		usleep_range(20, 30);
+		r5xx_wreg_mask(rdev, R5XX_TMDSA_TRANSMITTER_CONTROL,
+			       R5XX_TMDSA_TX_PLL_RESET, R5XX_TMDSA_TX_PLL_RESET);
+		usleep_range(2, 5);
+		r5xx_wreg_mask(rdev, R5XX_TMDSA_TRANSMITTER_CONTROL, 0,
+			       R5XX_TMDSA_TX_PLL_RESET);
+		r5xx_wreg_mask(rdev, R5XX_TMDSA_DATA_SYNCHRONIZATION,
+			       R5XX_TMDSA_SYNC_START, R5XX_TMDSA_SYNC_START);
+		r5xx_wreg_mask(rdev, R5XX_TMDSA_DATA_SYNCHRONIZATION,
+			       R5XX_TMDSA_SYNC_RESET, R5XX_TMDSA_SYNC_RESET);
+		r5xx_wreg_mask(rdev, R5XX_TMDSA_DATA_SYNCHRONIZATION, 0,
+			       R5XX_TMDSA_SYNC_START);
+		r5xx_wreg(rdev, R5XX_TMDSA_TRANSMITTER_ENABLE,
+			  R5XX_TMDSA_TX_SINGLE_LINK);
+		break;
+	}
+}
+
+static void r5xx_avivo_output_disable(struct r5xx_device *rdev,
+				      enum r5xx_output output)
+{
+	switch (output) {
+	case R5XX_OUTPUT_DAC1:
+		r5xx_wreg(rdev, R5XX_DACA_POWERDOWN, R5XX_DAC_POWER_OFF);
+		r5xx_wreg(rdev, R5XX_DACA_ENABLE, 0);
+		break;
+	case R5XX_OUTPUT_TMDS1:
+		r5xx_wreg(rdev, R5XX_TMDSA_TRANSMITTER_ENABLE, 0);
+		r5xx_wreg_mask(rdev, R5XX_TMDSA_TRANSMITTER_CONTROL, 0,
+			       R5XX_TMDSA_TX_PLL_EN);
+		r5xx_wreg_mask(rdev, R5XX_TMDSA_CNTL, 0,
+			       R5XX_TMDSA_CNTL_TMDSA_ENABLE);
+		break;
+	}
+}
+
+/* DACA's load comparator, driven with a test level */
+static bool r5xx_daca_load_detect(struct r5xx_device *rdev)
+{
+	u32 force = r5xx_rreg(rdev, R5XX_DACA_FORCE_DATA);
+	u32 cmp = r5xx_rreg(rdev, R5XX_DACA_COMPARATOR_ENABLE);
+	bool found;
+
+	r5xx_wreg(rdev, R5XX_DACA_FORCE_DATA, R5XX_DAC_LOAD_FORCE_DATA);
+	r5xx_wreg(rdev, R5XX_DACA_COMPARATOR_ENABLE, 1);
+	usleep_range(2000, 3000);
+	found = (r5xx_rreg(rdev, R5XX_DACA_COMPARATOR_OUTPUT) &
+		 R5XX_DAC_LOAD_ALL) == R5XX_DAC_LOAD_ALL;
+	r5xx_wreg(rdev, R5XX_DACA_COMPARATOR_ENABLE, cmp);
+	r5xx_wreg(rdev, R5XX_DACA_FORCE_DATA, force);
+	return found;
+}
+
+/* a monitor on an AVIVO connector without DDC answer: load or hot plug */
+static bool r5xx_avivo_output_sense(struct r5xx_device *rdev,
+				    struct r5xx_output_dev *out, bool force)
+{
+	u8 pin = out->info->hpd;
+
+	if (pin)
+		return r5xx_rreg(rdev, R5XX_DC_HOT_PLUG_DETECT1_INT_STATUS +
+				 (pin - 1) * R5XX_HPD_STRIDE) &
+		       R5XX_DC_HOT_PLUG_DETECT1_INT_STATUS_DC_HOT_PLUG_DETECT_SENSE;
+	/* the comparator disturbs a running DAC: only on request */
+	return out->info->output == R5XX_OUTPUT_DAC1 && force &&
+	       r5xx_daca_load_detect(rdev);
+}
+
+/* point hot plug pin @pin's interrupt at the next change of its level */
+static void r5xx_avivo_hpd_arm(struct r5xx_device *rdev, u8 pin)
+{
+	u32 off = (pin - 1) * R5XX_HPD_STRIDE;
+	unsigned long flags;
+	bool sense;
+
+	r5xx_wreg(rdev, R5XX_DC_HOT_PLUG_DETECT1_CONTROL + off,
+		  R5XX_DC_HOT_PLUG_DETECT1_CONTROL_DC_HOT_PLUG_DETECT_EN);
+	sense = r5xx_rreg(rdev, R5XX_DC_HOT_PLUG_DETECT1_INT_STATUS + off) &
+		R5XX_DC_HOT_PLUG_DETECT1_INT_STATUS_DC_HOT_PLUG_DETECT_SENSE;
+	/* the interrupt controls are the interrupt code's too */
+	spin_lock_irqsave(&rdev->irq.lock, flags);
+	r5xx_wreg_mask(rdev, R5XX_DC_HOT_PLUG_DETECT1_INT_CONTROL + off,
+		       sense ? 0 :
+		       R5XX_DC_HOT_PLUG_DETECT1_INT_CONTROL_DC_HOT_PLUG_DETECT_INT_POLARITY,
+		       R5XX_DC_HOT_PLUG_DETECT1_INT_CONTROL_DC_HOT_PLUG_DETECT_INT_POLARITY);
+	spin_unlock_irqrestore(&rdev->irq.lock, flags);
+}
+
 static enum drm_connector_status
 r5xx_connector_detect(struct drm_connector *connector, bool force)
 {
@@ -92,6 +226,10 @@ r5xx_connector_detect(struct drm_connector *connector, bool force)
 
 	if (ddc && drm_probe_ddc(ddc))
 		return connector_status_connected;
+	if (r5xx_is_avivo(rdev))
+		return r5xx_avivo_output_sense(rdev, out, force) ?
+		       connector_status_connected :
+		       connector_status_disconnected;
 	switch (out->info->output) {
 	case R5XX_OUTPUT_DAC1:
 		/* the comparator disturbs a running DAC: only on request */
@@ -142,6 +280,8 @@ r5xx_connector_mode_valid(struct drm_connector *connector,
 	if (out->info->output == R5XX_OUTPUT_TMDS1 &&
 	    mode->clock > R5XX_TMDS_MAX_KHZ)
 		return MODE_CLOCK_HIGH;
+	if (r5xx_is_avivo(to_r5xx(connector->dev)))
+		return r5xx_avivo_mode_limits(to_r5xx(connector->dev), mode);
 	return r5xx_crtc_mode_limits(to_r5xx(connector->dev), mode);
 }
 
@@ -166,6 +306,10 @@ static void r5xx_encoder_atomic_enable(struct drm_encoder *encoder,
 	struct r5xx_output_dev *out = enc_to_output(encoder);
 	unsigned int crtc = to_r5xx_crtc(encoder->crtc)->id;
 
+	if (r5xx_is_avivo(rdev)) {
+		r5xx_avivo_output_enable(rdev, out->info->output, crtc);
+		return;
+	}
 	switch (out->info->output) {
 	case R5XX_OUTPUT_DAC1:
 		r5xx_wreg_mask(rdev, R5XX_DISP_OUTPUT_CNTL,
@@ -200,6 +344,10 @@ static void r5xx_encoder_atomic_disable(struct drm_encoder *encoder,
 {
 	struct r5xx_device *rdev = to_r5xx(encoder->dev);
 
+	if (r5xx_is_avivo(rdev)) {
+		r5xx_avivo_output_disable(rdev, enc_to_output(encoder)->info->output);
+		return;
+	}
 	switch (enc_to_output(encoder)->info->output) {
 	case R5XX_OUTPUT_DAC1:
 		r5xx_wreg_mask(rdev, R5XX_DAC_CNTL, R5XX_DAC_CNTL_DAC_PDWN,
@@ -240,12 +388,26 @@ static void r5xx_tmds_hpd_arm(struct r5xx_device *rdev)
 	r5xx_wreg(rdev, R5XX_FP_GEN_CNTL, fp);
 }
 
+/* re-arm the hot plug interrupts of the connectors that have one */
+static void r5xx_hpd_arm(struct r5xx_device *rdev)
+{
+	unsigned int i;
+
+	if (!r5xx_is_avivo(rdev)) {
+		r5xx_tmds_hpd_arm(rdev);
+		return;
+	}
+	for (i = 0; i < rdev->display.num_outputs; i++)
+		if (rdev->display.connectors[i].hpd)
+			r5xx_avivo_hpd_arm(rdev, rdev->display.connectors[i].hpd);
+}
+
 static void r5xx_hotplug_work(struct work_struct *work)
 {
 	struct r5xx_device *rdev = container_of(work, struct r5xx_device,
 						display.hotplug_work);
 
-	r5xx_tmds_hpd_arm(rdev);
+	r5xx_hpd_arm(rdev);
 	drm_helper_hpd_irq_event(&rdev->drm);
 }
 
@@ -281,7 +443,14 @@ static int r5xx_output_init(struct r5xx_device *rdev, unsigned int idx)
 	if (ret)
 		return ret;
 	drm_connector_helper_add(&out->connector, &r5xx_connector_helper_funcs);
-	if (out->info->output == R5XX_OUTPUT_TMDS1) {
+	if (r5xx_is_avivo(rdev) && out->info->hpd) {
+		out->connector.polled = DRM_CONNECTOR_POLL_HPD;
+		r5xx_avivo_hpd_arm(rdev, out->info->hpd);
+		r5xx_irq_set_display(rdev,
+				     R5XX_DISP_INTERRUPT_STATUS_DC_HOT_PLUG_DETECT1_INTERRUPT <<
+				     (out->info->hpd - 1), true);
+	} else if (!r5xx_is_avivo(rdev) &&
+		   out->info->output == R5XX_OUTPUT_TMDS1) {
 		out->connector.polled = DRM_CONNECTOR_POLL_HPD;
 		r5xx_tmds_hpd_arm(rdev);
 		r5xx_irq_set_display(rdev, R5XX_GEN_INT_CNTL_FP_DETECT_MASK,

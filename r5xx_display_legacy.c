@@ -10,7 +10,6 @@
 #include <drm/drm_atomic_helper.h>
 #include <drm/drm_fourcc.h>
 #include <drm/drm_framebuffer.h>
-#include <drm/drm_gem_atomic_helper.h>
 #include <drm/drm_print.h>
 #include <drm/drm_vblank.h>
 #include <drm/radeon_drm.h>
@@ -77,11 +76,6 @@
 /* CRTC_PIX_WIDTH values */
 #define R5XX_PIX_RGB565			4
 #define R5XX_PIX_ARGB8888		6
-
-/* the cursor: 64x64, 4 bytes a pixel, 256-byte rows */
-#define R5XX_CURSOR_SIZE		64
-#define R5XX_CURSOR_PITCH		256
-#define R5XX_CURSOR_MAX_OFFSET		SZ_128M
 
 /**
  * struct r5xx_crtc_regs - where the two CRTCs differ, as data
@@ -367,21 +361,12 @@ static void r5xx_crtc_load_lut(struct r5xx_device *rdev, struct drm_crtc *crtc)
 		       R5XX_DAC_CNTL2_DAC2_PALETTE_ACC_CTL);
 	r5xx_wreg(rdev, R5XX_PALETTE_INDEX, 0);
 	for (i = 0; i < 256; i++) {
-		u32 r, g, b;
+		struct r5xx_rgb10 e = r5xx_gamma_entry(lut, i);
 
-		if (lut) {
-			r = lut[i].red >> 6;
-			g = lut[i].green >> 6;
-			b = lut[i].blue >> 6;
-		} else {
-			r = i << 2 | i >> 6;
-			g = r;
-			b = r;
-		}
 		r5xx_wreg(rdev, R5XX_PALETTE_30_DATA,
-			  FIELD_PREP(R5XX_PALETTE_30_DATA_PALETTE_R, r) |
-			  FIELD_PREP(R5XX_PALETTE_30_DATA_PALETTE_G, g) |
-			  FIELD_PREP(R5XX_PALETTE_30_DATA_PALETTE_B, b));
+			  FIELD_PREP(R5XX_PALETTE_30_DATA_PALETTE_R, e.r) |
+			  FIELD_PREP(R5XX_PALETTE_30_DATA_PALETTE_G, e.g) |
+			  FIELD_PREP(R5XX_PALETTE_30_DATA_PALETTE_B, e.b));
 	}
 	spin_unlock_irqrestore(&rdev->display.reg_lock, flags);
 }
@@ -399,22 +384,6 @@ static bool r5xx_crtc_mode_fixup(struct drm_crtc *crtc,
 {
 	adjusted->crtc_htotal = round_down(adjusted->crtc_htotal, 8);
 	return true;
-}
-
-static int r5xx_crtc_atomic_check(struct drm_crtc *crtc,
-				  struct drm_atomic_state *state)
-{
-	struct drm_crtc_state *cs = drm_atomic_get_new_crtc_state(state, crtc);
-
-	if (cs->gamma_lut && drm_color_lut_size(cs->gamma_lut) != 256)
-		return -EINVAL;
-	/* a running CRTC scans out its primary plane: it needs one */
-	if (cs->active && !(cs->plane_mask & drm_plane_mask(crtc->primary))) {
-		r5xx_user_dbg(crtc->dev, "CRTC %u active without a primary plane\n",
-			      crtc->base.id);
-		return -EINVAL;
-	}
-	return 0;
 }
 
 static void r5xx_crtc_atomic_enable(struct drm_crtc *crtc,
@@ -473,32 +442,17 @@ static void r5xx_crtc_atomic_disable(struct drm_crtc *crtc,
 	r5xx_wreg_mask(rdev, r->gen_cntl, R5XX_GEN_DISP_REQ_EN_B,
 		       R5XX_GEN_DISP_REQ_EN_B | R5XX_GEN_EN | R5XX_GEN_CUR_EN);
 	r5xx_crtc_pll_off(rdev, r);
-
-	spin_lock_irq(&crtc->dev->event_lock);
-	if (crtc->state->event && !crtc->state->active) {
-		drm_crtc_send_vblank_event(crtc, crtc->state->event);
-		crtc->state->event = NULL;
-	}
-	spin_unlock_irq(&crtc->dev->event_lock);
+	r5xx_crtc_off_event(crtc);
 }
 
 static void r5xx_crtc_atomic_flush(struct drm_crtc *crtc,
 				   struct drm_atomic_state *state)
 {
 	struct drm_crtc_state *cs = drm_atomic_get_new_crtc_state(state, crtc);
-	struct drm_pending_vblank_event *event = cs->event;
 
 	if (cs->active && cs->color_mgmt_changed)
 		r5xx_crtc_load_lut(to_r5xx(crtc->dev), crtc);
-	if (!event)
-		return;
-	cs->event = NULL;
-	spin_lock_irq(&crtc->dev->event_lock);
-	if (cs->active && !drm_crtc_vblank_get(crtc))
-		drm_crtc_arm_vblank_event(crtc, event);
-	else
-		drm_crtc_send_vblank_event(crtc, event);
-	spin_unlock_irq(&crtc->dev->event_lock);
+	r5xx_crtc_arm_event(crtc, cs);
 }
 
 static bool r5xx_crtc_get_scanout_position(struct drm_crtc *crtc,
@@ -588,95 +542,6 @@ static const struct drm_crtc_funcs r5xx_crtc_funcs = {
 	.get_vblank_timestamp = drm_crtc_vblank_helper_get_vblank_timestamp,
 };
 
-/**
- * r5xx_display_vblank_irq - a CRTC's vblank interrupt
- * @rdev: device
- * @id: 0 for CRTC1, 1 for CRTC2
- */
-void r5xx_display_vblank_irq(struct r5xx_device *rdev, unsigned int id)
-{
-	if (id < rdev->display.num_crtcs)
-		drm_crtc_handle_vblank(&rdev->display.crtc[id].base);
-}
-
-/* Primary and cursor planes: pin the buffer in VRAM while it is shown. */
-
-static void r5xx_plane_cleanup_fb(struct drm_plane *plane,
-				  struct drm_plane_state *state)
-{
-	struct r5xx_device *rdev = to_r5xx(plane->dev);
-	struct r5xx_bo *bo;
-
-	if (!state->fb)
-		return;
-	bo = to_r5xx_bo(state->fb->obj[0]);
-	if (ttm_bo_reserve(&bo->tbo, false, false, NULL))
-		return;
-	ttm_bo_unpin(&bo->tbo);
-	rdev->mm.vram_pin_size -= bo->tbo.base.size;
-	ttm_bo_unreserve(&bo->tbo);
-}
-
-static int r5xx_plane_prepare_fb(struct drm_plane *plane,
-				 struct drm_plane_state *state)
-{
-	struct r5xx_device *rdev = to_r5xx(plane->dev);
-	struct r5xx_bo *bo;
-	int ret;
-
-	if (!state->fb)
-		return 0;
-	bo = to_r5xx_bo(state->fb->obj[0]);
-	ret = ttm_bo_reserve(&bo->tbo, true, false, NULL);
-	if (ret)
-		return ret;
-	if (bo->tbo.pin_count && bo->tbo.resource->mem_type != TTM_PL_VRAM) {
-		r5xx_user_dbg(plane->dev, "scanout buffer is pinned outside VRAM\n");
-		ret = -EINVAL;
-		goto out;
-	}
-	if (!bo->tbo.pin_count) {
-		ret = r5xx_bo_validate_domain(bo, RADEON_GEM_DOMAIN_VRAM, true);
-		if (ret)
-			goto out;
-	}
-	if (plane->type == DRM_PLANE_TYPE_CURSOR &&
-	    r5xx_bo_gpu_offset(bo) - rdev->mc.vram_start +
-	    R5XX_CURSOR_PITCH * R5XX_CURSOR_SIZE > R5XX_CURSOR_MAX_OFFSET) {
-		r5xx_user_dbg(plane->dev, "cursor buffer beyond 128 MiB of VRAM\n");
-		ret = -ENOSPC;
-		goto out;
-	}
-	ttm_bo_pin(&bo->tbo);
-	rdev->mm.vram_pin_size += bo->tbo.base.size;
-out:
-	ttm_bo_unreserve(&bo->tbo);
-	if (ret)
-		return ret;
-	/* wait for rendering to the buffer; on failure cleanup_fb is not called */
-	ret = drm_gem_plane_helper_prepare_fb(plane, state);
-	if (ret)
-		r5xx_plane_cleanup_fb(plane, state);
-	return ret;
-}
-
-static int r5xx_primary_atomic_check(struct drm_plane *plane,
-				     struct drm_atomic_state *state)
-{
-	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
-	struct drm_crtc_state *cs;
-
-	if (!ps->crtc)
-		return 0;
-	cs = drm_atomic_get_crtc_state(state, ps->crtc);
-	if (IS_ERR(cs))
-		return PTR_ERR(cs);
-	return drm_atomic_helper_check_plane_state(ps, cs,
-						   DRM_PLANE_NO_SCALING,
-						   DRM_PLANE_NO_SCALING,
-						   false, true);
-}
-
 static void r5xx_primary_atomic_update(struct drm_plane *plane,
 				       struct drm_atomic_state *state)
 {
@@ -735,32 +600,6 @@ static const struct drm_plane_helper_funcs r5xx_primary_helper_funcs = {
 	.atomic_update = r5xx_primary_atomic_update,
 };
 
-static int r5xx_cursor_atomic_check(struct drm_plane *plane,
-				    struct drm_atomic_state *state)
-{
-	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
-	struct drm_crtc_state *cs;
-	struct drm_framebuffer *fb = ps->fb;
-
-	if (!ps->crtc || !fb)
-		return 0;
-	cs = drm_atomic_get_crtc_state(state, ps->crtc);
-	if (IS_ERR(cs))
-		return PTR_ERR(cs);
-	if (fb->width != R5XX_CURSOR_SIZE || fb->height != R5XX_CURSOR_SIZE ||
-	    fb->pitches[0] != R5XX_CURSOR_PITCH || fb->offsets[0] % 256 ||
-	    fb->format->format != DRM_FORMAT_ARGB8888 ||
-	    to_r5xx_fb(fb)->tiling_flags) {
-		r5xx_user_dbg(plane->dev,
-			      "cursor: needs a linear 64x64 ARGB8888 frame, 256-byte pitch\n");
-		return -EINVAL;
-	}
-	return drm_atomic_helper_check_plane_state(ps, cs,
-						   DRM_PLANE_NO_SCALING,
-						   DRM_PLANE_NO_SCALING,
-						   true, true);
-}
-
 static void r5xx_cursor_hide(struct r5xx_device *rdev,
 			     const struct r5xx_crtc_regs *r)
 {
@@ -773,8 +612,7 @@ static void r5xx_cursor_atomic_update(struct drm_plane *plane,
 	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
 	struct r5xx_device *rdev = to_r5xx(plane->dev);
 	const struct r5xx_crtc_regs *r;
-	int x = ps->crtc_x, y = ps->crtc_y;
-	u32 xorigin = 0, yorigin = 0;
+	struct r5xx_cursor_place p;
 	u64 base;
 
 	if (!ps->crtc)
@@ -784,26 +622,19 @@ static void r5xx_cursor_atomic_update(struct drm_plane *plane,
 		r5xx_cursor_hide(rdev, r);
 		return;
 	}
-	if (x < 0) {
-		xorigin = min(-x, R5XX_CURSOR_SIZE - 1);
-		x = 0;
-	}
-	if (y < 0) {
-		yorigin = min(-y, R5XX_CURSOR_SIZE - 1);
-		y = 0;
-	}
+	r5xx_cursor_place(ps, &p);
 	base = r5xx_bo_gpu_offset(to_r5xx_bo(ps->fb->obj[0])) -
 	       rdev->mc.vram_start + ps->fb->offsets[0] +
-	       yorigin * R5XX_CURSOR_PITCH;
+	       p.yorigin * R5XX_CURSOR_PITCH;
 
 	r5xx_wreg(rdev, R5XX_CUR_HORZ_VERT_OFF + r->off,
 		  R5XX_CUR_HORZ_VERT_OFF_CUR_LOCK |
-		  FIELD_PREP(R5XX_CUR_HORZ_VERT_OFF_CUR_HORZ_OFF, xorigin) |
-		  FIELD_PREP(R5XX_CUR_HORZ_VERT_OFF_CUR_VERT_OFF, yorigin));
+		  FIELD_PREP(R5XX_CUR_HORZ_VERT_OFF_CUR_HORZ_OFF, p.xorigin) |
+		  FIELD_PREP(R5XX_CUR_HORZ_VERT_OFF_CUR_VERT_OFF, p.yorigin));
 	r5xx_wreg(rdev, R5XX_CUR_HORZ_VERT_POSN + r->off,
 		  R5XX_CUR_HORZ_VERT_POSN_CUR_LOCK |
-		  FIELD_PREP(R5XX_CUR_HORZ_VERT_POSN_CUR_HORZ_POSN, x) |
-		  FIELD_PREP(R5XX_CUR_HORZ_VERT_POSN_CUR_VERT_POSN, y));
+		  FIELD_PREP(R5XX_CUR_HORZ_VERT_POSN_CUR_HORZ_POSN, p.x) |
+		  FIELD_PREP(R5XX_CUR_HORZ_VERT_POSN_CUR_VERT_POSN, p.y));
 	r5xx_wreg(rdev, R5XX_CUR_OFFSET + r->off,
 		  FIELD_PREP(R5XX_CUR_OFFSET_CUR_OFFSET, base));
 	r5xx_wreg_mask(rdev, r->gen_cntl,
@@ -829,38 +660,6 @@ static const struct drm_plane_helper_funcs r5xx_cursor_helper_funcs = {
 	.atomic_disable = r5xx_cursor_atomic_disable,
 };
 
-static const struct drm_plane_funcs r5xx_plane_funcs = {
-	.update_plane = drm_atomic_helper_update_plane,
-	.disable_plane = drm_atomic_helper_disable_plane,
-	.destroy = drm_plane_cleanup,
-	.reset = drm_atomic_helper_plane_reset,
-	.atomic_duplicate_state = drm_atomic_helper_plane_duplicate_state,
-	.atomic_destroy_state = drm_atomic_helper_plane_destroy_state,
-};
-
-static const u32 r5xx_primary_formats[] = {
-	DRM_FORMAT_XRGB8888,
-	DRM_FORMAT_ARGB8888,
-	DRM_FORMAT_RGB565,
-};
-
-static const u32 r5xx_cursor_formats[] = {
-	DRM_FORMAT_ARGB8888,
-};
-
-/* the two planes of a CRTC, as data */
-static const struct {
-	enum drm_plane_type type;
-	const u32 *formats;
-	unsigned int num_formats;
-	const struct drm_plane_helper_funcs *helpers;
-} r5xx_planes[] = {
-	{ DRM_PLANE_TYPE_PRIMARY, r5xx_primary_formats,
-	  ARRAY_SIZE(r5xx_primary_formats), &r5xx_primary_helper_funcs },
-	{ DRM_PLANE_TYPE_CURSOR, r5xx_cursor_formats,
-	  ARRAY_SIZE(r5xx_cursor_formats), &r5xx_cursor_helper_funcs },
-};
-
 /**
  * r5xx_crtc_init - create a legacy CRTC and its planes
  * @rdev: device
@@ -870,33 +669,12 @@ static const struct {
  */
 int r5xx_crtc_init(struct r5xx_device *rdev, unsigned int id)
 {
-	struct r5xx_crtc *rc = &rdev->display.crtc[id];
-	struct drm_device *drm = &rdev->drm;
-	unsigned int i;
-	int ret;
+	static const struct r5xx_crtc_kind legacy = {
+		.crtc = &r5xx_crtc_funcs,
+		.crtc_helpers = &r5xx_crtc_helper_funcs,
+		.primary_helpers = &r5xx_primary_helper_funcs,
+		.cursor_helpers = &r5xx_cursor_helper_funcs,
+	};
 
-	rc->id = id;
-	for (i = 0; i < ARRAY_SIZE(r5xx_planes); i++) {
-		struct drm_plane *plane = i ? &rc->cursor : &rc->primary;
-
-		ret = drm_universal_plane_init(drm, plane, BIT(id),
-					       &r5xx_plane_funcs,
-					       r5xx_planes[i].formats,
-					       r5xx_planes[i].num_formats, NULL,
-					       r5xx_planes[i].type, NULL);
-		if (ret)
-			return ret;
-		drm_plane_helper_add(plane, r5xx_planes[i].helpers);
-	}
-
-	ret = drm_crtc_init_with_planes(drm, &rc->base, &rc->primary,
-					&rc->cursor, &r5xx_crtc_funcs, NULL);
-	if (ret)
-		return ret;
-	drm_crtc_helper_add(&rc->base, &r5xx_crtc_helper_funcs);
-	ret = drm_mode_crtc_set_gamma_size(&rc->base, 256);
-	if (ret)
-		return ret;
-	drm_crtc_enable_color_mgmt(&rc->base, 0, false, 256);
-	return 0;
+	return r5xx_crtc_create(rdev, id, &legacy);
 }

@@ -91,12 +91,17 @@ struct dma_buf;
  * - r5xx_tiling.c: surface layout arithmetic (tiling, pitch, size);
  * - r5xx_debugfs.c: state dumps and self-test triggers;
  * - r5xx_kms.c: KMS on or off, mode_config, framebuffer creation and its
- *   limits, the atomic plumbing, fbdev emulation, polling, suspend/resume;
+ *   limits, the atomic plumbing, fbdev emulation, polling, suspend/resume,
+ *   and what the CRTCs and planes of both engines share (plane creation,
+ *   pinning, checks, events);
  * - r5xx_display_legacy.c: the legacy display engine of R3xx/R4xx: CRTC
  *   timing, pixel PLLs, primary and cursor planes, palette, vblank and
  *   scanout position;
- * - r5xx_connector.c: connectors and encoders (primary DAC, internal TMDS),
- *   detection and modes;
+ * - r5xx_display_avivo.c: the AVIVO display engine of R5xx: D1/D2 CRTC
+ *   timing, the P1PLL/P2PLL pixel PLLs, GRPH surfaces and cursors, LUTs,
+ *   vblank interrupts, frame counter and scanout position;
+ * - r5xx_connector.c: connectors and encoders (primary DAC, internal TMDS;
+ *   DACA and TMDSA on AVIVO), detection, hot plug and modes;
  * - r5xx_i2c.c: DDC buses bit-banged on the GPIO pads (i2c-algo-bit);
  * - r5xx_bios.c: the connector table and PLL limits: the video BIOS's
  *   (COMBIOS or ATOM) if there are any, else per-family defaults;
@@ -569,9 +574,10 @@ struct r5xx_fence {
  * @irq: Linux interrupt number
  * @msi: MSI is in use (so every interrupt must be re-armed)
  * @installed: the handler is registered
- * @lock: protects @enabled and GEN_INT_CNTL
+ * @lock: protects @enabled, GEN_INT_CNTL and the AVIVO interrupt controls
  * @enabled: the software interrupt is unmasked
- * @display: GEN_INT_CNTL bits of the display sources (vblanks, hotplug)
+ * @display: the enabled display sources (vblanks, hotplug): GEN_INT_CNTL
+ *	bits, or DISP_INTERRUPT_STATUS bits on AVIVO
  * @count: interrupts handled
  * @sw_count: software (fence) interrupts handled
  * @none_count: interrupts that were not ours (shared line)
@@ -580,7 +586,7 @@ struct r5xx_irq {
 	int irq;
 	bool msi;
 	bool installed;
-	/* protects @enabled and GEN_INT_CNTL */
+	/* protects @enabled, GEN_INT_CNTL and the AVIVO interrupt controls */
 	spinlock_t lock;
 	bool enabled;
 	u32 display;
@@ -650,6 +656,10 @@ struct r5xx_debugfs {
 #define R5XX_MAX_CRTCS		2
 #define R5XX_MAX_CONNECTORS	4
 
+/* the hardware cursor of both engines: 64x64, 4 bytes a pixel, 256-byte rows */
+#define R5XX_CURSOR_SIZE	64
+#define R5XX_CURSOR_PITCH	256
+
 /**
  * struct r5xx_pll_limits - what the pixel PLLs can do, in kHz
  * @ref_khz: reference (crystal) clock
@@ -699,7 +709,42 @@ struct r5xx_ddc {
 };
 
 /**
- * struct r5xx_crtc - a legacy CRTC with its planes
+ * struct r5xx_rgb10 - one palette entry, 10 bits a channel
+ * @r: red
+ * @g: green
+ * @b: blue
+ */
+struct r5xx_rgb10 {
+	u32 r, g, b;
+};
+
+/**
+ * struct r5xx_cursor_place - where a cursor image goes on its CRTC
+ * @x: left edge of the shown part, at least 0
+ * @y: top edge of the shown part, at least 0
+ * @xorigin: image columns hidden left of the CRTC
+ * @yorigin: image rows hidden above it
+ */
+struct r5xx_cursor_place {
+	u32 x, y, xorigin, yorigin;
+};
+
+/**
+ * struct r5xx_crtc_kind - what makes a CRTC of one display engine
+ * @crtc: its &drm_crtc_funcs
+ * @crtc_helpers: its &drm_crtc_helper_funcs
+ * @primary_helpers: helpers of its primary plane
+ * @cursor_helpers: helpers of its cursor plane
+ */
+struct r5xx_crtc_kind {
+	const struct drm_crtc_funcs *crtc;
+	const struct drm_crtc_helper_funcs *crtc_helpers;
+	const struct drm_plane_helper_funcs *primary_helpers;
+	const struct drm_plane_helper_funcs *cursor_helpers;
+};
+
+/**
+ * struct r5xx_crtc - a CRTC (legacy CRTC1/2 or AVIVO D1/D2) with its planes
  * @base: DRM CRTC
  * @primary: primary plane
  * @cursor: cursor plane
@@ -734,8 +779,10 @@ struct r5xx_output_dev {
  * @outputs: connectors and encoders
  * @ddc: the DDC buses, by &enum r5xx_ddc_line
  * @pll: pixel PLL limits
+ * @cursor_reach: how far into VRAM a cursor image may lie (the legacy
+ *	CUR_OFFSET reaches 128 MiB, AVIVO's MC address all of VRAM)
  * @reg_lock: protects registers several CRTCs or encoders share
- *	(DAC_CNTL2 and the palette)
+ *	(DAC_CNTL2 and the palette, the AVIVO LUT port)
  * @hotplug_work: re-probes connectors after a hot-plug interrupt
  * @suspend_lock: serialises r5xx_kms_suspend() and r5xx_kms_resume()
  * @suspended: the display state is saved and the display off
@@ -749,7 +796,8 @@ struct r5xx_display {
 	struct r5xx_output_dev outputs[R5XX_MAX_CONNECTORS];
 	struct r5xx_ddc ddc[R5XX_DDC_COUNT];
 	struct r5xx_pll_limits pll;
-	/* protects DAC_CNTL2 and the palette */
+	u64 cursor_reach;
+	/* protects DAC_CNTL2 and the palette, the AVIVO LUT port */
 	spinlock_t reg_lock;
 	struct work_struct hotplug_work;
 	/* protects @suspended */
@@ -1150,14 +1198,37 @@ void r5xx_kms_register(struct r5xx_device *rdev);
 void r5xx_kms_fini(struct r5xx_device *rdev);
 int r5xx_kms_suspend(struct r5xx_device *rdev);
 int r5xx_kms_resume(struct r5xx_device *rdev);
+int r5xx_crtc_create(struct r5xx_device *rdev, unsigned int id,
+		     const struct r5xx_crtc_kind *kind);
+int r5xx_crtc_atomic_check(struct drm_crtc *crtc,
+			   struct drm_atomic_state *state);
+void r5xx_crtc_arm_event(struct drm_crtc *crtc, struct drm_crtc_state *cs);
+void r5xx_crtc_off_event(struct drm_crtc *crtc);
+int r5xx_plane_prepare_fb(struct drm_plane *plane,
+			  struct drm_plane_state *state);
+void r5xx_plane_cleanup_fb(struct drm_plane *plane,
+			   struct drm_plane_state *state);
+int r5xx_primary_atomic_check(struct drm_plane *plane,
+			      struct drm_atomic_state *state);
+int r5xx_cursor_atomic_check(struct drm_plane *plane,
+			     struct drm_atomic_state *state);
+void r5xx_display_vblank_irq(struct r5xx_device *rdev, unsigned int id);
+struct r5xx_rgb10 r5xx_gamma_entry(const struct drm_color_lut *lut,
+				   unsigned int i);
+void r5xx_cursor_place(const struct drm_plane_state *ps,
+		       struct r5xx_cursor_place *place);
 
 /* r5xx_display_legacy.c */
 int r5xx_crtc_init(struct r5xx_device *rdev, unsigned int id);
-void r5xx_display_vblank_irq(struct r5xx_device *rdev, unsigned int id);
 int r5xx_pll_compute(const struct r5xx_pll_limits *lim, u32 khz,
 		     struct r5xx_pll_div *div);
 enum drm_mode_status r5xx_crtc_mode_limits(struct r5xx_device *rdev,
 					   const struct drm_display_mode *mode);
+
+/* r5xx_display_avivo.c */
+int r5xx_avivo_crtc_init(struct r5xx_device *rdev, unsigned int id);
+enum drm_mode_status r5xx_avivo_mode_limits(struct r5xx_device *rdev,
+					    const struct drm_display_mode *mode);
 
 /* r5xx_connector.c */
 int r5xx_outputs_init(struct r5xx_device *rdev);

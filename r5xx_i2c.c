@@ -14,77 +14,145 @@
 /**
  * DOC: DDC
  *
- * Each monitor's DDC lines end on a GPIO pad of the legacy display
- * engine: GPIO_VGA_DDC, GPIO_DVI_DDC, GPIO_MONID and GPIO_CRT2_DDC. In each
- * register pin 0 is data and pin 1 clock; a pin whose EN bit is set drives
- * its A bit, otherwise it is released and the line is pulled up, and the
- * Y bit reads the line. r5xx bit-bangs I2C on them with i2c-algo-bit, as
- * upstream radeon does without a hardware I2C engine: A stays 0, and a line
- * is pulled low by setting EN and released by clearing it.
+ * Each monitor's DDC lines end on a GPIO pad of the display engine: on
+ * the legacy engine GPIO_VGA_DDC, GPIO_DVI_DDC, GPIO_MONID and
+ * GPIO_CRT2_DDC, each one register where pin 0 is data and pin 1 clock; on
+ * AVIVO DC_GPIO_DDC1 to DDC3, each four registers (MASK, A, EN, Y) with
+ * clock in bit 0 and data in bit 8, MASK set while software owns the pins.
+ * A pin whose EN bit is set drives its A bit, otherwise it is released and
+ * the line is pulled up, and the Y bit reads the line. r5xx bit-bangs I2C
+ * on the pads of the device's engine with i2c-algo-bit, as upstream radeon
+ * does without a hardware I2C engine: A stays 0, and a line is pulled low
+ * by setting EN and released by clearing it.
  */
 
-#define R5XX_DDC_DATA_EN	R5XX_GPIO_VGA_DDC_GPIO_EN_0
-#define R5XX_DDC_CLK_EN		R5XX_GPIO_VGA_DDC_GPIO_EN_1
-#define R5XX_DDC_DATA_Y		R5XX_GPIO_VGA_DDC_GPIO_Y_0
-#define R5XX_DDC_CLK_Y		R5XX_GPIO_VGA_DDC_GPIO_Y_1
-#define R5XX_DDC_A		(R5XX_GPIO_VGA_DDC_GPIO_A_0 | \
-				 R5XX_GPIO_VGA_DDC_GPIO_A_1)
+/*
+ * A DDC pad's registers and bits, as data: legacy pads have EN, A and Y in
+ * one register (pin 0 data, pin 1 clock); AVIVO pads have a register each
+ * (DC_GPIO_DDCn_MASK, _A, _EN, _Y at +0, +4, +8, +12), clock in bit 0 and
+ * data in bit 8 of each, and MASK hands the pins to software.
+ */
+struct r5xx_ddc_layout {
+	u32 a;
+	u32 en;
+	u32 y;
+	u32 mask;
+	u32 a_bits;
+	u32 data_en;
+	u32 clk_en;
+	u32 data_y;
+	u32 clk_y;
+};
+
+static const struct r5xx_ddc_layout r5xx_ddc_legacy = {
+	.a_bits = R5XX_GPIO_VGA_DDC_GPIO_A_0 | R5XX_GPIO_VGA_DDC_GPIO_A_1,
+	.data_en = R5XX_GPIO_VGA_DDC_GPIO_EN_0,
+	.clk_en = R5XX_GPIO_VGA_DDC_GPIO_EN_1,
+	.data_y = R5XX_GPIO_VGA_DDC_GPIO_Y_0,
+	.clk_y = R5XX_GPIO_VGA_DDC_GPIO_Y_1,
+};
+
+#define R5XX_DDC_AVIVO_DATA	R5XX_DC_GPIO_DDC1_MASK_DC_GPIO_DDC_DATA
+#define R5XX_DDC_AVIVO_CLK	R5XX_DC_GPIO_DDC1_MASK_DC_GPIO_DDC_CLK
+
+static const struct r5xx_ddc_layout r5xx_ddc_avivo = {
+	.a = R5XX_DC_GPIO_DDC1_A - R5XX_DC_GPIO_DDC1_MASK,
+	.en = R5XX_DC_GPIO_DDC1_EN - R5XX_DC_GPIO_DDC1_MASK,
+	.y = R5XX_DC_GPIO_DDC1_Y - R5XX_DC_GPIO_DDC1_MASK,
+	.mask = R5XX_DDC_AVIVO_DATA | R5XX_DDC_AVIVO_CLK,
+	.a_bits = R5XX_DDC_AVIVO_DATA | R5XX_DDC_AVIVO_CLK,
+	.data_en = R5XX_DDC_AVIVO_DATA,
+	.clk_en = R5XX_DDC_AVIVO_CLK,
+	.data_y = R5XX_DDC_AVIVO_DATA,
+	.clk_y = R5XX_DDC_AVIVO_CLK,
+};
 
 static const struct {
 	u32 reg;
 	const char *name;
+	const struct r5xx_ddc_layout *layout;
 } r5xx_ddc_pads[R5XX_DDC_COUNT] = {
-	[R5XX_DDC_VGA] = { R5XX_GPIO_VGA_DDC, "VGA_DDC" },
-	[R5XX_DDC_DVI] = { R5XX_GPIO_DVI_DDC, "DVI_DDC" },
-	[R5XX_DDC_MONID] = { R5XX_GPIO_MONID, "MONID" },
-	[R5XX_DDC_CRT2] = { R5XX_GPIO_CRT2_DDC, "CRT2_DDC" },
+	[R5XX_DDC_VGA] = { R5XX_GPIO_VGA_DDC, "VGA_DDC", &r5xx_ddc_legacy },
+	[R5XX_DDC_DVI] = { R5XX_GPIO_DVI_DDC, "DVI_DDC", &r5xx_ddc_legacy },
+	[R5XX_DDC_MONID] = { R5XX_GPIO_MONID, "MONID", &r5xx_ddc_legacy },
+	[R5XX_DDC_CRT2] = { R5XX_GPIO_CRT2_DDC, "CRT2_DDC", &r5xx_ddc_legacy },
+	[R5XX_DDC_AVIVO1] = { R5XX_DC_GPIO_DDC1_MASK, "DDC1", &r5xx_ddc_avivo },
+	[R5XX_DDC_AVIVO2] = { R5XX_DC_GPIO_DDC2_MASK, "DDC2", &r5xx_ddc_avivo },
+	[R5XX_DDC_AVIVO3] = { R5XX_DC_GPIO_DDC3_MASK, "DDC3", &r5xx_ddc_avivo },
 };
+
+static const struct r5xx_ddc_layout *r5xx_ddc_layout_of(struct r5xx_ddc *ddc)
+{
+	return r5xx_ddc_pads[ddc - ddc->rdev->display.ddc].layout;
+}
 
 static void r5xx_ddc_drive(struct r5xx_ddc *ddc, u32 en, int state)
 {
+	const struct r5xx_ddc_layout *l = r5xx_ddc_layout_of(ddc);
 	struct r5xx_device *rdev = ddc->rdev;
-	u32 val = r5xx_rreg(rdev, ddc->reg) & ~R5XX_DDC_A;
+	u32 val = r5xx_rreg(rdev, ddc->reg + l->en);
 
+	if (l->en == l->a)
+		val &= ~l->a_bits;
 	if (state)
 		val &= ~en;
 	else
 		val |= en;
-	r5xx_wreg(rdev, ddc->reg, val);
-	r5xx_rreg(rdev, ddc->reg);
+	r5xx_wreg(rdev, ddc->reg + l->en, val);
+	r5xx_rreg(rdev, ddc->reg + l->en);
 }
 
 static void r5xx_ddc_setsda(void *data, int state)
 {
-	r5xx_ddc_drive(data, R5XX_DDC_DATA_EN, state);
+	struct r5xx_ddc *ddc = data;
+
+	r5xx_ddc_drive(ddc, r5xx_ddc_layout_of(ddc)->data_en, state);
 }
 
 static void r5xx_ddc_setscl(void *data, int state)
 {
-	r5xx_ddc_drive(data, R5XX_DDC_CLK_EN, state);
+	struct r5xx_ddc *ddc = data;
+
+	r5xx_ddc_drive(ddc, r5xx_ddc_layout_of(ddc)->clk_en, state);
 }
 
 static int r5xx_ddc_getsda(void *data)
 {
 	struct r5xx_ddc *ddc = data;
+	const struct r5xx_ddc_layout *l = r5xx_ddc_layout_of(ddc);
 
-	return !!(r5xx_rreg(ddc->rdev, ddc->reg) & R5XX_DDC_DATA_Y);
+	return !!(r5xx_rreg(ddc->rdev, ddc->reg + l->y) & l->data_y);
 }
 
 static int r5xx_ddc_getscl(void *data)
 {
 	struct r5xx_ddc *ddc = data;
+	const struct r5xx_ddc_layout *l = r5xx_ddc_layout_of(ddc);
 
-	return !!(r5xx_rreg(ddc->rdev, ddc->reg) & R5XX_DDC_CLK_Y);
+	return !!(r5xx_rreg(ddc->rdev, ddc->reg + l->y) & l->clk_y);
 }
 
 static int r5xx_ddc_pre_xfer(struct i2c_adapter *adapter)
 {
 	struct r5xx_ddc *ddc = i2c_get_adapdata(adapter);
+	const struct r5xx_ddc_layout *l = r5xx_ddc_layout_of(ddc);
+	struct r5xx_device *rdev = ddc->rdev;
 
-	/* release both lines, output values 0 */
-	r5xx_wreg(ddc->rdev, ddc->reg, r5xx_rreg(ddc->rdev, ddc->reg) &
-		  ~(R5XX_DDC_A | R5XX_DDC_DATA_EN | R5XX_DDC_CLK_EN));
+	/* the pins to software, both lines released, output values 0 */
+	if (l->mask)
+		r5xx_wreg_mask(rdev, ddc->reg, l->mask, l->mask);
+	r5xx_wreg_mask(rdev, ddc->reg + l->a, 0, l->a_bits);
+	r5xx_wreg_mask(rdev, ddc->reg + l->en, 0, l->data_en | l->clk_en);
 	return 0;
+}
+
+static void r5xx_ddc_post_xfer(struct i2c_adapter *adapter)
+{
+	struct r5xx_ddc *ddc = i2c_get_adapdata(adapter);
+	const struct r5xx_ddc_layout *l = r5xx_ddc_layout_of(ddc);
+
+	if (l->mask)
+		r5xx_wreg_mask(ddc->rdev, ddc->reg, 0, l->mask);
 }
 
 /**
@@ -100,9 +168,10 @@ int r5xx_i2c_init(struct r5xx_device *rdev)
 
 	for (i = 0; i < R5XX_DDC_COUNT; i++) {
 		struct r5xx_ddc *ddc = &rdev->display.ddc[i];
+		bool avivo_pad = r5xx_ddc_pads[i].layout == &r5xx_ddc_avivo;
 
-		/* pads of the other display engine */
-		if (!r5xx_ddc_pads[i].reg)
+		/* only the pads of the device's display engine */
+		if (avivo_pad != r5xx_is_avivo(rdev))
 			continue;
 		ddc->rdev = rdev;
 		ddc->reg = r5xx_ddc_pads[i].reg;
@@ -111,6 +180,7 @@ int r5xx_i2c_init(struct r5xx_device *rdev)
 		ddc->algo.getsda = r5xx_ddc_getsda;
 		ddc->algo.getscl = r5xx_ddc_getscl;
 		ddc->algo.pre_xfer = r5xx_ddc_pre_xfer;
+		ddc->algo.post_xfer = r5xx_ddc_post_xfer;
 		ddc->algo.udelay = 10;
 		ddc->algo.timeout = usecs_to_jiffies(2200);
 		ddc->algo.data = ddc;

@@ -22,8 +22,12 @@
  * CRTC1 and CRTC2 (CRTC_VBLANK, CRTC2_VBLANK), enabled while DRM wants
  * vblank interrupts, and the DVI hot-plug detect (FP_DETECT); the handler
  * passes them to r5xx_display_legacy.c and r5xx_connector.c. R5xx parts
- * have the AVIVO display interrupt block (DxMODE_INT_MASK) instead, kept
- * masked until their KMS arrives.
+ * have the AVIVO display interrupt block instead: GEN_INT_STATUS bit 0
+ * (DISPLAY_INT_STAT) says DISP_INTERRUPT_STATUS has a source pending, the
+ * vblanks of D1 and D2 (enabled in DXMODE_INT_MASK, acknowledged in
+ * DxMODE_VBLANK_STATUS) or a hot plug pin (enabled and acknowledged in
+ * DC_HOT_PLUG_DETECTn_INT_CONTROL). Every pending source is acknowledged,
+ * the enabled ones passed on.
  *
  * MSI is used where upstream radeon trusts it (radeon_msi_ok): from RV380
  * on, except RV515 (it loses MSI re-arms) and the IGPs other than RS690;
@@ -39,18 +43,104 @@
 /* GEN_INT_STATUS bit 25: SW_INT_TEST on R3xx/R4xx, SW_INT on RS6xx/R5xx */
 #define R5XX_IRQ_SW_INT		R5XX_GEN_INT_STATUS_SW_INT_TEST
 
+/* the AVIVO display sources r5xx uses, as DISP_INTERRUPT_STATUS bits */
+#define R5XX_IRQ_AVIVO_VBLANK	(R5XX_DISP_INTERRUPT_STATUS_LB_D1_VBLANK_INTERRUPT | \
+				 R5XX_DISP_INTERRUPT_STATUS_LB_D2_VBLANK_INTERRUPT)
+#define R5XX_IRQ_AVIVO_HPD	(R5XX_DISP_INTERRUPT_STATUS_DC_HOT_PLUG_DETECT1_INTERRUPT | \
+				 R5XX_DISP_INTERRUPT_STATUS_DC_HOT_PLUG_DETECT2_INTERRUPT)
+#define R5XX_IRQ_AVIVO_DISPLAY	(R5XX_IRQ_AVIVO_VBLANK | R5XX_IRQ_AVIVO_HPD)
+/* D2's vblank status and hot plug pin 2's registers are D1's and pin 1's + */
+#define R5XX_IRQ_AVIVO_D2	(R5XX_D2MODE_VBLANK_STATUS - R5XX_D1MODE_VBLANK_STATUS)
+#define R5XX_IRQ_AVIVO_HPD2	(R5XX_DC_HOT_PLUG_DETECT2_INT_CONTROL - \
+				 R5XX_DC_HOT_PLUG_DETECT1_INT_CONTROL)
+
+/* the register and bit acknowledging each AVIVO source, as data */
+static const struct {
+	u32 source;
+	u32 reg;
+	u32 ack;
+} r5xx_irq_avivo_acks[] = {
+	{ R5XX_DISP_INTERRUPT_STATUS_LB_D1_VBLANK_INTERRUPT,
+	  R5XX_D1MODE_VBLANK_STATUS, R5XX_D1MODE_VBLANK_STATUS_D1MODE_VBLANK_ACK },
+	{ R5XX_DISP_INTERRUPT_STATUS_LB_D2_VBLANK_INTERRUPT,
+	  R5XX_D1MODE_VBLANK_STATUS + R5XX_IRQ_AVIVO_D2,
+	  R5XX_D1MODE_VBLANK_STATUS_D1MODE_VBLANK_ACK },
+	{ R5XX_DISP_INTERRUPT_STATUS_DC_HOT_PLUG_DETECT1_INTERRUPT,
+	  R5XX_DC_HOT_PLUG_DETECT1_INT_CONTROL,
+	  R5XX_DC_HOT_PLUG_DETECT1_INT_CONTROL_DC_HOT_PLUG_DETECT_INT_ACK },
+	{ R5XX_DISP_INTERRUPT_STATUS_DC_HOT_PLUG_DETECT2_INTERRUPT,
+	  R5XX_DC_HOT_PLUG_DETECT1_INT_CONTROL + R5XX_IRQ_AVIVO_HPD2,
+	  R5XX_DC_HOT_PLUG_DETECT1_INT_CONTROL_DC_HOT_PLUG_DETECT_INT_ACK },
+};
+
+/*
+ * Acknowledge every pending AVIVO display source, enabled or not (a level
+ * interrupt must lose its cause), and return them all.
+ */
+static u32 r5xx_irq_avivo_ack(struct r5xx_device *rdev)
+{
+	u32 pending = r5xx_rreg(rdev, R5XX_DISP_INTERRUPT_STATUS);
+	unsigned long flags;
+	unsigned int i;
+
+	spin_lock_irqsave(&rdev->irq.lock, flags);
+	for (i = 0; i < ARRAY_SIZE(r5xx_irq_avivo_acks); i++)
+		if (pending & r5xx_irq_avivo_acks[i].source)
+			r5xx_wreg_mask(rdev, r5xx_irq_avivo_acks[i].reg,
+				       r5xx_irq_avivo_acks[i].ack,
+				       r5xx_irq_avivo_acks[i].ack);
+	spin_unlock_irqrestore(&rdev->irq.lock, flags);
+	return pending;
+}
+
+/* DXMODE_INT_MASK and the hot plug pins' INT_EN from the AVIVO sources */
+static void r5xx_irq_avivo_write(struct r5xx_device *rdev, u32 display)
+{
+	u32 mask = 0, en = R5XX_DC_HOT_PLUG_DETECT1_INT_CONTROL_DC_HOT_PLUG_DETECT_INT_EN;
+
+	if (display & R5XX_DISP_INTERRUPT_STATUS_LB_D1_VBLANK_INTERRUPT)
+		mask |= R5XX_DXMODE_INT_MASK_D1MODE_VBLANK_INT_MASK;
+	if (display & R5XX_DISP_INTERRUPT_STATUS_LB_D2_VBLANK_INTERRUPT)
+		mask |= R5XX_DXMODE_INT_MASK_D2MODE_VBLANK_INT_MASK;
+	r5xx_wreg(rdev, R5XX_DXMODE_INT_MASK, mask);
+	r5xx_wreg_mask(rdev, R5XX_DC_HOT_PLUG_DETECT1_INT_CONTROL,
+		       display & R5XX_DISP_INTERRUPT_STATUS_DC_HOT_PLUG_DETECT1_INTERRUPT ?
+		       en : 0, en);
+	r5xx_wreg_mask(rdev, R5XX_DC_HOT_PLUG_DETECT1_INT_CONTROL +
+		       R5XX_IRQ_AVIVO_HPD2,
+		       display & R5XX_DISP_INTERRUPT_STATUS_DC_HOT_PLUG_DETECT2_INTERRUPT ?
+		       en : 0, en);
+}
+
+/* GEN_INT_CNTL: the software interrupt, and the legacy display sources */
+static void r5xx_irq_write(struct r5xx_device *rdev, u32 display)
+{
+	if (r5xx_is_avivo(rdev)) {
+		r5xx_wreg(rdev, R5XX_GEN_INT_CNTL,
+			  R5XX_GEN_INT_CNTL_SW_INT_ENABLE);
+		r5xx_irq_avivo_write(rdev, display);
+		return;
+	}
+	r5xx_wreg(rdev, R5XX_GEN_INT_CNTL,
+		  R5XX_GEN_INT_CNTL_SW_INT_ENABLE | display);
+}
+
 static irqreturn_t r5xx_irq_handler(int irq, void *arg)
 {
 	struct r5xx_device *rdev = arg;
-	u32 status, mine;
+	u32 status, mine, avivo = 0;
 
 	status = r5xx_rreg(rdev, R5XX_GEN_INT_STATUS);
 	if (status == 0xffffffff || !READ_ONCE(rdev->irq.enabled)) {
 		atomic_long_inc(&rdev->irq.none_count);
 		return IRQ_NONE;
 	}
-	mine = status & (R5XX_IRQ_SW_INT | READ_ONCE(rdev->irq.display));
-	if (!mine) {
+	mine = status & R5XX_IRQ_SW_INT;
+	if (!r5xx_is_avivo(rdev))
+		mine |= status & READ_ONCE(rdev->irq.display);
+	else if (status & R5XX_GEN_INT_STATUS_DISPLAY_INT_STAT)
+		avivo = r5xx_irq_avivo_ack(rdev);
+	if (!mine && !avivo) {
 		atomic_long_inc(&rdev->irq.none_count);
 		/*
 		 * An MSI whose cause is gone (a source masked since) must
@@ -62,7 +152,8 @@ static irqreturn_t r5xx_irq_handler(int irq, void *arg)
 		return rdev->irq.msi ? IRQ_HANDLED : IRQ_NONE;
 	}
 
-	r5xx_wreg(rdev, R5XX_GEN_INT_STATUS, mine);
+	if (mine)
+		r5xx_wreg(rdev, R5XX_GEN_INT_STATUS, mine);
 	atomic_long_inc(&rdev->irq.count);
 	if (mine & R5XX_IRQ_SW_INT) {
 		atomic_long_inc(&rdev->irq.sw_count);
@@ -73,6 +164,14 @@ static irqreturn_t r5xx_irq_handler(int irq, void *arg)
 	if (mine & R5XX_GEN_INT_STATUS_CRTC2_VBLANK_STAT)
 		r5xx_display_vblank_irq(rdev, 1);
 	if (mine & R5XX_GEN_INT_STATUS_FP_DETECT_STAT)
+		r5xx_display_hotplug_irq(rdev);
+	/* a source masked since it was raised is acknowledged, not passed on */
+	avivo &= READ_ONCE(rdev->irq.display);
+	if (avivo & R5XX_DISP_INTERRUPT_STATUS_LB_D1_VBLANK_INTERRUPT)
+		r5xx_display_vblank_irq(rdev, 0);
+	if (avivo & R5XX_DISP_INTERRUPT_STATUS_LB_D2_VBLANK_INTERRUPT)
+		r5xx_display_vblank_irq(rdev, 1);
+	if (avivo & R5XX_IRQ_AVIVO_HPD)
 		r5xx_display_hotplug_irq(rdev);
 
 	if (rdev->irq.msi)
@@ -101,8 +200,7 @@ void r5xx_irq_enable(struct r5xx_device *rdev)
 
 	spin_lock_irqsave(&rdev->irq.lock, flags);
 	WRITE_ONCE(rdev->irq.enabled, true);
-	r5xx_wreg(rdev, R5XX_GEN_INT_CNTL,
-		  R5XX_GEN_INT_CNTL_SW_INT_ENABLE | rdev->irq.display);
+	r5xx_irq_write(rdev, rdev->irq.display);
 	r5xx_rreg(rdev, R5XX_GEN_INT_CNTL);
 	spin_unlock_irqrestore(&rdev->irq.lock, flags);
 
@@ -126,11 +224,13 @@ void r5xx_irq_disable(struct r5xx_device *rdev)
 	WRITE_ONCE(rdev->irq.enabled, false);
 	r5xx_wreg(rdev, R5XX_GEN_INT_CNTL, 0);
 	if (rdev->info->irq == R5XX_IRQ_RS600)
-		r5xx_wreg(rdev, R5XX_DXMODE_INT_MASK, 0);
+		r5xx_irq_avivo_write(rdev, 0);
 	spin_unlock_irqrestore(&rdev->irq.lock, flags);
 
 	mdelay(1);
 	r5xx_irq_ack_all(rdev);
+	if (rdev->info->irq == R5XX_IRQ_RS600)
+		r5xx_irq_avivo_ack(rdev);
 }
 
 /* the display sources of GEN_INT_CNTL, in the same bits of GEN_INT_STATUS */
@@ -142,7 +242,8 @@ void r5xx_irq_disable(struct r5xx_device *rdev)
  * r5xx_irq_set_display - enable or disable display interrupt sources
  * @rdev: device
  * @mask: GEN_INT_CNTL bits of the legacy display engine (CRTC_VBLANK,
- *	CRTC2_VBLANK, FP_DETECT); others are ignored
+ *	CRTC2_VBLANK, FP_DETECT), or DISP_INTERRUPT_STATUS bits of the AVIVO
+ *	one (LB_D1/D2_VBLANK, DC_HOT_PLUG_DETECT1/2); others are ignored
  * @on: enable or disable them
  *
  * The sources stay enabled across r5xx_irq_disable() and
@@ -153,7 +254,7 @@ void r5xx_irq_set_display(struct r5xx_device *rdev, u32 mask, bool on)
 	unsigned long flags;
 	u32 display;
 
-	mask &= R5XX_IRQ_DISPLAY;
+	mask &= r5xx_is_avivo(rdev) ? R5XX_IRQ_AVIVO_DISPLAY : R5XX_IRQ_DISPLAY;
 	spin_lock_irqsave(&rdev->irq.lock, flags);
 	display = on ? rdev->irq.display | mask : rdev->irq.display & ~mask;
 	/*
@@ -162,8 +263,7 @@ void r5xx_irq_set_display(struct r5xx_device *rdev, u32 mask, bool on)
 	 */
 	WRITE_ONCE(rdev->irq.display, display);
 	if (rdev->irq.enabled)
-		r5xx_wreg(rdev, R5XX_GEN_INT_CNTL,
-			  R5XX_GEN_INT_CNTL_SW_INT_ENABLE | display);
+		r5xx_irq_write(rdev, display);
 	spin_unlock_irqrestore(&rdev->irq.lock, flags);
 }
 

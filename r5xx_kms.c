@@ -8,6 +8,7 @@
 #include <drm/drm_drv.h>
 #include <drm/drm_fb_helper.h>
 #include <drm/drm_fourcc.h>
+#include <drm/drm_gem_atomic_helper.h>
 #include <drm/drm_gem_framebuffer_helper.h>
 #include <drm/drm_modeset_helper.h>
 #include <drm/drm_print.h>
@@ -21,13 +22,14 @@
 /**
  * DOC: KMS
  *
- * On R3xx/R4xx r5xx is a KMS driver on the DRM atomic helpers: two CRTCs
- * (r5xx_display_legacy.c), each with a primary and a cursor plane, and the
- * connectors of r5xx_connector.c. The modeset module parameter (default 1)
- * at 0 keeps the render-only driver: no DRIVER_MODESET, no KMS objects, the
- * display left as firmware set it up. R5xx and RS6xx parts have the AVIVO
- * display engine, which r5xx does not drive yet: there the driver is
- * render-only too, and says so at debug level.
+ * r5xx is a KMS driver on the DRM atomic helpers: two CRTCs, each with a
+ * primary and a cursor plane, and the connectors of r5xx_connector.c. The
+ * CRTCs are those of the legacy display engine on R3xx/R4xx
+ * (r5xx_display_legacy.c) and those of the AVIVO engine on R5xx
+ * (r5xx_display_avivo.c); what both share is here: plane creation, the
+ * plane and CRTC checks, pinning and events. The modeset module parameter
+ * (default 1) at 0 keeps the render-only driver: no DRIVER_MODESET, no KMS
+ * objects, the display left as firmware set it up.
  *
  * Framebuffers are checked when they are made, each refusal an -EINVAL
  * with its reason logged at debug level (r5xx_user_dbg()): the format must
@@ -168,6 +170,327 @@ out_put:
 	return ret ? ERR_PTR(ret) : &rfb->base;
 }
 
+/* CRTCs and planes: what both display engines share */
+
+/**
+ * r5xx_crtc_atomic_check - the checks a CRTC of either engine makes
+ * @crtc: CRTC
+ * @state: the atomic state
+ *
+ * Return: 0, or -EINVAL for a gamma LUT that is not 256 entries long or an
+ * active CRTC without its primary plane.
+ */
+int r5xx_crtc_atomic_check(struct drm_crtc *crtc,
+			   struct drm_atomic_state *state)
+{
+	struct drm_crtc_state *cs = drm_atomic_get_new_crtc_state(state, crtc);
+
+	if (cs->gamma_lut && drm_color_lut_size(cs->gamma_lut) != 256)
+		return -EINVAL;
+	/* a running CRTC scans out its primary plane: it needs one */
+	if (cs->active && !(cs->plane_mask & drm_plane_mask(crtc->primary))) {
+		r5xx_user_dbg(crtc->dev, "CRTC %u active without a primary plane\n",
+			      crtc->base.id);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/**
+ * r5xx_display_vblank_irq - a CRTC's vblank interrupt
+ * @rdev: device
+ * @id: 0 for CRTC1, 1 for CRTC2
+ */
+void r5xx_display_vblank_irq(struct r5xx_device *rdev, unsigned int id)
+{
+	if (id < rdev->display.num_crtcs)
+		drm_crtc_handle_vblank(&rdev->display.crtc[id].base);
+}
+
+/* Primary and cursor planes: pin the buffer in VRAM while it is shown. */
+
+/**
+ * r5xx_plane_cleanup_fb - unpin a framebuffer that prepare_fb pinned
+ * @plane: plane
+ * @state: its state that held the framebuffer
+ */
+void r5xx_plane_cleanup_fb(struct drm_plane *plane,
+			   struct drm_plane_state *state)
+{
+	struct r5xx_device *rdev = to_r5xx(plane->dev);
+	struct r5xx_bo *bo;
+
+	if (!state->fb)
+		return;
+	bo = to_r5xx_bo(state->fb->obj[0]);
+	if (ttm_bo_reserve(&bo->tbo, false, false, NULL))
+		return;
+	ttm_bo_unpin(&bo->tbo);
+	rdev->mm.vram_pin_size -= bo->tbo.base.size;
+	ttm_bo_unreserve(&bo->tbo);
+}
+
+/**
+ * r5xx_plane_prepare_fb - pin a framebuffer in VRAM while it is shown
+ * @plane: primary or cursor plane
+ * @state: its new state
+ *
+ * Moves the buffer to VRAM first if need be, and waits for rendering to
+ * it. A cursor image must lie within &r5xx_display.cursor_reach of VRAM.
+ *
+ * Return: 0 or a negative errno.
+ */
+int r5xx_plane_prepare_fb(struct drm_plane *plane,
+			  struct drm_plane_state *state)
+{
+	struct r5xx_device *rdev = to_r5xx(plane->dev);
+	struct r5xx_bo *bo;
+	int ret;
+
+	if (!state->fb)
+		return 0;
+	bo = to_r5xx_bo(state->fb->obj[0]);
+	ret = ttm_bo_reserve(&bo->tbo, true, false, NULL);
+	if (ret)
+		return ret;
+	if (bo->tbo.pin_count && bo->tbo.resource->mem_type != TTM_PL_VRAM) {
+		r5xx_user_dbg(plane->dev, "scanout buffer is pinned outside VRAM\n");
+		ret = -EINVAL;
+		goto out;
+	}
+	if (!bo->tbo.pin_count) {
+		ret = r5xx_bo_validate_domain(bo, RADEON_GEM_DOMAIN_VRAM, true);
+		if (ret)
+			goto out;
+	}
+	if (plane->type == DRM_PLANE_TYPE_CURSOR &&
+	    r5xx_bo_gpu_offset(bo) - rdev->mc.vram_start +
+	    R5XX_CURSOR_PITCH * R5XX_CURSOR_SIZE > rdev->display.cursor_reach) {
+		r5xx_user_dbg(plane->dev, "cursor buffer beyond %llu MiB of VRAM\n",
+			      rdev->display.cursor_reach >> 20);
+		ret = -ENOSPC;
+		goto out;
+	}
+	ttm_bo_pin(&bo->tbo);
+	rdev->mm.vram_pin_size += bo->tbo.base.size;
+out:
+	ttm_bo_unreserve(&bo->tbo);
+	if (ret)
+		return ret;
+	/* wait for rendering to the buffer; on failure cleanup_fb is not called */
+	ret = drm_gem_plane_helper_prepare_fb(plane, state);
+	if (ret)
+		r5xx_plane_cleanup_fb(plane, state);
+	return ret;
+}
+
+/**
+ * r5xx_primary_atomic_check - a primary plane fills its CRTC, unscaled
+ * @plane: primary plane
+ * @state: the atomic state
+ *
+ * Return: 0 or a negative errno.
+ */
+int r5xx_primary_atomic_check(struct drm_plane *plane,
+			      struct drm_atomic_state *state)
+{
+	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
+	struct drm_crtc_state *cs;
+
+	if (!ps->crtc)
+		return 0;
+	cs = drm_atomic_get_crtc_state(state, ps->crtc);
+	if (IS_ERR(cs))
+		return PTR_ERR(cs);
+	return drm_atomic_helper_check_plane_state(ps, cs,
+						   DRM_PLANE_NO_SCALING,
+						   DRM_PLANE_NO_SCALING,
+						   false, true);
+}
+
+/**
+ * r5xx_cursor_atomic_check - a cursor is a linear 64x64 ARGB8888 image
+ * @plane: cursor plane
+ * @state: the atomic state
+ *
+ * Return: 0 or a negative errno.
+ */
+int r5xx_cursor_atomic_check(struct drm_plane *plane,
+			     struct drm_atomic_state *state)
+{
+	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
+	struct drm_crtc_state *cs;
+	struct drm_framebuffer *fb = ps->fb;
+
+	if (!ps->crtc || !fb)
+		return 0;
+	cs = drm_atomic_get_crtc_state(state, ps->crtc);
+	if (IS_ERR(cs))
+		return PTR_ERR(cs);
+	if (fb->width != R5XX_CURSOR_SIZE || fb->height != R5XX_CURSOR_SIZE ||
+	    fb->pitches[0] != R5XX_CURSOR_PITCH || fb->offsets[0] % 256 ||
+	    fb->format->format != DRM_FORMAT_ARGB8888 ||
+	    to_r5xx_fb(fb)->tiling_flags) {
+		r5xx_user_dbg(plane->dev,
+			      "cursor: needs a linear 64x64 ARGB8888 frame, 256-byte pitch\n");
+		return -EINVAL;
+	}
+	return drm_atomic_helper_check_plane_state(ps, cs,
+						   DRM_PLANE_NO_SCALING,
+						   DRM_PLANE_NO_SCALING,
+						   true, true);
+}
+
+static const struct drm_plane_funcs r5xx_plane_funcs = {
+	.update_plane = drm_atomic_helper_update_plane,
+	.disable_plane = drm_atomic_helper_disable_plane,
+	.destroy = drm_plane_cleanup,
+	.reset = drm_atomic_helper_plane_reset,
+	.atomic_duplicate_state = drm_atomic_helper_plane_duplicate_state,
+	.atomic_destroy_state = drm_atomic_helper_plane_destroy_state,
+};
+
+static const u32 r5xx_primary_formats[] = {
+	DRM_FORMAT_XRGB8888,
+	DRM_FORMAT_ARGB8888,
+	DRM_FORMAT_RGB565,
+};
+
+static const u32 r5xx_cursor_formats[] = {
+	DRM_FORMAT_ARGB8888,
+};
+
+/* the two planes of a CRTC, as data */
+static const struct {
+	enum drm_plane_type type;
+	const u32 *formats;
+	unsigned int num_formats;
+} r5xx_planes[] = {
+	{ DRM_PLANE_TYPE_PRIMARY, r5xx_primary_formats,
+	  ARRAY_SIZE(r5xx_primary_formats) },
+	{ DRM_PLANE_TYPE_CURSOR, r5xx_cursor_formats,
+	  ARRAY_SIZE(r5xx_cursor_formats) },
+};
+
+/**
+ * r5xx_crtc_create - create a CRTC of either engine and its two planes
+ * @rdev: device
+ * @id: 0 for the first CRTC, 1 for the second
+ * @kind: the engine's functions
+ *
+ * Return: 0 or a negative errno.
+ */
+int r5xx_crtc_create(struct r5xx_device *rdev, unsigned int id,
+		     const struct r5xx_crtc_kind *kind)
+{
+	struct r5xx_crtc *rc = &rdev->display.crtc[id];
+	struct drm_device *drm = &rdev->drm;
+	unsigned int i;
+	int ret;
+
+	rc->id = id;
+	for (i = 0; i < ARRAY_SIZE(r5xx_planes); i++) {
+		struct drm_plane *plane = i ? &rc->cursor : &rc->primary;
+
+		ret = drm_universal_plane_init(drm, plane, BIT(id),
+					       &r5xx_plane_funcs,
+					       r5xx_planes[i].formats,
+					       r5xx_planes[i].num_formats, NULL,
+					       r5xx_planes[i].type, NULL);
+		if (ret)
+			return ret;
+		drm_plane_helper_add(plane, i ? kind->cursor_helpers :
+					    kind->primary_helpers);
+	}
+
+	ret = drm_crtc_init_with_planes(drm, &rc->base, &rc->primary,
+					&rc->cursor, kind->crtc, NULL);
+	if (ret)
+		return ret;
+	drm_crtc_helper_add(&rc->base, kind->crtc_helpers);
+	ret = drm_mode_crtc_set_gamma_size(&rc->base, 256);
+	if (ret)
+		return ret;
+	drm_crtc_enable_color_mgmt(&rc->base, 0, false, 256);
+	return 0;
+}
+
+/**
+ * r5xx_gamma_entry - an entry of a CRTC's 256-entry palette
+ * @lut: the CRTC's GAMMA_LUT (256 entries), or NULL for the identity ramp
+ * @i: entry, 0 to 255
+ *
+ * Return: the entry at 10 bits a channel.
+ */
+struct r5xx_rgb10 r5xx_gamma_entry(const struct drm_color_lut *lut,
+				   unsigned int i)
+{
+	u32 ramp = i << 2 | i >> 6;
+
+	if (!lut)
+		return (struct r5xx_rgb10){ ramp, ramp, ramp };
+	return (struct r5xx_rgb10){
+		lut[i].red >> 6, lut[i].green >> 6, lut[i].blue >> 6,
+	};
+}
+
+/**
+ * r5xx_cursor_place - place a cursor plane's image on its CRTC
+ * @ps: the cursor plane's state
+ * @place: where it goes
+ *
+ * Both engines take a position of at least 0: an image hanging off the
+ * top or left edge starts at 0, @place->xorigin and @place->yorigin pixels
+ * into the image.
+ */
+void r5xx_cursor_place(const struct drm_plane_state *ps,
+		       struct r5xx_cursor_place *place)
+{
+	int x = ps->crtc_x, y = ps->crtc_y;
+
+	place->xorigin = x < 0 ? min(-x, R5XX_CURSOR_SIZE - 1) : 0;
+	place->yorigin = y < 0 ? min(-y, R5XX_CURSOR_SIZE - 1) : 0;
+	place->x = max(x, 0);
+	place->y = max(y, 0);
+}
+
+/**
+ * r5xx_crtc_arm_event - send a commit's event at the next vblank
+ * @crtc: CRTC, in its atomic_flush
+ * @cs: its new state
+ *
+ * An active CRTC sends the event from its vblank interrupt, when the new
+ * scanout address has been taken; an inactive one sends it at once.
+ */
+void r5xx_crtc_arm_event(struct drm_crtc *crtc, struct drm_crtc_state *cs)
+{
+	struct drm_pending_vblank_event *event = cs->event;
+
+	if (!event)
+		return;
+	cs->event = NULL;
+	spin_lock_irq(&crtc->dev->event_lock);
+	if (cs->active && !drm_crtc_vblank_get(crtc))
+		drm_crtc_arm_vblank_event(crtc, event);
+	else
+		drm_crtc_send_vblank_event(crtc, event);
+	spin_unlock_irq(&crtc->dev->event_lock);
+}
+
+/**
+ * r5xx_crtc_off_event - send the event of a commit that turns a CRTC off
+ * @crtc: CRTC, in its atomic_disable
+ */
+void r5xx_crtc_off_event(struct drm_crtc *crtc)
+{
+	spin_lock_irq(&crtc->dev->event_lock);
+	if (crtc->state->event && !crtc->state->active) {
+		drm_crtc_send_vblank_event(crtc, crtc->state->event);
+		crtc->state->event = NULL;
+	}
+	spin_unlock_irq(&crtc->dev->event_lock);
+}
+
 static const struct drm_mode_config_funcs r5xx_mode_config_funcs = {
 	.fb_create = r5xx_fb_create,
 	.atomic_check = drm_atomic_helper_check,
@@ -189,18 +512,13 @@ int r5xx_kms_init(struct r5xx_device *rdev)
 {
 	struct r5xx_display *disp = &rdev->display;
 	struct drm_device *drm = &rdev->drm;
+	bool avivo = r5xx_is_avivo(rdev);
 	unsigned int i;
 	int ret;
 
-	if (!rdev->config.modeset || r5xx_is_avivo(rdev)) {
+	if (!rdev->config.modeset) {
 		drm->driver_features &= ~(DRIVER_MODESET | DRIVER_ATOMIC);
-		if (!rdev->config.modeset)
-			drm_dbg_driver(drm, "modeset=0: no KMS\n");
-		else
-			drm_dbg_driver(drm, "AVIVO display engine not supported yet: no KMS\n");
-		/* until AVIVO KMS: say what the video BIOS describes */
-		if (rdev->config.modeset && r5xx_is_avivo(rdev))
-			r5xx_bios_display_info(rdev);
+		drm_dbg_driver(drm, "modeset=0: no KMS\n");
 		return 0;
 	}
 
@@ -227,8 +545,10 @@ int r5xx_kms_init(struct r5xx_device *rdev)
 	if (ret)
 		return ret;
 	disp->num_crtcs = R5XX_MAX_CRTCS;
+	disp->cursor_reach = avivo ? rdev->mc.real_vram_size : SZ_128M;
 	for (i = 0; i < disp->num_crtcs; i++) {
-		ret = r5xx_crtc_init(rdev, i);
+		ret = avivo ? r5xx_avivo_crtc_init(rdev, i) :
+			      r5xx_crtc_init(rdev, i);
 		if (ret)
 			goto err_i2c;
 	}
@@ -238,8 +558,10 @@ int r5xx_kms_init(struct r5xx_device *rdev)
 	ret = drm_vblank_init(drm, disp->num_crtcs);
 	if (ret)
 		goto err_i2c;
-	/* CRTC_CRNT_FRAME is 21 bits */
-	drm->max_vblank_count = R5XX_CRTC_CRNT_FRAME_CRTC_CRNT_FRAME;
+	/* CRTC_CRNT_FRAME is 21 bits, D1CRTC_STATUS_FRAME_COUNT 24 */
+	drm->max_vblank_count = avivo ?
+		R5XX_D1CRTC_STATUS_FRAME_COUNT_FRAME_COUNT :
+		R5XX_CRTC_CRNT_FRAME_CRTC_CRNT_FRAME;
 	drm_mode_config_reset(drm);
 	drm_kms_helper_poll_init(drm);
 	disp->enabled = true;

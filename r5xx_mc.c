@@ -27,9 +27,13 @@
  * range (512 MiB by default) goes into the larger gap before or after VRAM.
  *
  * Before VRAM moves in the MC address space, r5xx_mc_program() stops the
- * display engine from reading memory, as radeon's mc_stop helpers do. There
- * is no KMS yet, so the display is left off: the firmware console was
- * removed at probe and nothing scans out.
+ * display engine from reading memory, as radeon's mc_stop helpers do. At
+ * probe the display is left off: the firmware console was removed and KMS
+ * sets its own modes later. When the MC is programmed again after a GPU
+ * reset, the AVIVO CRTCs that KMS runs are switched back on, as radeon's
+ * rv515_mc_resume does (VRAM stays where it was, so their surface
+ * addresses hold); the legacy CRTCs are left blanked until the next mode
+ * set.
  */
 
 #define R5XX_MC_MASK		0xffffffffULL
@@ -164,17 +168,24 @@ int r5xx_mc_init(struct r5xx_device *rdev)
 	return 0;
 }
 
-static void r5xx_mc_stop_display(struct r5xx_device *rdev)
+static const struct {
+	u32 control;
+	u32 lock;
+} r5xx_mc_avivo_crtc[] = {
+	{ R5XX_D1CRTC_CONTROL, R5XX_D1CRTC_UPDATE_LOCK },
+	{ R5XX_D2CRTC_CONTROL, R5XX_D2CRTC_UPDATE_LOCK },
+};
+
+/* D1CRTC_EN and D2CRTC_EN, like the read-request bits, are bits 0/24 */
+#define R5XX_MC_AVIVO_CRTC_ON	R5XX_D1CRTC_CONTROL_D1CRTC_EN
+#define R5XX_MC_AVIVO_CRTC_NO_READ \
+	R5XX_D1CRTC_CONTROL_D1CRTC_DISP_READ_REQUEST_DISABLE
+
+/* stop the display reading memory; returns the AVIVO CRTCs it stopped */
+static u32 r5xx_mc_stop_display(struct r5xx_device *rdev)
 {
-	static const struct {
-		u32 control;
-		u32 lock;
-	} avivo_crtc[] = {
-		{ R5XX_D1CRTC_CONTROL, R5XX_D1CRTC_UPDATE_LOCK },
-		{ R5XX_D2CRTC_CONTROL, R5XX_D2CRTC_UPDATE_LOCK },
-	};
 	unsigned int i;
-	u32 tmp;
+	u32 tmp, stopped = 0;
 
 	if (!r5xx_is_avivo(rdev)) {
 		r5xx_wreg_mask(rdev, R5XX_CRTC_EXT_CNTL,
@@ -186,21 +197,43 @@ static void r5xx_mc_stop_display(struct r5xx_device *rdev)
 		tmp = R5XX_CRTC2_GEN_CNTL_CRTC2_DISP_REQ_EN_B |
 		      R5XX_CRTC2_GEN_CNTL_CRTC2_DISPLAY_DIS;
 		r5xx_wreg_mask(rdev, R5XX_CRTC2_GEN_CNTL, tmp, tmp);
-		return;
+		return 0;
 	}
 
 	r5xx_wreg_mask(rdev, R5XX_VGA_RENDER_CONTROL, 0,
 		       R5XX_VGA_RENDER_CONTROL_VGA_VSTATUS_CNTL);
-	/* D1CRTC_EN and D2CRTC_EN, like the read-request bits, are bits 0/24 */
-	for (i = 0; i < ARRAY_SIZE(avivo_crtc); i++) {
-		tmp = r5xx_rreg(rdev, avivo_crtc[i].control);
-		if (!(tmp & R5XX_D1CRTC_CONTROL_D1CRTC_EN))
+	for (i = 0; i < ARRAY_SIZE(r5xx_mc_avivo_crtc); i++) {
+		tmp = r5xx_rreg(rdev, r5xx_mc_avivo_crtc[i].control);
+		if (!(tmp & R5XX_MC_AVIVO_CRTC_ON))
 			continue;
-		r5xx_wreg(rdev, avivo_crtc[i].lock, 1);
-		tmp |= R5XX_D1CRTC_CONTROL_D1CRTC_DISP_READ_REQUEST_DISABLE;
-		tmp &= ~R5XX_D1CRTC_CONTROL_D1CRTC_EN;
-		r5xx_wreg(rdev, avivo_crtc[i].control, tmp);
-		r5xx_wreg(rdev, avivo_crtc[i].lock, 0);
+		r5xx_wreg(rdev, r5xx_mc_avivo_crtc[i].lock, 1);
+		tmp |= R5XX_MC_AVIVO_CRTC_NO_READ;
+		tmp &= ~R5XX_MC_AVIVO_CRTC_ON;
+		r5xx_wreg(rdev, r5xx_mc_avivo_crtc[i].control, tmp);
+		r5xx_wreg(rdev, r5xx_mc_avivo_crtc[i].lock, 0);
+		stopped |= BIT(i);
+	}
+	return stopped;
+}
+
+/*
+ * Once the MC is programmed again (after a GPU reset), the AVIVO CRTCs
+ * that KMS runs scan out again: their vblanks are what commits wait for.
+ */
+static void r5xx_mc_resume_display(struct r5xx_device *rdev, u32 stopped)
+{
+	unsigned int i;
+
+	if (!rdev->display.enabled)
+		return;
+	for (i = 0; i < ARRAY_SIZE(r5xx_mc_avivo_crtc); i++) {
+		if (!(stopped & BIT(i)))
+			continue;
+		r5xx_wreg(rdev, r5xx_mc_avivo_crtc[i].lock, 1);
+		r5xx_wreg_mask(rdev, r5xx_mc_avivo_crtc[i].control,
+			       R5XX_MC_AVIVO_CRTC_ON,
+			       R5XX_MC_AVIVO_CRTC_ON | R5XX_MC_AVIVO_CRTC_NO_READ);
+		r5xx_wreg(rdev, r5xx_mc_avivo_crtc[i].lock, 0);
 	}
 }
 
@@ -237,14 +270,15 @@ static const struct r5xx_mc_avivo_regs r5xx_mc_avivo[] = {
  * Stops the display, waits for the MC to go idle, then programs
  * MC_FB_LOCATION (r300_mc_program; rv515_mc_program and r520_mc_program
  * through the MC indirect space, plus HDP_FB_LOCATION and CONFIG_MEMSIZE).
- * The AGP aperture is disabled: the GTT goes through the PCIE GART.
+ * The AGP aperture is disabled: the GTT goes through the PCIE GART. AVIVO
+ * CRTCs that KMS was running are switched back on afterwards.
  */
 void r5xx_mc_program(struct r5xx_device *rdev)
 {
 	struct r5xx_mc *mc = &rdev->mc;
-	u32 fb;
+	u32 fb, stopped;
 
-	r5xx_mc_stop_display(rdev);
+	stopped = r5xx_mc_stop_display(rdev);
 	if (r5xx_wait_mc_idle(rdev))
 		drm_warn(&rdev->drm, "MC not idle before programming it\n");
 
@@ -278,4 +312,5 @@ void r5xx_mc_program(struct r5xx_device *rdev)
 
 	if (r5xx_wait_mc_idle(rdev))
 		drm_warn(&rdev->drm, "MC not idle after programming it\n");
+	r5xx_mc_resume_display(rdev, stopped);
 }

@@ -32,7 +32,7 @@ rv515)
 	echo "ROM: $want bytes, the generated image"
 	grep -E "r5xx .*\[drm\] display: 2 connectors from the video BIOS" <<<"$log" ||
 		fail "no 'display: 2 connectors from the video BIOS'"
-	grep -E "r5xx .*\[drm\] display: PLL limits from the video BIOS: reference 27000 kHz, input 1000-13500 kHz, VCO 200000-500000 kHz, pixel clock up to 400000 kHz" <<<"$log" ||
+	grep -E "r5xx .*\[drm\] display: PLL limits from the video BIOS: reference 27000 kHz, input 1000-13500 kHz, VCO 648000-1100000 kHz, pixel clock up to 400000 kHz" <<<"$log" ||
 		fail "no PLL limits from the video BIOS"
 	;;
 *)

@@ -24,7 +24,7 @@ if [ "${R5XX_CHIP:-}" = rv515 ]; then
 [drm]   Encoders:
 [drm]     CRT1: INTERNAL_KLDSCP_DAC1
 [drm] Connector 1:
-[drm]   DVI-I-1
+[drm]   DVI-D-1
 [drm]   HPD1
 [drm]   DDC: 0x7e50 0x7e50 0x7e54 0x7e54 0x7e58 0x7e58 0x7e5c 0x7e5c
 [drm]   Encoders:

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only OR MIT
 /*
- * KMS tests of r5xx.ko on the model's rv380 legacy display (tests/kms/):
+ * KMS tests of r5xx.ko on the model's rv380 legacy display and rv515 AVIVO
+ * display (tests/kms/):
  *
  *   kms scanout FORMAT LAYOUT   xrgb8888|argb8888|rgb565, linear|macro|micro|both|gtt:
  *                               a pattern in a GEM buffer of that GEM tiling (gtt:
  *                               linear, created in GTT) on VGA-1's preferred mode,
  *                               screendump pixel-exact
  *   kms dpms                    the DPMS property turns CRTC 0 off and on
- *   kms two                     VGA-1 on CRTC 0 and DVI-I-1 (plugged) on CRTC 1
+ *   kms two                     VGA-1 on CRTC 0 and DVI (plugged) on CRTC 1
  *                               at different modes, both heads pixel-exact
  *   kms cursor                  64x64 ARGB cursor (SETCURSOR2, MOVECURSOR) on
  *                               screen, off the top-left and bottom-right corners
@@ -263,6 +264,7 @@ static uint32_t expect_fb(unsigned int x, unsigned int y, void *arg)
 
 /* ---- KMS objects ---- */
 
+/* "VGA-1", or "DVI": the DVI connector (DVI-I-1 on rv380, DVI-D-1 on rv515) */
 static drmModeConnectorPtr connector(const char *type_name)
 {
 	for (int i = 0; i < res->count_connectors; i++) {
@@ -272,7 +274,8 @@ static drmModeConnectorPtr connector(const char *type_name)
 		snprintf(name, sizeof(name), "%s-%u",
 			 drmModeGetConnectorTypeName(c->connector_type),
 			 c->connector_type_id);
-		if (!strcmp(name, type_name))
+		if (!strcmp(name, type_name) ||
+		    (!strcmp(type_name, "DVI") && !strncmp(name, "DVI-", 4)))
 			return c;
 		drmModeFreeConnector(c);
 	}
@@ -399,7 +402,7 @@ static int wait_status(drmModeConnection want, int secs)
 
 		drmModeFreeResources(res);
 		res = drmModeGetResources(fd);
-		c = connector("DVI-I-1");
+		c = connector("DVI");
 		s = c->connection;
 		drmModeFreeConnector(c);
 		if (s == want)
@@ -418,9 +421,9 @@ static int t_two(void)
 
 	if (plug_dvi(true) || wait_status(DRM_MODE_CONNECTED, 5))
 		die("DVI monitor plug");
-	dvi = connector("DVI-I-1");
+	dvi = connector("DVI");
 	m1 = find_mode(dvi, 800, 600);
-	check(m0 && m1, "VGA-1 offers 1024x768, DVI-I-1 800x600");
+	check(m0 && m1, "VGA-1 offers 1024x768, DVI 800x600");
 	if (!m0 || !m1)
 		return 1;
 	fb_make(&f0, 1024, 768, DRM_FORMAT_XRGB8888, RADEON_TILING_MACRO);
@@ -432,7 +435,7 @@ static int t_two(void)
 	settle(0);
 	settle(1);
 	compare(0, 1024, 768, expect_fb, &e0, "CRTC 0 on VGA-1, macro-tiled XRGB8888");
-	compare(1, 800, 600, expect_fb, &e1, "CRTC 1 on DVI-I-1, linear RGB565");
+	compare(1, 800, 600, expect_fb, &e1, "CRTC 1 on DVI, linear RGB565");
 	set_crtc(1, NULL, dvi, m1);
 	set_crtc(0, NULL, vga, m0);
 	fb_free(&f0);
@@ -817,9 +820,9 @@ static int t_hotplug(void)
 				die("qom-set monitor-dvi");
 			check(wait_hotplug(nl, 15), "monitor-dvi %s: a hotplug uevent",
 			      on ? "true" : "false");
-			c = drmModeGetConnectorCurrent(fd, connector("DVI-I-1")->connector_id);
+			c = drmModeGetConnectorCurrent(fd, connector("DVI")->connector_id);
 			check(c->connection == (on ? DRM_MODE_CONNECTED : DRM_MODE_DISCONNECTED),
-			      "DVI-I-1 %s without a probe", on ? "connected" : "disconnected");
+			      "DVI %s without a probe", on ? "connected" : "disconnected");
 			drmModeFreeConnector(c);
 		}
 	}
@@ -841,10 +844,18 @@ static int t_hotplug(void)
 }
 
 /* a VLINE wait as xf86-video-ati emits it: register, WAIT_UNTIL, NOP + CRTC id */
+/* the X driver's VLINE register: CRTC_GUI_TRIG_VLINE, D1MODE_VLINE_START_END on AVIVO */
+static uint32_t vline_reg(void)
+{
+	const char *chip = getenv("R5XX_CHIP");
+
+	return chip && !strcmp(chip, "rv515") ? 0x6538 : 0x0218;
+}
+
 static int vline_cs(uint32_t crtc_id)
 {
 	uint32_t ib[] = {
-		PKT0(0x0218, 1),	/* CRTC_GUI_TRIG_VLINE */
+		PKT0(vline_reg(), 1),
 		100 << 16 | 200,
 		PKT0(REG_WAIT_UNTIL, 1),
 		1 << 3,			/* WAIT_CRTC_VLINE */

@@ -78,7 +78,7 @@ static void test_good(void)
 	tap_is(c[0].output, R5XX_OUTPUT_DAC1, "... on DACA");
 	tap_is(c[0].ddc, R5XX_DDC_AVIVO1, "... DDC on DC_GPIO_DDC1");
 	tap_is(c[0].hpd, 0, "... no HPD pin");
-	tap_is(c[1].type, DRM_MODE_CONNECTOR_DVII, "... then DVI-I");
+	tap_is(c[1].type, DRM_MODE_CONNECTOR_DVID, "... then DVI-D");
 	tap_is(c[1].output, R5XX_OUTPUT_TMDS1, "... on TMDSA");
 	tap_is(c[1].ddc, R5XX_DDC_AVIVO2, "... DDC on DC_GPIO_DDC2");
 	tap_is(c[1].hpd, 1, "... HPD pin 1");
@@ -89,8 +89,8 @@ static void test_good(void)
 	tap_is(clk.ref_khz, 27000, "... 27 MHz reference");
 	tap_is(clk.in_min_khz, 1000, "... PLL input from 1 MHz");
 	tap_is(clk.in_max_khz, 13500, "... to 13.5 MHz");
-	tap_is(clk.vco_min_khz, 200000, "... VCO from 200 MHz");
-	tap_is(clk.vco_max_khz, 500000, "... to 500 MHz");
+	tap_is(clk.vco_min_khz, 648000, "... VCO from 648 MHz");
+	tap_is(clk.vco_max_khz, 1100000, "... to 1100 MHz");
 	tap_is(clk.max_pixclk_khz, 400000, "... pixel clock up to 400 MHz");
 
 	{

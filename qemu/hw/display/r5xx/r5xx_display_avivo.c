@@ -203,29 +203,6 @@ static uint32_t r5xx_avivo_position(R5xxState *s, unsigned n)
     return FIELD_DP32(v, D1CRTC_STATUS_POSITION, HPOS, pixel % c->htotal);
 }
 
-/*
- * FRAME_COUNT steps at the start of vsync (upstream radeon's
- * radeon_get_vblank_counter_kms relies on it), the frame clock at the
- * start of vblank: between the two, the count is one behind the clock.
- */
-static uint32_t r5xx_avivo_frame_count(R5xxState *s, unsigned n)
-{
-    R5xxCrtc *c = &s->disp.crtc[n];
-    uint32_t frame = r5xx_crtc_frame(c), line, pixel, vsync;
-
-    if (c->period && r5xx_crtc_position(c, &line, &pixel)) {
-        vsync = (FIELD_EX32(dreg(s, n, A_D1CRTC_V_SYNC_A), D1CRTC_V_SYNC_A,
-                            V_SYNC_A_START) + c->vtotal -
-                 FIELD_EX32(dreg(s, n, A_D1CRTC_V_BLANK_START_END),
-                            D1CRTC_V_BLANK_START_END, V_BLANK_END) %
-                 c->vtotal) % c->vtotal;
-        if (vsync >= c->vdisp && line < vsync) {
-            frame--;
-        }
-    }
-    return frame & R_D1CRTC_STATUS_FRAME_COUNT_FRAME_COUNT_MASK;
-}
-
 /* Scanout -------------------------------------------------------------- */
 
 /* Pixel format from GRPH_CONTROL; false if it is not a scanout format. */
@@ -504,7 +481,8 @@ static uint32_t r5xx_avivo_crtc_read(R5xxState *s, unsigned n, uint32_t a1,
     case A_D1CRTC_STATUS_POSITION:
         return r5xx_avivo_position(s, n);
     case A_D1CRTC_STATUS_FRAME_COUNT:
-        return r5xx_avivo_frame_count(s, n);
+        return r5xx_crtc_frame(c) &
+               R_D1CRTC_STATUS_FRAME_COUNT_FRAME_COUNT_MASK;
     case A_D1GRPH_UPDATE:
         r5xx_crtc_sync(s, n);
         return FIELD_DP32(v, D1GRPH_UPDATE, GRPH_SURFACE_UPDATE_PENDING,

@@ -57,7 +57,10 @@
  *   one more (as upstream radeon cooks it).
  *
  * DPMS is the CRTC's active state: an inactive CRTC is turned off, its
- * PLL put to sleep.
+ * PLL put to sleep. An active CRTC without its primary plane keeps its
+ * timing and vblanks but blanks the picture (DISP_REQ_EN_B). Cursor
+ * updates on a running CRTC are written at once, as asynchronous plane
+ * updates, so that legacy cursor ioctls never wait for a pending flip.
  */
 
 /* fields the register list does not name */
@@ -408,12 +411,6 @@ static int r5xx_crtc_atomic_check(struct drm_crtc *crtc,
 
 	if (cs->gamma_lut && drm_color_lut_size(cs->gamma_lut) != 256)
 		return -EINVAL;
-	/* a running CRTC scans out its primary plane: it needs one */
-	if (cs->active && !(cs->plane_mask & drm_plane_mask(crtc->primary))) {
-		r5xx_user_dbg(crtc->dev, "CRTC %u active without a primary plane\n",
-			      crtc->base.id);
-		return -EINVAL;
-	}
 	return 0;
 }
 
@@ -437,7 +434,8 @@ static void r5xx_crtc_atomic_enable(struct drm_crtc *crtc,
 
 	gen = r5xx_rreg(rdev, r->gen_cntl) & (R5XX_GEN_CUR_EN |
 					     R5XX_GEN_CUR_MODE);
-	gen |= R5XX_GEN_EN |
+	/* blank until the primary plane shows a frame */
+	gen |= R5XX_GEN_EN | R5XX_GEN_DISP_REQ_EN_B |
 	       FIELD_PREP(R5XX_GEN_PIX_WIDTH,
 			  r5xx_pix_width(ps ? ps->fb : crtc->primary->state->fb));
 	if (!r->off) {
@@ -728,11 +726,24 @@ static void r5xx_primary_atomic_update(struct drm_plane *plane,
 	r5xx_wreg_mask(rdev, r->gen_cntl, 0, R5XX_GEN_DISP_REQ_EN_B);
 }
 
+/* a CRTC left running without its primary plane shows black */
+static void r5xx_primary_atomic_disable(struct drm_plane *plane,
+					struct drm_atomic_state *state)
+{
+	struct drm_plane_state *old = drm_atomic_get_old_plane_state(state,
+								     plane);
+
+	if (old->crtc)
+		r5xx_wreg_mask(to_r5xx(plane->dev), r5xx_regs_of(old->crtc)->gen_cntl,
+			       R5XX_GEN_DISP_REQ_EN_B, R5XX_GEN_DISP_REQ_EN_B);
+}
+
 static const struct drm_plane_helper_funcs r5xx_primary_helper_funcs = {
 	.prepare_fb = r5xx_plane_prepare_fb,
 	.cleanup_fb = r5xx_plane_cleanup_fb,
 	.atomic_check = r5xx_primary_atomic_check,
 	.atomic_update = r5xx_primary_atomic_update,
+	.atomic_disable = r5xx_primary_atomic_disable,
 };
 
 static int r5xx_cursor_atomic_check(struct drm_plane *plane,
@@ -767,19 +778,15 @@ static void r5xx_cursor_hide(struct r5xx_device *rdev,
 	r5xx_wreg_mask(rdev, r->gen_cntl, 0, R5XX_GEN_CUR_EN);
 }
 
-static void r5xx_cursor_atomic_update(struct drm_plane *plane,
-				      struct drm_atomic_state *state)
+/* program the cursor of @crtc as @ps says, hide it if @ps shows nothing */
+static void r5xx_cursor_program(struct r5xx_device *rdev,
+				const struct r5xx_crtc_regs *r,
+				const struct drm_plane_state *ps)
 {
-	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
-	struct r5xx_device *rdev = to_r5xx(plane->dev);
-	const struct r5xx_crtc_regs *r;
 	int x = ps->crtc_x, y = ps->crtc_y;
 	u32 xorigin = 0, yorigin = 0;
 	u64 base;
 
-	if (!ps->crtc)
-		return;
-	r = r5xx_regs_of(ps->crtc);
 	if (!ps->fb || !ps->visible) {
 		r5xx_cursor_hide(rdev, r);
 		return;
@@ -811,6 +818,54 @@ static void r5xx_cursor_atomic_update(struct drm_plane *plane,
 		       R5XX_GEN_CUR_EN | R5XX_GEN_CUR_MODE);
 }
 
+static void r5xx_cursor_atomic_update(struct drm_plane *plane,
+				      struct drm_atomic_state *state)
+{
+	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
+
+	if (ps->crtc)
+		r5xx_cursor_program(to_r5xx(plane->dev), r5xx_regs_of(ps->crtc),
+				    ps);
+}
+
+/*
+ * Cursor moves and image changes on a running CRTC skip the commit queue
+ * (legacy cursor ioctls: they must not wait for a pending flip), as the
+ * cursor registers take effect at once anyway. The helpers only come here
+ * for a single cursor plane staying on its CRTC, without modeset or fence.
+ */
+static int r5xx_cursor_atomic_async_check(struct drm_plane *plane,
+					  struct drm_atomic_state *state)
+{
+	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
+
+	if (!ps->crtc || !ps->crtc->state->active)
+		return -EINVAL;
+	return 0;
+}
+
+static void r5xx_cursor_atomic_async_update(struct drm_plane *plane,
+					    struct drm_atomic_state *state)
+{
+	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
+	struct drm_plane_state *cur = plane->state;
+
+	/* the old framebuffer goes with @ps, to be cleaned up */
+	swap(cur->fb, ps->fb);
+	cur->crtc_x = ps->crtc_x;
+	cur->crtc_y = ps->crtc_y;
+	cur->crtc_w = ps->crtc_w;
+	cur->crtc_h = ps->crtc_h;
+	cur->src_x = ps->src_x;
+	cur->src_y = ps->src_y;
+	cur->src_w = ps->src_w;
+	cur->src_h = ps->src_h;
+	cur->src = ps->src;
+	cur->dst = ps->dst;
+	cur->visible = ps->visible;
+	r5xx_cursor_program(to_r5xx(plane->dev), r5xx_regs_of(cur->crtc), cur);
+}
+
 static void r5xx_cursor_atomic_disable(struct drm_plane *plane,
 				       struct drm_atomic_state *state)
 {
@@ -827,6 +882,8 @@ static const struct drm_plane_helper_funcs r5xx_cursor_helper_funcs = {
 	.atomic_check = r5xx_cursor_atomic_check,
 	.atomic_update = r5xx_cursor_atomic_update,
 	.atomic_disable = r5xx_cursor_atomic_disable,
+	.atomic_async_check = r5xx_cursor_atomic_async_check,
+	.atomic_async_update = r5xx_cursor_atomic_async_update,
 };
 
 static const struct drm_plane_funcs r5xx_plane_funcs = {

@@ -653,7 +653,7 @@ struct r5xx_debugfs {
 /**
  * struct r5xx_pll_limits - what the pixel PLLs can do, in kHz
  * @ref_khz: reference (crystal) clock
- * @ref_div: reference divider
+ * @ref_div: the reference divider the firmware set (preferred of equals)
  * @in_min_khz: lowest PLL input (reference / @ref_div)
  * @in_max_khz: highest PLL input
  * @vco_min_khz: lowest VCO frequency

@@ -572,18 +572,14 @@ static void r5xx_avivo_cursor_hide(struct r5xx_device *rdev,
 		       R5XX_D1CUR_CONTROL_CURSOR_EN);
 }
 
-static void r5xx_avivo_cursor_atomic_update(struct drm_plane *plane,
-					    struct drm_atomic_state *state)
+/* program the cursor of @r as @ps says, hide it if @ps shows nothing */
+static void r5xx_avivo_cursor_program(struct r5xx_device *rdev,
+				      const struct r5xx_avivo_crtc_regs *r,
+				      const struct drm_plane_state *ps)
 {
-	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
-	struct r5xx_device *rdev = to_r5xx(plane->dev);
-	const struct r5xx_avivo_crtc_regs *r;
 	struct r5xx_cursor_place p;
 	u32 d;
 
-	if (!ps->crtc)
-		return;
-	r = r5xx_avivo_regs_of(ps->crtc);
 	if (!ps->fb || !ps->visible) {
 		r5xx_avivo_cursor_hide(rdev, r);
 		return;
@@ -610,6 +606,25 @@ static void r5xx_avivo_cursor_atomic_update(struct drm_plane *plane,
 	r5xx_wreg(rdev, R5XX_D1CUR_UPDATE + d, 0);
 }
 
+static void r5xx_avivo_cursor_atomic_update(struct drm_plane *plane,
+					    struct drm_atomic_state *state)
+{
+	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
+
+	if (ps->crtc)
+		r5xx_avivo_cursor_program(to_r5xx(plane->dev),
+					  r5xx_avivo_regs_of(ps->crtc), ps);
+}
+
+static void r5xx_avivo_cursor_atomic_async_update(struct drm_plane *plane,
+						  struct drm_atomic_state *state)
+{
+	struct drm_plane_state *cur = r5xx_cursor_async_take(plane, state);
+
+	r5xx_avivo_cursor_program(to_r5xx(plane->dev),
+				  r5xx_avivo_regs_of(cur->crtc), cur);
+}
+
 static void r5xx_avivo_cursor_atomic_disable(struct drm_plane *plane,
 					     struct drm_atomic_state *state)
 {
@@ -627,6 +642,8 @@ static const struct drm_plane_helper_funcs r5xx_avivo_cursor_helper_funcs = {
 	.atomic_check = r5xx_cursor_atomic_check,
 	.atomic_update = r5xx_avivo_cursor_atomic_update,
 	.atomic_disable = r5xx_avivo_cursor_atomic_disable,
+	.atomic_async_check = r5xx_cursor_atomic_async_check,
+	.atomic_async_update = r5xx_avivo_cursor_atomic_async_update,
 };
 
 /**

@@ -26,11 +26,14 @@
  * - timing: CRTC_H/V_TOTAL_DISP and CRTC_H/V_SYNC_STRT_WID (CRTC2's at
  *   +0x100, its syncs copied to FP_H2/V2_SYNC_STRT_WID); horizontal values
  *   count 8-pixel characters, so the active width must be a multiple of 8
- *   and the total width is rounded down to one (the adjusted mode says so,
- *   for vblank timestamps); no interlace or double scan;
+ *   and the total width is rounded down to one, the pixel clock scaled
+ *   down with it to keep the line and frame rates (the adjusted mode says
+ *   so, with the clock the PLL gives, for vblank timestamps); no
+ *   interlace or double scan;
  * - pixel clock: CRTC1 from the PPLL (PPLL_REF_DIV bits 27:18 on R300 and
  *   later, PPLL_DIV_3), CRTC2 from the P2PLL (P2PLL_REF_DIV, P2PLL_DIV_0),
- *   both reached through the PLL index. The pixel clock source is switched
+ *   both reached through the PLL index, their reference, feedback and
+ *   post dividers the closest setting to the pixel clock. The pixel clock source is switched
  *   to the CPU clock, the PLL held in reset while the dividers change
  *   (with an atomic update), then released and selected again;
  * - the primary plane: XRGB8888, ARGB8888 (alpha ignored) or RGB565 from
@@ -56,7 +59,10 @@
  *   one more (as upstream radeon cooks it).
  *
  * DPMS is the CRTC's active state: an inactive CRTC is turned off, its
- * PLL put to sleep.
+ * PLL put to sleep. An active CRTC without its primary plane keeps its
+ * timing and vblanks but blanks the picture (DISP_REQ_EN_B). Cursor
+ * updates on a running CRTC are written at once, as asynchronous plane
+ * updates, so that legacy cursor ioctls never wait for a pending flip.
  */
 
 /* fields the register list does not name */
@@ -163,46 +169,66 @@ static void r5xx_pll_wreg_mask(struct r5xx_device *rdev, u32 reg, u32 val,
 /* post divider -> PPLL_DIV post code */
 static const u8 r5xx_post_divs[] = { 1, 2, 4, 8, 3, 16, 6, 12 };
 
+/* the reference divider field is 10 bits wide on both PLLs */
+#define R5XX_PLL_REF_DIV_MAX		0x3ff
+
+/* the best feedback divider for @ref and @post, into @div if closer */
+static void r5xx_pll_try(const struct r5xx_pll_limits *lim, u32 khz,
+			 u32 ref, u32 post, struct r5xx_pll_div *div,
+			 u32 *best_err)
+{
+	u32 in_khz = lim->ref_khz / ref;
+	u64 vco = (u64)khz * post;
+	u32 fb, got, err;
+
+	if (in_khz < lim->in_min_khz || in_khz > lim->in_max_khz ||
+	    vco < lim->vco_min_khz || vco > lim->vco_max_khz)
+		return;
+	fb = DIV_ROUND_CLOSEST_ULL(vco * ref, lim->ref_khz);
+	if (fb < 4 || fb > FIELD_MAX(R5XX_PPLL_FB_DIV))
+		return;
+	got = div_u64((u64)lim->ref_khz * fb, ref * post);
+	err = abs((s32)(got - khz));
+	if (err < *best_err) {
+		*best_err = err;
+		div->ref = ref;
+		div->fb = fb;
+		div->post = post;
+		div->khz = got;
+	}
+}
+
 /**
  * r5xx_pll_compute - pick PLL dividers for a pixel clock
  * @lim: the PLL's limits
  * @khz: wanted pixel clock
  * @div: the dividers and the clock they give
  *
- * With the reference divider of @lim, tries every post divider whose VCO
- * frequency is in range and keeps the feedback divider that comes closest.
+ * As upstream radeon's radeon_compute_pll_legacy() for outputs other than
+ * LVDS: tries every reference divider whose PLL input is in range, every
+ * post divider whose VCO frequency is in range, and keeps the feedback
+ * divider that comes closest. Of equally close settings the one with the
+ * reference divider of @lim (the firmware's) wins, then the lowest
+ * reference divider.
  *
  * Return: 0, or -ERANGE if no setting is within 1% of @khz.
  */
 int r5xx_pll_compute(const struct r5xx_pll_limits *lim, u32 khz,
 		     struct r5xx_pll_div *div)
 {
-	u32 in_khz = lim->ref_khz / lim->ref_div;
 	u32 best_err = U32_MAX;
 	unsigned int i;
+	u32 ref;
 
-	if (!khz || in_khz < lim->in_min_khz || in_khz > lim->in_max_khz)
+	if (!khz)
 		return -ERANGE;
-	for (i = 0; i < ARRAY_SIZE(r5xx_post_divs); i++) {
-		u32 post = r5xx_post_divs[i];
-		u64 vco = (u64)khz * post;
-		u32 fb, got, err;
-
-		if (vco < lim->vco_min_khz || vco > lim->vco_max_khz)
-			continue;
-		fb = DIV_ROUND_CLOSEST_ULL(vco * lim->ref_div, lim->ref_khz);
-		if (fb < 4 || fb > FIELD_MAX(R5XX_PPLL_FB_DIV))
-			continue;
-		got = div_u64((u64)lim->ref_khz * fb, lim->ref_div * post);
-		err = abs((s32)(got - khz));
-		if (err < best_err) {
-			best_err = err;
-			div->ref = lim->ref_div;
-			div->fb = fb;
-			div->post = post;
-			div->khz = got;
-		}
-	}
+	for (i = 0; i < ARRAY_SIZE(r5xx_post_divs); i++)
+		r5xx_pll_try(lim, khz, lim->ref_div, r5xx_post_divs[i], div,
+			     &best_err);
+	for (ref = 2; ref <= R5XX_PLL_REF_DIV_MAX && best_err; ref++)
+		for (i = 0; i < ARRAY_SIZE(r5xx_post_divs); i++)
+			r5xx_pll_try(lim, khz, ref, r5xx_post_divs[i], div,
+				     &best_err);
 	if (best_err == U32_MAX || (u64)best_err * 100 > khz)
 		return -ERANGE;
 	return 0;
@@ -377,12 +403,31 @@ r5xx_crtc_mode_valid(struct drm_crtc *crtc, const struct drm_display_mode *mode)
 	return r5xx_crtc_mode_limits(to_r5xx(crtc->dev), mode);
 }
 
-/* the CRTC counts the total width in 8-pixel characters */
+/*
+ * The CRTC counts the total width in 8-pixel characters: the line is cut
+ * to a multiple of 8 and the pixel clock slowed down with it, so that
+ * lines and frames keep the rate the mode asks for. The adjusted mode
+ * holds the clock the PLL really gives, for vblank timestamps.
+ */
 static bool r5xx_crtc_mode_fixup(struct drm_crtc *crtc,
 				 const struct drm_display_mode *mode,
 				 struct drm_display_mode *adjusted)
 {
-	adjusted->crtc_htotal = round_down(adjusted->crtc_htotal, 8);
+	struct r5xx_device *rdev = to_r5xx(crtc->dev);
+	u32 htotal = adjusted->crtc_htotal;
+	struct r5xx_pll_div div;
+	u32 khz;
+
+	if (!htotal)
+		return false;
+	adjusted->crtc_htotal = round_down(htotal, 8);
+	khz = DIV_ROUND_CLOSEST_ULL((u64)adjusted->crtc_clock *
+				    adjusted->crtc_htotal, htotal);
+	if (r5xx_pll_compute(&rdev->display.pll, khz, &div)) {
+		r5xx_user_dbg(crtc->dev, "no PLL setting for %u kHz\n", khz);
+		return false;
+	}
+	adjusted->crtc_clock = div.khz;
 	return true;
 }
 
@@ -406,7 +451,8 @@ static void r5xx_crtc_atomic_enable(struct drm_crtc *crtc,
 
 	gen = r5xx_rreg(rdev, r->gen_cntl) & (R5XX_GEN_CUR_EN |
 					     R5XX_GEN_CUR_MODE);
-	gen |= R5XX_GEN_EN |
+	/* blank until the primary plane shows a frame */
+	gen |= R5XX_GEN_EN | R5XX_GEN_DISP_REQ_EN_B |
 	       FIELD_PREP(R5XX_GEN_PIX_WIDTH,
 			  r5xx_pix_width(ps ? ps->fb : crtc->primary->state->fb));
 	if (!r->off) {
@@ -593,11 +639,24 @@ static void r5xx_primary_atomic_update(struct drm_plane *plane,
 	r5xx_wreg_mask(rdev, r->gen_cntl, 0, R5XX_GEN_DISP_REQ_EN_B);
 }
 
+/* a CRTC left running without its primary plane shows black */
+static void r5xx_primary_atomic_disable(struct drm_plane *plane,
+					struct drm_atomic_state *state)
+{
+	struct drm_plane_state *old = drm_atomic_get_old_plane_state(state,
+								     plane);
+
+	if (old->crtc)
+		r5xx_wreg_mask(to_r5xx(plane->dev), r5xx_regs_of(old->crtc)->gen_cntl,
+			       R5XX_GEN_DISP_REQ_EN_B, R5XX_GEN_DISP_REQ_EN_B);
+}
+
 static const struct drm_plane_helper_funcs r5xx_primary_helper_funcs = {
 	.prepare_fb = r5xx_plane_prepare_fb,
 	.cleanup_fb = r5xx_plane_cleanup_fb,
 	.atomic_check = r5xx_primary_atomic_check,
 	.atomic_update = r5xx_primary_atomic_update,
+	.atomic_disable = r5xx_primary_atomic_disable,
 };
 
 static void r5xx_cursor_hide(struct r5xx_device *rdev,
@@ -606,18 +665,14 @@ static void r5xx_cursor_hide(struct r5xx_device *rdev,
 	r5xx_wreg_mask(rdev, r->gen_cntl, 0, R5XX_GEN_CUR_EN);
 }
 
-static void r5xx_cursor_atomic_update(struct drm_plane *plane,
-				      struct drm_atomic_state *state)
+/* program the cursor of @crtc as @ps says, hide it if @ps shows nothing */
+static void r5xx_cursor_program(struct r5xx_device *rdev,
+				const struct r5xx_crtc_regs *r,
+				const struct drm_plane_state *ps)
 {
-	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
-	struct r5xx_device *rdev = to_r5xx(plane->dev);
-	const struct r5xx_crtc_regs *r;
 	struct r5xx_cursor_place p;
 	u64 base;
 
-	if (!ps->crtc)
-		return;
-	r = r5xx_regs_of(ps->crtc);
 	if (!ps->fb || !ps->visible) {
 		r5xx_cursor_hide(rdev, r);
 		return;
@@ -642,6 +697,24 @@ static void r5xx_cursor_atomic_update(struct drm_plane *plane,
 		       R5XX_GEN_CUR_EN | R5XX_GEN_CUR_MODE);
 }
 
+static void r5xx_cursor_atomic_update(struct drm_plane *plane,
+				      struct drm_atomic_state *state)
+{
+	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
+
+	if (ps->crtc)
+		r5xx_cursor_program(to_r5xx(plane->dev), r5xx_regs_of(ps->crtc),
+				    ps);
+}
+
+static void r5xx_cursor_atomic_async_update(struct drm_plane *plane,
+					    struct drm_atomic_state *state)
+{
+	struct drm_plane_state *cur = r5xx_cursor_async_take(plane, state);
+
+	r5xx_cursor_program(to_r5xx(plane->dev), r5xx_regs_of(cur->crtc), cur);
+}
+
 static void r5xx_cursor_atomic_disable(struct drm_plane *plane,
 				       struct drm_atomic_state *state)
 {
@@ -658,6 +731,8 @@ static const struct drm_plane_helper_funcs r5xx_cursor_helper_funcs = {
 	.atomic_check = r5xx_cursor_atomic_check,
 	.atomic_update = r5xx_cursor_atomic_update,
 	.atomic_disable = r5xx_cursor_atomic_disable,
+	.atomic_async_check = r5xx_cursor_atomic_async_check,
+	.atomic_async_update = r5xx_cursor_atomic_async_update,
 };
 
 /**

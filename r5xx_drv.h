@@ -663,7 +663,7 @@ struct r5xx_debugfs {
 /**
  * struct r5xx_pll_limits - what the pixel PLLs can do, in kHz
  * @ref_khz: reference (crystal) clock
- * @ref_div: reference divider
+ * @ref_div: the reference divider the firmware set (preferred of equals)
  * @in_min_khz: lowest PLL input (reference / @ref_div)
  * @in_max_khz: highest PLL input
  * @vco_min_khz: lowest VCO frequency
@@ -1202,6 +1202,10 @@ int r5xx_crtc_create(struct r5xx_device *rdev, unsigned int id,
 		     const struct r5xx_crtc_kind *kind);
 int r5xx_crtc_atomic_check(struct drm_crtc *crtc,
 			   struct drm_atomic_state *state);
+int r5xx_cursor_atomic_async_check(struct drm_plane *plane,
+				   struct drm_atomic_state *state);
+struct drm_plane_state *r5xx_cursor_async_take(struct drm_plane *plane,
+					       struct drm_atomic_state *state);
 void r5xx_crtc_arm_event(struct drm_crtc *crtc, struct drm_crtc_state *cs);
 void r5xx_crtc_off_event(struct drm_crtc *crtc);
 int r5xx_plane_prepare_fb(struct drm_plane *plane,

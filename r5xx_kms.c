@@ -173,6 +173,60 @@ out_put:
 /* CRTCs and planes: what both display engines share */
 
 /**
+ * r5xx_cursor_atomic_async_check - may a cursor update skip the commit queue
+ * @plane: cursor plane
+ * @state: the atomic state with its new state
+ *
+ * Cursor moves and image changes on a running CRTC skip the commit queue
+ * (legacy cursor ioctls must not wait for a pending flip): the cursor
+ * registers of both engines take effect at once anyway. The helpers only
+ * ask for a single cursor plane staying on its CRTC, without modeset or
+ * fence.
+ *
+ * Return: 0, or -EINVAL when the CRTC is off.
+ */
+int r5xx_cursor_atomic_async_check(struct drm_plane *plane,
+				   struct drm_atomic_state *state)
+{
+	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
+
+	if (!ps->crtc || !ps->crtc->state->active)
+		return -EINVAL;
+	return 0;
+}
+
+/**
+ * r5xx_cursor_async_take - move an async cursor update into the plane state
+ * @plane: cursor plane
+ * @state: the atomic state with its new state
+ *
+ * The current state takes the new framebuffer, position and visibility;
+ * the old framebuffer goes with the new state, to be cleaned up.
+ *
+ * Return: the plane's current state, to program.
+ */
+struct drm_plane_state *r5xx_cursor_async_take(struct drm_plane *plane,
+					       struct drm_atomic_state *state)
+{
+	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
+	struct drm_plane_state *cur = plane->state;
+
+	swap(cur->fb, ps->fb);
+	cur->crtc_x = ps->crtc_x;
+	cur->crtc_y = ps->crtc_y;
+	cur->crtc_w = ps->crtc_w;
+	cur->crtc_h = ps->crtc_h;
+	cur->src_x = ps->src_x;
+	cur->src_y = ps->src_y;
+	cur->src_w = ps->src_w;
+	cur->src_h = ps->src_h;
+	cur->src = ps->src;
+	cur->dst = ps->dst;
+	cur->visible = ps->visible;
+	return cur;
+}
+
+/**
  * r5xx_crtc_atomic_check - the checks a CRTC of either engine makes
  * @crtc: CRTC
  * @state: the atomic state

@@ -193,6 +193,38 @@ static void r5xx_evict_flags(struct ttm_buffer_object *tbo,
 	r5xx_ttm_placement_set(placement, &sys, 1);
 }
 
+/*
+ * A new userspace buffer placed in VRAM starts cleared, as a new one in
+ * GTT does (TTM allocates its pages zeroed) and as TTM's own memcpy move
+ * clears a destination that has nothing to copy from. The CPU clears it
+ * through the aperture, 1 MiB at a time; a range the CPU cannot reach
+ * (beyond the visible VRAM) is left as it is. Kernel buffers are the
+ * driver's to fill: one is placed over the live GART table.
+ */
+static int r5xx_bo_clear_vram(struct r5xx_device *rdev,
+			      struct ttm_buffer_object *tbo)
+{
+	const unsigned long chunk = SZ_1M >> PAGE_SHIFT;
+	unsigned long pages = PFN_UP(tbo->base.size), i, n;
+	u64 start = (u64)tbo->resource->start << PAGE_SHIFT;
+	struct ttm_bo_kmap_obj map;
+	bool is_iomem;
+	int ret;
+
+	if (start + tbo->base.size > rdev->mc.visible_vram_size)
+		return 0;
+	for (i = 0; i < pages; i += n) {
+		n = min(chunk, pages - i);
+		ret = ttm_bo_kmap(tbo, i, n, &map);
+		if (ret)
+			return ret;
+		memset_io((void __iomem *)ttm_kmap_obj_virtual(&map, &is_iomem),
+			  0, n << PAGE_SHIFT);
+		ttm_bo_kunmap(&map);
+	}
+	return 0;
+}
+
 static int r5xx_bo_move(struct ttm_buffer_object *tbo, bool evict,
 			struct ttm_operation_ctx *ctx,
 			struct ttm_resource *new_mem, struct ttm_place *hop)
@@ -219,10 +251,13 @@ static int r5xx_bo_move(struct ttm_buffer_object *tbo, bool evict,
 			return ret;
 	}
 
-	/* a new buffer: nothing to copy */
+	/* a new buffer: nothing to copy, VRAM to clear */
 	if (!old_mem ||
 	    (old_mem->mem_type == TTM_PL_SYSTEM && !tbo->ttm)) {
 		ttm_bo_move_null(tbo, new_mem);
+		if (new_mem->mem_type == TTM_PL_VRAM &&
+		    tbo->type == ttm_bo_type_device)
+			return r5xx_bo_clear_vram(rdev, tbo);
 		return 0;
 	}
 	if (old_mem->mem_type == TTM_PL_SYSTEM &&

@@ -42,9 +42,12 @@
  *   was made. The source position is GRPH_SURFACE_OFFSET_X/Y, the viewport
  *   the whole mode. The surface registers are written under
  *   GRPH_UPDATE_LOCK; the address is double-buffered and taken at the next
- *   vblank, which is when flip events are sent;
+ *   vblank, which is when flip events are sent. A running CRTC without its
+ *   primary plane keeps its timing and vblanks and shows black
+ *   (D1GRPH_ENABLE clear);
  * - the cursor plane: 64x64 premultiplied ARGB at its MC address, 256-byte
- *   rows, written under CURSOR_UPDATE_LOCK; a cursor hanging off the top or
+ *   rows, written under CURSOR_UPDATE_LOCK, at once (asynchronous updates,
+ *   so that legacy cursor ioctls never wait for a pending flip); a cursor hanging off the top or
  *   left edge is placed at 0 and starts D1CUR_HOT_SPOT pixels into the
  *   image;
  * - gamma: D1 uses LUT A and D2 LUT B, 256 10:10:10 entries loaded through
@@ -373,8 +376,8 @@ static void r5xx_avivo_crtc_atomic_enable(struct drm_crtc *crtc,
 	r5xx_avivo_set_timing(rdev, r, m);
 	r5xx_wreg(rdev, R5XX_D1GRPH_FLIP_CONTROL + r->d, 0);
 	r5xx_avivo_load_lut(rdev, crtc);
-	r5xx_wreg(rdev, R5XX_D1GRPH_ENABLE + r->d,
-		  R5XX_D1GRPH_ENABLE_GRPH_ENABLE);
+	/* black until the primary plane shows a frame */
+	r5xx_wreg(rdev, R5XX_D1GRPH_ENABLE + r->d, 0);
 	r5xx_wreg_mask(rdev, R5XX_D1CRTC_CONTROL + r->d,
 		       R5XX_D1CRTC_CONTROL_D1CRTC_EN,
 		       R5XX_D1CRTC_CONTROL_D1CRTC_DISP_READ_REQUEST_DISABLE |
@@ -554,8 +557,21 @@ static void r5xx_avivo_primary_atomic_update(struct drm_plane *plane,
 	r5xx_wreg(rdev, R5XX_D1GRPH_X_END + d, drm_rect_width(&ps->dst));
 	r5xx_wreg(rdev, R5XX_D1GRPH_Y_END + d, drm_rect_height(&ps->dst));
 	r5xx_wreg(rdev, R5XX_D1GRPH_PRIMARY_SURFACE_ADDRESS + d, addr);
+	r5xx_wreg(rdev, R5XX_D1GRPH_ENABLE + d, R5XX_D1GRPH_ENABLE_GRPH_ENABLE);
 	/* the new address is taken at the next vblank */
 	r5xx_wreg(rdev, R5XX_D1GRPH_UPDATE + d, 0);
+}
+
+/* a CRTC left running without its primary plane shows black */
+static void r5xx_avivo_primary_atomic_disable(struct drm_plane *plane,
+					      struct drm_atomic_state *state)
+{
+	struct drm_plane_state *old = drm_atomic_get_old_plane_state(state,
+								     plane);
+
+	if (old->crtc)
+		r5xx_wreg(to_r5xx(plane->dev),
+			  R5XX_D1GRPH_ENABLE + r5xx_avivo_regs_of(old->crtc)->d, 0);
 }
 
 static const struct drm_plane_helper_funcs r5xx_avivo_primary_helper_funcs = {
@@ -563,6 +579,7 @@ static const struct drm_plane_helper_funcs r5xx_avivo_primary_helper_funcs = {
 	.cleanup_fb = r5xx_plane_cleanup_fb,
 	.atomic_check = r5xx_primary_atomic_check,
 	.atomic_update = r5xx_avivo_primary_atomic_update,
+	.atomic_disable = r5xx_avivo_primary_atomic_disable,
 };
 
 static void r5xx_avivo_cursor_hide(struct r5xx_device *rdev,

@@ -241,12 +241,6 @@ int r5xx_crtc_atomic_check(struct drm_crtc *crtc,
 
 	if (cs->gamma_lut && drm_color_lut_size(cs->gamma_lut) != 256)
 		return -EINVAL;
-	/* a running CRTC scans out its primary plane: it needs one */
-	if (cs->active && !(cs->plane_mask & drm_plane_mask(crtc->primary))) {
-		r5xx_user_dbg(crtc->dev, "CRTC %u active without a primary plane\n",
-			      crtc->base.id);
-		return -EINVAL;
-	}
 	return 0;
 }
 

@@ -97,7 +97,6 @@
  * @pll_fb: offset of its PLL's EXT_PPLL_FB_DIV and EXT_PPLL_CNTL
  * @pll_post: offset of its PLL's EXT_PPLL_POST_DIV_SRC and _POST_DIV
  * @pll_cntl: offset of its PxPLL_CNTL and PxPLL_INT_SS_CNTL
- * @vblank: its bit in DISP_INTERRUPT_STATUS
  */
 struct r5xx_avivo_crtc_regs {
 	u32 d;
@@ -107,14 +106,12 @@ struct r5xx_avivo_crtc_regs {
 	u32 pll_fb;
 	u32 pll_post;
 	u32 pll_cntl;
-	u32 vblank;
 };
 
 static const struct r5xx_avivo_crtc_regs r5xx_avivo_regs[R5XX_MAX_CRTCS] = {
 	{
 		.vga = R5XX_D1VGA_CONTROL,
 		.pclk = R5XX_PCLK_CRTC1_CNTL,
-		.vblank = R5XX_DISP_INTERRUPT_STATUS_LB_D1_VBLANK_INTERRUPT,
 	},
 	{
 		.d = R5XX_AVIVO_D2,
@@ -124,7 +121,6 @@ static const struct r5xx_avivo_crtc_regs r5xx_avivo_regs[R5XX_MAX_CRTCS] = {
 		.pll_fb = R5XX_PLL2_FB,
 		.pll_post = R5XX_PLL2_POST,
 		.pll_cntl = R5XX_PLL2_CNTL,
-		.vblank = R5XX_DISP_INTERRUPT_STATUS_LB_D2_VBLANK_INTERRUPT,
 	},
 };
 
@@ -465,7 +461,7 @@ static const struct drm_crtc_helper_funcs r5xx_avivo_crtc_helper_funcs = {
  * of vblank (V_BLANK_START) and then, the vblank interrupt has been taken
  * for a frame the counter does not show yet: count it.
  */
-static u32 r5xx_avivo_get_vblank_counter(struct drm_crtc *crtc)
+static u32 r5xx_avivo_vblank_counter(struct drm_crtc *crtc)
 {
 	struct r5xx_device *rdev = to_r5xx(crtc->dev);
 	const struct r5xx_avivo_crtc_regs *r = r5xx_avivo_regs_of(crtc);
@@ -482,32 +478,6 @@ static u32 r5xx_avivo_get_vblank_counter(struct drm_crtc *crtc)
 		count++;
 	return count & R5XX_D1CRTC_STATUS_FRAME_COUNT_FRAME_COUNT;
 }
-
-static int r5xx_avivo_enable_vblank(struct drm_crtc *crtc)
-{
-	r5xx_irq_set_display(to_r5xx(crtc->dev),
-			     r5xx_avivo_regs_of(crtc)->vblank, true);
-	return 0;
-}
-
-static void r5xx_avivo_disable_vblank(struct drm_crtc *crtc)
-{
-	r5xx_irq_set_display(to_r5xx(crtc->dev),
-			     r5xx_avivo_regs_of(crtc)->vblank, false);
-}
-
-static const struct drm_crtc_funcs r5xx_avivo_crtc_funcs = {
-	.reset = drm_atomic_helper_crtc_reset,
-	.destroy = drm_crtc_cleanup,
-	.set_config = drm_atomic_helper_set_config,
-	.page_flip = drm_atomic_helper_page_flip,
-	.atomic_duplicate_state = drm_atomic_helper_crtc_duplicate_state,
-	.atomic_destroy_state = drm_atomic_helper_crtc_destroy_state,
-	.get_vblank_counter = r5xx_avivo_get_vblank_counter,
-	.enable_vblank = r5xx_avivo_enable_vblank,
-	.disable_vblank = r5xx_avivo_disable_vblank,
-	.get_vblank_timestamp = drm_crtc_vblank_helper_get_vblank_timestamp,
-};
 
 /* GRPH_CONTROL of a framebuffer: depth, format, tiling */
 static u32 r5xx_avivo_grph_control(const struct drm_framebuffer *fb)
@@ -676,10 +646,12 @@ static const struct drm_plane_helper_funcs r5xx_avivo_cursor_helper_funcs = {
 int r5xx_avivo_crtc_init(struct r5xx_device *rdev, unsigned int id)
 {
 	static const struct r5xx_crtc_kind avivo = {
-		.crtc = &r5xx_avivo_crtc_funcs,
 		.crtc_helpers = &r5xx_avivo_crtc_helper_funcs,
 		.primary_helpers = &r5xx_avivo_primary_helper_funcs,
 		.cursor_helpers = &r5xx_avivo_cursor_helper_funcs,
+		.vblank_counter = r5xx_avivo_vblank_counter,
+		.vblank_irq = { R5XX_DISP_INTERRUPT_STATUS_LB_D1_VBLANK_INTERRUPT,
+				R5XX_DISP_INTERRUPT_STATUS_LB_D2_VBLANK_INTERRUPT },
 	};
 
 	if (!id)

@@ -91,7 +91,6 @@
  * @status: CRTC_STATUS or CRTC2_STATUS
  * @tile_x0_y0: CRTC_TILE_X0_Y0 or CRTC2_TILE_X0_Y0
  * @merge_cntl: DISP_MERGE_CNTL or DISP2_MERGE_CNTL
- * @vblank_mask: GEN_INT_CNTL/STATUS bit of its vblank
  * @pll_cntl: PPLL_CNTL or P2PLL_CNTL
  * @pll_ref_div: PPLL_REF_DIV or P2PLL_REF_DIV
  * @pll_ref_mask: the reference divider's field in @pll_ref_div
@@ -105,7 +104,6 @@ struct r5xx_crtc_regs {
 	u32 status;
 	u32 tile_x0_y0;
 	u32 merge_cntl;
-	u32 vblank_mask;
 	u32 pll_cntl;
 	u32 pll_ref_div;
 	u32 pll_ref_mask;
@@ -121,7 +119,6 @@ static const struct r5xx_crtc_regs r5xx_crtc_regs[R5XX_MAX_CRTCS] = {
 		.status = R5XX_CRTC_STATUS,
 		.tile_x0_y0 = R5XX_CRTC_TILE_X0_Y0,
 		.merge_cntl = R5XX_DISP_MERGE_CNTL,
-		.vblank_mask = R5XX_GEN_INT_CNTL_CRTC_VBLANK_MASK,
 		.pll_cntl = R5XX_PLL_PPLL_CNTL,
 		.pll_ref_div = R5XX_PLL_PPLL_REF_DIV,
 		.pll_ref_mask = R5XX_PPLL_REF_DIV_R300,
@@ -135,7 +132,6 @@ static const struct r5xx_crtc_regs r5xx_crtc_regs[R5XX_MAX_CRTCS] = {
 		.status = R5XX_CRTC2_STATUS,
 		.tile_x0_y0 = R5XX_CRTC2_TILE_X0_Y0,
 		.merge_cntl = R5XX_DISP2_MERGE_CNTL,
-		.vblank_mask = R5XX_GEN_INT_CNTL_CRTC2_VBLANK_MASK,
 		.pll_cntl = R5XX_PLL_P2PLL_CNTL,
 		.pll_ref_div = R5XX_PLL_P2PLL_REF_DIV,
 		.pll_ref_mask = R5XX_PLL_PPLL_REF_DIV_PPLL_REF_DIV,
@@ -542,7 +538,7 @@ static u32 r5xx_crtc_read_frame(struct r5xx_device *rdev,
 			 r5xx_rreg(rdev, R5XX_CRTC_CRNT_FRAME + r->off));
 }
 
-static u32 r5xx_crtc_get_vblank_counter(struct drm_crtc *crtc)
+static u32 r5xx_legacy_vblank_counter(struct drm_crtc *crtc)
 {
 	struct r5xx_device *rdev = to_r5xx(crtc->dev);
 	const struct r5xx_crtc_regs *r = r5xx_regs_of(crtc);
@@ -561,32 +557,6 @@ static u32 r5xx_crtc_get_vblank_counter(struct drm_crtc *crtc)
 		frame++;
 	return frame & R5XX_CRTC_CRNT_FRAME_CRTC_CRNT_FRAME;
 }
-
-static int r5xx_crtc_enable_vblank(struct drm_crtc *crtc)
-{
-	r5xx_irq_set_display(to_r5xx(crtc->dev),
-			     r5xx_regs_of(crtc)->vblank_mask, true);
-	return 0;
-}
-
-static void r5xx_crtc_disable_vblank(struct drm_crtc *crtc)
-{
-	r5xx_irq_set_display(to_r5xx(crtc->dev),
-			     r5xx_regs_of(crtc)->vblank_mask, false);
-}
-
-static const struct drm_crtc_funcs r5xx_crtc_funcs = {
-	.reset = drm_atomic_helper_crtc_reset,
-	.destroy = drm_crtc_cleanup,
-	.set_config = drm_atomic_helper_set_config,
-	.page_flip = drm_atomic_helper_page_flip,
-	.atomic_duplicate_state = drm_atomic_helper_crtc_duplicate_state,
-	.atomic_destroy_state = drm_atomic_helper_crtc_destroy_state,
-	.get_vblank_counter = r5xx_crtc_get_vblank_counter,
-	.enable_vblank = r5xx_crtc_enable_vblank,
-	.disable_vblank = r5xx_crtc_disable_vblank,
-	.get_vblank_timestamp = drm_crtc_vblank_helper_get_vblank_timestamp,
-};
 
 static void r5xx_primary_atomic_update(struct drm_plane *plane,
 				       struct drm_atomic_state *state)
@@ -745,10 +715,12 @@ static const struct drm_plane_helper_funcs r5xx_cursor_helper_funcs = {
 int r5xx_crtc_init(struct r5xx_device *rdev, unsigned int id)
 {
 	static const struct r5xx_crtc_kind legacy = {
-		.crtc = &r5xx_crtc_funcs,
 		.crtc_helpers = &r5xx_crtc_helper_funcs,
 		.primary_helpers = &r5xx_primary_helper_funcs,
 		.cursor_helpers = &r5xx_cursor_helper_funcs,
+		.vblank_counter = r5xx_legacy_vblank_counter,
+		.vblank_irq = { R5XX_GEN_INT_CNTL_CRTC_VBLANK_MASK,
+				R5XX_GEN_INT_CNTL_CRTC2_VBLANK_MASK },
 	};
 
 	return r5xx_crtc_create(rdev, id, &legacy);

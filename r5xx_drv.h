@@ -731,16 +731,20 @@ struct r5xx_cursor_place {
 
 /**
  * struct r5xx_crtc_kind - what makes a CRTC of one display engine
- * @crtc: its &drm_crtc_funcs
  * @crtc_helpers: its &drm_crtc_helper_funcs
  * @primary_helpers: helpers of its primary plane
  * @cursor_helpers: helpers of its cursor plane
+ * @vblank_counter: reads the hardware frame counter as DRM counts frames
+ *	(stepping at the start of vblank)
+ * @vblank_irq: the display interrupt of each CRTC's vblank, for
+ *	r5xx_irq_set_display()
  */
 struct r5xx_crtc_kind {
-	const struct drm_crtc_funcs *crtc;
 	const struct drm_crtc_helper_funcs *crtc_helpers;
 	const struct drm_plane_helper_funcs *primary_helpers;
 	const struct drm_plane_helper_funcs *cursor_helpers;
+	u32 (*vblank_counter)(struct drm_crtc *crtc);
+	u32 vblank_irq[R5XX_MAX_CRTCS];
 };
 
 /**
@@ -749,12 +753,14 @@ struct r5xx_crtc_kind {
  * @primary: primary plane
  * @cursor: cursor plane
  * @id: 0 for CRTC1, 1 for CRTC2
+ * @kind: its display engine
  */
 struct r5xx_crtc {
 	struct drm_crtc base;
 	struct drm_plane primary;
 	struct drm_plane cursor;
 	unsigned int id;
+	const struct r5xx_crtc_kind *kind;
 };
 
 /**

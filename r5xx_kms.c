@@ -420,6 +420,41 @@ static const struct {
 	  ARRAY_SIZE(r5xx_cursor_formats) },
 };
 
+static u32 r5xx_crtc_get_vblank_counter(struct drm_crtc *crtc)
+{
+	return to_r5xx_crtc(crtc)->kind->vblank_counter(crtc);
+}
+
+static int r5xx_crtc_enable_vblank(struct drm_crtc *crtc)
+{
+	struct r5xx_crtc *rc = to_r5xx_crtc(crtc);
+
+	r5xx_irq_set_display(to_r5xx(crtc->dev), rc->kind->vblank_irq[rc->id],
+			     true);
+	return 0;
+}
+
+static void r5xx_crtc_disable_vblank(struct drm_crtc *crtc)
+{
+	struct r5xx_crtc *rc = to_r5xx_crtc(crtc);
+
+	r5xx_irq_set_display(to_r5xx(crtc->dev), rc->kind->vblank_irq[rc->id],
+			     false);
+}
+
+static const struct drm_crtc_funcs r5xx_crtc_funcs = {
+	.reset = drm_atomic_helper_crtc_reset,
+	.destroy = drm_crtc_cleanup,
+	.set_config = drm_atomic_helper_set_config,
+	.page_flip = drm_atomic_helper_page_flip,
+	.atomic_duplicate_state = drm_atomic_helper_crtc_duplicate_state,
+	.atomic_destroy_state = drm_atomic_helper_crtc_destroy_state,
+	.get_vblank_counter = r5xx_crtc_get_vblank_counter,
+	.enable_vblank = r5xx_crtc_enable_vblank,
+	.disable_vblank = r5xx_crtc_disable_vblank,
+	.get_vblank_timestamp = drm_crtc_vblank_helper_get_vblank_timestamp,
+};
+
 /**
  * r5xx_crtc_create - create a CRTC of either engine and its two planes
  * @rdev: device
@@ -437,6 +472,7 @@ int r5xx_crtc_create(struct r5xx_device *rdev, unsigned int id,
 	int ret;
 
 	rc->id = id;
+	rc->kind = kind;
 	for (i = 0; i < ARRAY_SIZE(r5xx_planes); i++) {
 		struct drm_plane *plane = i ? &rc->cursor : &rc->primary;
 
@@ -452,7 +488,7 @@ int r5xx_crtc_create(struct r5xx_device *rdev, unsigned int id,
 	}
 
 	ret = drm_crtc_init_with_planes(drm, &rc->base, &rc->primary,
-					&rc->cursor, kind->crtc, NULL);
+					&rc->cursor, &r5xx_crtc_funcs, NULL);
 	if (ret)
 		return ret;
 	drm_crtc_helper_add(&rc->base, kind->crtc_helpers);

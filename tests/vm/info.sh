@@ -61,6 +61,11 @@ con=
 for v in /sys/class/vtconsole/vtcon*; do
 	grep -q "frame buffer" "$v/name" 2>/dev/null && [ "$(cat "$v/bind")" = 1 ] && con=$(cat "$v/name")
 done
+# Something to see on it: the guest's own output goes to the serial port.
+if [ -n "$con" ] && [ -w /dev/tty1 ]; then
+	printf '\033[2J\033[Hmake run: %s, driver %s\n' "${R5XX_CHIP:-?}" "${R5XX_DRIVER:-?}" >/dev/tty1
+	sleep 0.5	# the console draws from its shadow buffer in a worker
+fi
 if tests/vm/qmp screendump "$R5XX_SCREENDUMP" 0 >/dev/null; then
 	printf '%-8s %s\n' "screen:" "head 0 in $R5XX_SCREENDUMP (PPM)"
 	printf '%-8s %s\n' "" "${con:-no frame buffer console bound}"

@@ -363,38 +363,64 @@ static int check_tx_format1(struct cs_parser *p, u32 v)
 
 static int check_colorpitch(struct cs_parser *p, u32 reg, u32 i, u32 n)
 {
-	struct cs_state *s = &p->s;
 	u32 fmt = FIELD_GET(R5XX_RB3D_COLORPITCH_COLORFORMAT, p->ib[i]);
 	int ret;
 
-	ret = check_pitch_reg(p, reg, i, &s->cb_mode[n]);
+	ret = check_pitch_reg(p, reg, i, &p->s.cb_mode[n]);
 	if (ret)
 		return ret;
 	if (r5xx_cb_format_cpp(fmt) < 0 || (fmt == 5 && !cs_is_r500(p))) {
 		cs_log(p, "RB3D_COLORPITCH%u: colour format %u", n, fmt);
 		return -EINVAL;
 	}
-	set_reg(&s->cb_pitch[n], p->ib[i]);
 	return 0;
 }
 
-/* One register write of a type-0 or type-1 packet; its value is ib[i]. */
-static int check_reg(struct cs_parser *p, u32 reg, u32 i)
+static int check_zpass_addr(struct cs_parser *p, u32 reg, u32 i)
 {
-	const struct r5xx_cs_special *sp;
-	struct cs_state *s = &p->s;
-	u32 v = p->ib[i], n;
+	struct cs_base b;
 	int ret;
 
-	/* most registers are free; the generator keeps the two sets apart */
-	if (is_safe(reg, p->table))
-		return 0;
-	sp = find_special(reg, p->table);
-	if (!sp) {
-		cs_log(p, "forbidden register %#06x", reg);
+	/* writing the address makes the Z unit store the count there */
+	ret = reloc_base(p, reg, i, &b);
+	if (ret)
+		return ret;
+	if (b.offset % 4 || b.offset + 4 > b.bo->size) {
+		cs_log(p, "ZB_ZPASS_ADDR %#llx outside its object",
+		       (unsigned long long)b.offset);
 		return -EINVAL;
 	}
-	n = sp->index;
+	return 0;
+}
+
+/*
+ * Cache control: a flush of the colour (Z) cache followed by a WAIT_UNTIL
+ * 3D idle-and-clean empties it, which lets the stream change its pipe=
+ * registers again (Mesa's gpu_flush atom, the X driver's DoneComposite).
+ */
+static void cache_flush(struct cs_parser *p, u32 caches)
+{
+	p->s.flushed |= caches;
+}
+
+static void wait_until(struct cs_parser *p, u32 v)
+{
+	if (v & R5XX_WAIT_UNTIL_WAIT_3D_IDLECLEAN) {
+		p->s.dirty &= ~p->s.flushed;
+		p->s.flushed = 0;
+	}
+}
+
+/*
+ * What a special register needs besides keeping its value: relocation,
+ * ownership, range, or the operation it starts.  Returns 0 to keep the
+ * (possibly patched) value in the register's slot, if it has one.
+ */
+static int check_special(struct cs_parser *p, const struct r5xx_cs_special *sp,
+			 u32 reg, u32 i)
+{
+	struct cs_state *s = &p->s;
+	u32 v = p->ib[i], n = sp->index;
 
 	switch ((enum r5xx_cs_kind)sp->kind) {
 	case R5XX_CS_CHECK_VLINE:
@@ -416,6 +442,32 @@ static int check_reg(struct cs_parser *p, u32 reg, u32 i)
 			return 0;
 		cs_log(p, "FG_ZBREG_DEST outside RV530");
 		return -EINVAL;
+	case R5XX_CS_CHECK_WAIT_UNTIL:
+		wait_until(p, v);
+		return 0;
+	case R5XX_CS_CHECK_RB3D_DSTCACHE_CTLSTAT:
+		if (v & R5XX_RB3D_DSTCACHE_CTLSTAT_DC_FLUSH_FLUSH_3D_DIRTY)
+			cache_flush(p, CS_CACHE_CB);
+		return 0;
+	case R5XX_CS_CHECK_ZB_ZCACHE_CTLSTAT:
+		if (v & R5XX_ZB_ZCACHE_CTLSTAT_ZC_FLUSH)
+			cache_flush(p, CS_CACHE_Z);
+		return 0;
+	case R5XX_CS_CHECK_VAP_VF_CNTL:
+		/* a non-zero primitive type would start a draw right here */
+		if (FIELD_GET(R5XX_VAP_VF_CNTL_PRIM_TYPE, v)) {
+			cs_log(p, "VAP_VF_CNTL written with a primitive type");
+			return -EINVAL;
+		}
+		return 0;
+	case R5XX_CS_CHECK_DP_CNTL_XDIR_YDIR_YMAJOR:
+		/* the same directions as DP_CNTL, in another layout */
+		set_reg(&CS_REG(s, DP_CNTL),
+			(v & R5XX_DP_CNTL_XDIR_YDIR_YMAJOR_DST_X_DIR_LEFT_TO_RIGHT ?
+			 R5XX_DP_CNTL_DST_X_LEFT_TO_RIGHT : 0) |
+			(v & R5XX_DP_CNTL_XDIR_YDIR_YMAJOR_DST_Y_DIR_TOP_TO_BOTTOM ?
+			 R5XX_DP_CNTL_DST_Y_TOP_TO_BOTTOM : 0));
+		return 0;
 
 	case R5XX_CS_RELOC_RB3D_COLOROFFSET:
 		return reloc_base(p, reg, i, &s->cb[n]);
@@ -429,38 +481,19 @@ static int check_reg(struct cs_parser *p, u32 reg, u32 i)
 		return reloc_pitch_offset(p, reg, i, &s->dst);
 	case R5XX_CS_RELOC_SRC_PITCH_OFFSET:
 		return reloc_pitch_offset(p, reg, i, &s->src);
-	case R5XX_CS_RELOC_ZB_ZPASS_ADDR: {
-		struct cs_base b;
-
-		/* writing the address makes the Z unit store the count there */
-		ret = reloc_base(p, reg, i, &b);
-		if (ret)
-			return ret;
-		if (b.offset % 4 || b.offset + 4 > b.bo->size) {
-			cs_log(p, "ZB_ZPASS_ADDR %#llx outside its object",
-			       (unsigned long long)b.offset);
-			return -EINVAL;
-		}
-		return 0;
-	}
+	case R5XX_CS_RELOC_ZB_ZPASS_ADDR:
+		return check_zpass_addr(p, reg, i);
 
 	case R5XX_CS_TRACK_RB3D_COLORPITCH:
 		return check_colorpitch(p, reg, i, n);
 	case R5XX_CS_TRACK_ZB_DEPTHPITCH:
-		ret = check_pitch_reg(p, reg, i, &s->zb_mode);
-		if (!ret)
-			set_reg(&s->zb_pitch, p->ib[i]);
-		return ret;
+		return check_pitch_reg(p, reg, i, &s->zb_mode);
 	case R5XX_CS_TRACK_ZB_FORMAT:
 		if (r5xx_zb_format_cpp(FIELD_GET(R5XX_ZB_FORMAT_DEPTHFORMAT, v)) < 0) {
 			cs_log(p, "ZB_FORMAT: depth format %lu",
 			       FIELD_GET(R5XX_ZB_FORMAT_DEPTHFORMAT, v));
 			return -EINVAL;
 		}
-		set_reg(&s->zb_format, v);
-		return 0;
-	case R5XX_CS_TRACK_ZB_CNTL:
-		set_reg(&s->zb_cntl, v);
 		return 0;
 	case R5XX_CS_TRACK_ZB_BW_CNTL:
 		if (!p->ctx->hyperz_owner &&
@@ -470,108 +503,25 @@ static int check_reg(struct cs_parser *p, u32 reg, u32 i)
 			cs_log(p, "ZB_BW_CNTL: Hyper-Z not owned");
 			return -EINVAL;
 		}
-		set_reg(&s->zb_bw_cntl, v);
 		return 0;
 	case R5XX_CS_TRACK_RB3D_CCTL:
 		if ((v & R5XX_RB3D_CCTL_CMASK_ENABLE) && !p->ctx->cmask_owner) {
 			cs_log(p, "RB3D_CCTL: CMASK not owned");
 			return -EINVAL;
 		}
-		set_reg(&s->cctl, v);
-		return 0;
-	case R5XX_CS_TRACK_US_OUT_FMT:
-		set_reg(&s->us_out_fmt[n], v);
-		return 0;
-	case R5XX_CS_TRACK_RB3D_BLENDCNTL:
-		set_reg(&s->blendcntl, v);
-		return 0;
-	case R5XX_CS_TRACK_RB3D_COLOR_CHANNEL_MASK:
-		set_reg(&s->chmask, v);
-		return 0;
-	case R5XX_CS_TRACK_GB_AA_CONFIG:
-		set_reg(&s->aa_config, v);
-		return 0;
-	case R5XX_CS_TRACK_RB3D_AARESOLVE_PITCH:
-		set_reg(&s->aa_pitch, v);
-		return 0;
-	case R5XX_CS_TRACK_RB3D_AARESOLVE_CTL:
-		set_reg(&s->aa_ctl, v);
-		return 0;
-	case R5XX_CS_TRACK_SC_SCISSOR0:
-		set_reg(&s->sc0, v);
-		return 0;
-	case R5XX_CS_TRACK_SC_SCISSOR1:
-		set_reg(&s->sc1, v);
-		return 0;
-	case R5XX_CS_TRACK_TX_ENABLE:
-		set_reg(&s->tx_enable, v);
-		return 0;
-	case R5XX_CS_TRACK_TX_FILTER0:
-		set_reg(&s->tex[n].filter0, v);
-		return 0;
-	case R5XX_CS_TRACK_TX_FILTER1:
-		set_reg(&s->tex[n].filter1, v);
-		return 0;
-	case R5XX_CS_TRACK_TX_FORMAT0:
-		set_reg(&s->tex[n].format0, v);
 		return 0;
 	case R5XX_CS_TRACK_TX_FORMAT1:
-		ret = check_tx_format1(p, v);
-		if (!ret)
-			set_reg(&s->tex[n].format1, v);
-		return ret;
+		return check_tx_format1(p, v);
 	case R5XX_CS_TRACK_TX_FORMAT2:
 		if ((v & R5XX_TX_FORMAT2_TXFORMAT_MSB) && !cs_is_r500(p)) {
 			cs_log(p, "TX_FORMAT2: TXFORMAT_MSB before R5xx");
 			return -EINVAL;
 		}
-		set_reg(&s->tex[n].format2, v);
-		return 0;
-
-	case R5XX_CS_TRACK_VAP_VF_CNTL:
-		/* a non-zero primitive type would start a draw right here */
-		if (FIELD_GET(R5XX_VAP_VF_CNTL_PRIM_TYPE, v)) {
-			cs_log(p, "VAP_VF_CNTL written with a primitive type");
-			return -EINVAL;
-		}
-		return 0;
-	case R5XX_CS_TRACK_VAP_VTX_SIZE:
-		set_reg(&s->vtx_size, v);
 		return 0;
 	case R5XX_CS_TRACK_VAP_VF_MAX_VTX_INDX:
-		set_reg(&s->max_indx, v);
 		s->max_indx_pos = i;
 		return 0;
-	case R5XX_CS_TRACK_VAP_ALT_NUM_VERTICES:
-		set_reg(&s->alt_nverts, v);
-		return 0;
-	case R5XX_CS_TRACK_VAP_INDEX_OFFSET:
-		set_reg(&s->index_offset, v);
-		return 0;
 
-	case R5XX_CS_TRACK_DP_GUI_MASTER_CNTL:
-		set_reg(&s->gmc, v);
-		return 0;
-	case R5XX_CS_TRACK_DP_CNTL:
-		set_reg(&s->dp_cntl, v & (R5XX_DP_CNTL_DST_X_LEFT_TO_RIGHT |
-					  R5XX_DP_CNTL_DST_Y_TOP_TO_BOTTOM));
-		return 0;
-	case R5XX_CS_TRACK_DP_CNTL_XDIR_YDIR_YMAJOR:
-		set_reg(&s->dp_cntl,
-			(v & R5XX_DP_CNTL_XDIR_YDIR_YMAJOR_DST_X_DIR_LEFT_TO_RIGHT ?
-			 R5XX_DP_CNTL_DST_X_LEFT_TO_RIGHT : 0) |
-			(v & R5XX_DP_CNTL_XDIR_YDIR_YMAJOR_DST_Y_DIR_TOP_TO_BOTTOM ?
-			 R5XX_DP_CNTL_DST_Y_TOP_TO_BOTTOM : 0));
-		return 0;
-	case R5XX_CS_TRACK_DST_Y_X:
-		set_reg(&s->dst_y_x, v);
-		return 0;
-	case R5XX_CS_TRACK_SRC_Y_X:
-		set_reg(&s->src_y_x, v);
-		return 0;
-	case R5XX_CS_TRACK_DST_LINE_START:
-		set_reg(&s->line_start, v);
-		return 0;
 	case R5XX_CS_TRIGGER_DST_HEIGHT_WIDTH:
 		return cs_check_blit(p, FIELD_GET(R5XX_DST_HEIGHT_WIDTH_WIDTH, v),
 				     FIELD_GET(R5XX_DST_HEIGHT_WIDTH_HEIGHT, v));
@@ -580,11 +530,47 @@ static int check_reg(struct cs_parser *p, u32 reg, u32 i)
 				     FIELD_GET(R5XX_DST_WIDTH_HEIGHT_HEIGHT, v));
 	case R5XX_CS_TRIGGER_DST_LINE_END:
 		return cs_check_line(p, v);
-	case R5XX_CS_KIND_COUNT:
+	default:
+		/* a tracked register without a rule of its own is kept as is */
+		if (sp->slot != R5XX_CS_NO_SLOT)
+			return 0;
 		break;
 	}
 	cs_log(p, "register %#06x: unhandled kind %u", reg, sp->kind);
 	return -EINVAL;
+}
+
+/* One register write of a type-0 or type-1 packet; its value is ib[i]. */
+static int check_reg(struct cs_parser *p, u32 reg, u32 i)
+{
+	const struct r5xx_cs_special *sp;
+	int ret;
+
+	/* most registers are free; the generator keeps the two sets apart */
+	if (is_safe(reg, p->table))
+		return 0;
+	sp = find_special(reg, p->table);
+	if (!sp) {
+		cs_log(p, "forbidden register %#06x", reg);
+		return -EINVAL;
+	}
+	/*
+	 * The cache writes its lines back through these registers (reference
+	 * 10.2: "the cache must be empty before [they] are changed").  They
+	 * are checked at each draw; after one, they must keep the values
+	 * checked there until the cache is flushed and the engine idle, so
+	 * that the flushes, the fence's included, use checked values.
+	 */
+	if (sp->flags & p->s.dirty) {
+		cs_log(p, "register %#06x changed after a draw without a cache flush and a 3D idle wait",
+		       reg);
+		return -EINVAL;
+	}
+	ret = check_special(p, sp, reg, i);
+	if (ret || sp->slot == R5XX_CS_NO_SLOT)
+		return ret;
+	set_reg(&p->s.reg[sp->slot], p->ib[i]);
+	return 0;
 }
 
 static int check_type0(struct cs_parser *p, u32 hdr)
@@ -640,8 +626,14 @@ static int check_load_vbpntr(struct cs_parser *p, u32 body)
 		cs_log(p, "3D_LOAD_VBPNTR: %u arrays", n);
 		return -EINVAL;
 	}
+	/*
+	 * The CP takes the whole body as array descriptors: no dword may
+	 * follow them.  Mesa's SW TCL path sends one array with the pair's
+	 * second address as 0 (r300_emit_vertex_arrays_swtcl), so an odd
+	 * count may fill its last pair.
+	 */
 	need = 1 + 3 * (n / 2) + 2 * (n % 2);
-	if (body < need) {
+	if (body != need && (n % 2 == 0 || body != need + 1)) {
 		cs_log(p, "3D_LOAD_VBPNTR: %u arrays need %u dwords, have %u",
 		       n, need, body);
 		return -EINVAL;
@@ -681,7 +673,11 @@ static int check_indx_buffer(struct cs_parser *p, u32 body)
 	u64 offset, bytes;
 	int ret;
 
-	if (body < 3) {
+	/*
+	 * The CP overwrites its dword count with the buffer size (guide
+	 * 6.2.3.11): dwords after the third would run as packets.
+	 */
+	if (body != 3) {
 		cs_log(p, "INDX_BUFFER: %u dwords", body);
 		return -EINVAL;
 	}
@@ -691,7 +687,7 @@ static int check_indx_buffer(struct cs_parser *p, u32 body)
 		cs_log(p, "INDX_BUFFER: destination %#010x", d[0]);
 		return -EINVAL;
 	}
-	if (d[2] & ~GENMASK(22, 0)) {
+	if (!d[2] || (d[2] & ~GENMASK(22, 0))) {
 		cs_log(p, "INDX_BUFFER: size %#x", d[2]);
 		return -EINVAL;
 	}
@@ -720,13 +716,41 @@ static int check_indx_buffer(struct cs_parser *p, u32 body)
 	return 0;
 }
 
-/* Draws from vertex arrays; an indexed one without indices waits for them */
-static int check_draw_packet(struct cs_parser *p, u32 op, u32 vf_cntl, bool bare)
+/* Index dwords an indexed draw with its indices in the packet carries */
+static int inline_index_dwords(struct cs_parser *p, u32 vf_cntl, u32 *dw)
 {
+	const struct cs_reg *alt = &CS_REG(&p->s, VAP_ALT_NUM_VERTICES);
+	u32 n = FIELD_GET(R5XX_VAP_VF_CNTL_NUM_VERTICES, vf_cntl);
+
+	if (vf_cntl & R5XX_VAP_VF_CNTL_USE_ALT_NUM_VERTS) {
+		if (!alt->set)
+			return -EINVAL;
+		n = FIELD_GET(R5XX_VAP_ALT_NUM_VERTICES_NUM_VERTICES, alt->v);
+	}
+	*dw = vf_cntl & R5XX_VAP_VF_CNTL_INDEX_SIZE ? n : DIV_ROUND_UP(n, 2);
+	return 0;
+}
+
+/*
+ * Draws from vertex arrays.  @extra is the number of body dwords after
+ * VAP_VF_CNTL: none for 3D_DRAW_VBUF(_2), the indices for 3D_DRAW_INDX(_2),
+ * exactly as many as the vertex count needs.  An indexed draw without
+ * indices waits for an INDX_BUFFER.
+ */
+static int check_draw_packet(struct cs_parser *p, u32 op, u32 vf_cntl, u32 extra)
+{
+	bool indx = op == R5XX_PM4_3D_DRAW_INDX || op == R5XX_PM4_3D_DRAW_INDX_2;
+	bool walk_indices = FIELD_GET(R5XX_VAP_VF_CNTL_PRIM_WALK, vf_cntl) ==
+			    R5XX_VAP_VF_CNTL_PRIM_WALK_INDICES >> 4;
+	u32 dw;
+
 	p->s.pending_vf_cntl.set = false;
-	if ((op == R5XX_PM4_3D_DRAW_INDX || op == R5XX_PM4_3D_DRAW_INDX_2) && bare &&
-	    FIELD_GET(R5XX_VAP_VF_CNTL_PRIM_WALK, vf_cntl) ==
-	    R5XX_VAP_VF_CNTL_PRIM_WALK_INDICES >> 4)
+	if (extra && (!indx || !walk_indices ||
+		      inline_index_dwords(p, vf_cntl, &dw) || dw != extra)) {
+		cs_log(p, "type-3 %#x: %u dwords after VAP_VF_CNTL", op, extra);
+		return -EINVAL;
+	}
+	if (indx && !extra && walk_indices)
 		set_reg(&p->s.pending_vf_cntl, vf_cntl);
 	return cs_check_draw(p, vf_cntl, false, 0);
 }
@@ -751,7 +775,7 @@ static int check_type3(struct cs_parser *p, u32 hdr)
 	case R5XX_PM4_3D_DRAW_INDX:
 		if (body < 2)
 			break;
-		return check_draw_packet(p, op, d[1], body == 2);
+		return check_draw_packet(p, op, d[1], body - 2);
 	case R5XX_PM4_3D_DRAW_IMMD:
 		if (body < 2)
 			break;
@@ -759,17 +783,22 @@ static int check_type3(struct cs_parser *p, u32 hdr)
 		return cs_check_draw(p, d[1], true, body - 2);
 	case R5XX_PM4_3D_DRAW_VBUF_2:
 	case R5XX_PM4_3D_DRAW_INDX_2:
-		return check_draw_packet(p, op, d[0], body == 1);
+		return check_draw_packet(p, op, d[0], body - 1);
 	case R5XX_PM4_3D_DRAW_IMMD_2:
 		p->s.pending_vf_cntl.set = false;
 		return cs_check_draw(p, d[0], true, body - 1);
 	case R5XX_PM4_3D_CLEAR_HIZ:
 	case R5XX_PM4_3D_CLEAR_ZMASK:
+		/* start, count, value (guide 6.2.3.10; Mesa sends the three) */
+		if (body != 3)
+			break;
 		if (p->ctx->hyperz_owner)
 			return 0;
 		cs_log(p, "type-3 %#x: Hyper-Z not owned", op);
 		return -EINVAL;
 	case R5XX_PM4_3D_CLEAR_CMASK:
+		if (body != 3)
+			break;
 		if (p->ctx->cmask_owner)
 			return 0;
 		cs_log(p, "type-3 %#x: CMASK not owned", op);
@@ -778,7 +807,7 @@ static int check_type3(struct cs_parser *p, u32 hdr)
 		cs_log(p, "type-3 opcode %#x not allowed", op);
 		return -EINVAL;
 	}
-	cs_log(p, "type-3 %#x: %u dwords is too short", op, body);
+	cs_log(p, "type-3 %#x: %u dwords is not what the CP reads", op, body);
 	return -EINVAL;
 }
 

@@ -11,6 +11,7 @@
 #include <linux/types.h>
 
 #include "r5xx_cs_check.h"
+#include "r5xx_cs_tables.h"
 
 #define R5XX_CS_NUM_CB		4
 #define R5XX_CS_NUM_TEX		16
@@ -50,40 +51,45 @@ struct cs_array {
 struct cs_texunit {
 	struct cs_base base;
 	u32 mode;	/* from the patched TX_OFFSET */
-	struct cs_reg filter0, filter1, format0, format1, format2;
 };
 
+/* Caches a draw has left dirty (struct cs_state.dirty) */
+#define CS_CACHE_CB	R5XX_CS_UNPIPELINED_CB	/* colour, and the AA resolve */
+#define CS_CACHE_Z	R5XX_CS_UNPIPELINED_Z
+
 struct cs_state {
-	/* colour buffers */
+	/* the tracked registers (cs=track), by generated slot */
+	struct cs_reg reg[R5XX_CS_NUM_SLOTS];
+	/* colour buffers: relocated bases, tile mode of the patched pitch */
 	struct cs_base cb[R5XX_CS_NUM_CB];
-	struct cs_reg cb_pitch[R5XX_CS_NUM_CB];
 	u32 cb_mode[R5XX_CS_NUM_CB];
-	struct cs_reg us_out_fmt[R5XX_CS_NUM_CB];
-	struct cs_reg cctl, blendcntl, chmask, aa_config;
 	/* Z buffer */
 	struct cs_base zb;
-	struct cs_reg zb_pitch, zb_cntl, zb_format, zb_bw_cntl;
 	u32 zb_mode;
 	/* AA resolve */
 	struct cs_base aa;
-	struct cs_reg aa_pitch, aa_ctl;
-	/* scissor */
-	struct cs_reg sc0, sc1;
 	/* textures */
-	struct cs_reg tx_enable;
 	struct cs_texunit tex[R5XX_CS_NUM_TEX];
 	/* vertex fetch */
 	bool arrays_set;
 	u32 num_arrays;
 	struct cs_array arrays[R5XX_CS_NUM_ARRAYS];
-	struct cs_reg vtx_size, max_indx, alt_nverts, index_offset;
 	u32 max_indx_pos;	/* IB index of the MAX_VTX_INDX value, if set */
 	/* an indexed draw waiting for the indices of an INDX_BUFFER */
 	struct cs_reg pending_vf_cntl;
 	/* 2D engine */
 	struct cs_2d_surf dst, src;
-	struct cs_reg gmc, dp_cntl, dst_y_x, src_y_x, line_start;
+	/*
+	 * CS_CACHE_* a draw may have left lines in, and those flushed since
+	 * the last draw; a WAIT_UNTIL 3D idle-and-clean empties the flushed
+	 * ones.  A pipe= register may change only while its cache is empty.
+	 */
+	u32 dirty, flushed;
 };
+
+/* The tracked register NAME, or element n of the register array NAME */
+#define CS_REG(s, name)		((s)->reg[R5XX_CS_SLOT_##name])
+#define CS_REGN(s, name, n)	((s)->reg[R5XX_CS_SLOT_##name + (n)])
 
 struct cs_parser {
 	const struct r5xx_cs_check_ctx *ctx;

@@ -62,8 +62,8 @@ static bool rect_empty(const struct cs_rect *r)
 static void scissor(const struct cs_parser *p, struct cs_rect *r)
 {
 	s32 bias = cs_is_r500(p) ? 0 : 1440;
-	u32 tl = p->s.sc0.set ? p->s.sc0.v : 0;
-	u32 br = p->s.sc1.set ? p->s.sc1.v : 0xffffffff;
+	u32 tl = CS_REG(&p->s, SC_SCISSOR0).set ? CS_REG(&p->s, SC_SCISSOR0).v : 0;
+	u32 br = CS_REG(&p->s, SC_SCISSOR1).set ? CS_REG(&p->s, SC_SCISSOR1).v : 0xffffffff;
 
 	r->x0 = (s32)FIELD_GET(R5XX_RE_SCISSORS_TL_X, tl) - bias;
 	r->y0 = (s32)FIELD_GET(R5XX_RE_SCISSORS_TL_Y, tl) - bias;
@@ -73,9 +73,9 @@ static void scissor(const struct cs_parser *p, struct cs_rect *r)
 
 static u32 samples(const struct cs_parser *p)
 {
-	u32 v = p->s.aa_config.v;
+	u32 v = CS_REG(&p->s, GB_AA_CONFIG).v;
 
-	if (!p->s.aa_config.set)
+	if (!CS_REG(&p->s, GB_AA_CONFIG).set)
 		return 6;
 	if (!(v & R5XX_GB_AA_CONFIG_AA_ENABLE))
 		return 1;
@@ -128,7 +128,7 @@ static int check_surface(const struct cs_parser *p, const char *what,
 	return fits(p, what, n, b, end);
 }
 
-static int check_colour(const struct cs_parser *p)
+static int check_colour(const struct cs_parser *p, bool *used)
 {
 	const struct cs_state *s = &p->s;
 	u32 num = R5XX_CS_NUM_CB, i;
@@ -139,24 +139,27 @@ static int check_colour(const struct cs_parser *p)
 	 * does not read and no Z-assisted clear runs (a clear needs Z, which
 	 * check_depth() covers, so an unset ZB_BW_CNTL does not count).
 	 */
-	if (s->chmask.set && !s->chmask.v &&
-	    s->blendcntl.set && !(s->blendcntl.v & R5XX_RB3D_BLENDCNTL_READ_ENABLE) &&
-	    !(s->zb_bw_cntl.v & R5XX_ZB_BW_CNTL_ZB_CB_CLEAR))
+	if (CS_REG(s, RB3D_COLOR_CHANNEL_MASK).set && !CS_REG(s, RB3D_COLOR_CHANNEL_MASK).v &&
+	    CS_REG(s, RB3D_BLENDCNTL).set &&
+	    !(CS_REG(s, RB3D_BLENDCNTL).v & R5XX_RB3D_BLENDCNTL_READ_ENABLE) &&
+	    !(CS_REG(s, ZB_BW_CNTL).v & R5XX_ZB_BW_CNTL_ZB_CB_CLEAR))
 		return 0;
-	if (s->cctl.set)
-		num = FIELD_GET(R5XX_RB3D_CCTL_NUM_MULTIWRITES, s->cctl.v) + 1;
+	*used = true;
+	if (CS_REG(s, RB3D_CCTL).set)
+		num = FIELD_GET(R5XX_RB3D_CCTL_NUM_MULTIWRITES, CS_REG(s, RB3D_CCTL).v) + 1;
 
 	for (i = 0; i < R5XX_CS_NUM_CB; i++) {
-		const struct cs_reg *fmt = &s->us_out_fmt[i];
+		const struct cs_reg *fmt = &CS_REGN(s, US_OUT_FMT, i);
+		const struct cs_reg *pitch = &CS_REGN(s, RB3D_COLORPITCH, i);
 		struct r5xx_surface surf;
-		u32 v = s->cb_pitch[i].v;
+		u32 v = pitch->v;
 
 		/* written by multiwrite, or by a shader output that is in use */
 		if (i && i >= num && fmt->set &&
 		    FIELD_GET(R5XX_US_OUT_FMT_OUT_FMT, fmt->v) ==
 		    R5XX_US_OUT_FMT_OUT_FMT_UNUSED)
 			continue;
-		if (!s->cb_pitch[i].set) {
+		if (!pitch->set) {
 			cs_log(p, "colour buffer %u: no RB3D_COLORPITCH in this IB", i);
 			return -EINVAL;
 		}
@@ -170,41 +173,46 @@ static int check_colour(const struct cs_parser *p)
 	return 0;
 }
 
-static int check_depth(const struct cs_parser *p)
+static int check_depth(const struct cs_parser *p, bool *used)
 {
 	const struct cs_state *s = &p->s;
 	struct r5xx_surface surf;
 
-	if (s->zb_cntl.set &&
-	    !(s->zb_cntl.v & (R5XX_ZB_CNTL_Z_ENABLE | R5XX_ZB_CNTL_STENCIL_ENABLE)))
+	const struct cs_reg *cntl = &CS_REG(s, ZB_CNTL), *fmt = &CS_REG(s, ZB_FORMAT);
+
+	if (cntl->set && !(cntl->v & (R5XX_ZB_CNTL_Z_ENABLE | R5XX_ZB_CNTL_STENCIL_ENABLE)))
 		return 0;
-	if (!s->zb_pitch.set) {
+	*used = true;
+	if (!CS_REG(s, ZB_DEPTHPITCH).set) {
 		cs_log(p, "Z buffer: no ZB_DEPTHPITCH in this IB");
 		return -EINVAL;
 	}
 	surf.cpp = 4;
-	if (s->zb_format.set)
-		surf.cpp = r5xx_zb_format_cpp(FIELD_GET(R5XX_ZB_FORMAT_DEPTHFORMAT,
-							s->zb_format.v));
-	surf.pitch = s->zb_pitch.v & R5XX_ZB_DEPTHPITCH_DEPTHPITCH;
+	if (fmt->set)
+		surf.cpp = r5xx_zb_format_cpp(FIELD_GET(R5XX_ZB_FORMAT_DEPTHFORMAT, fmt->v));
+	surf.pitch = CS_REG(s, ZB_DEPTHPITCH).v & R5XX_ZB_DEPTHPITCH_DEPTHPITCH;
 	surf.mode = s->zb_mode;
 	return check_surface(p, "Z buffer", 0, &s->zb, &surf, samples(p));
 }
 
-static int check_resolve(const struct cs_parser *p)
+static int check_resolve(const struct cs_parser *p, bool *used)
 {
 	const struct cs_state *s = &p->s;
 	struct r5xx_surface surf;
 
-	if (s->aa_ctl.set && !(s->aa_ctl.v & R5XX_RB3D_AARESOLVE_CTL_AARESOLVE_MODE))
+	const struct cs_reg *ctl = &CS_REG(s, RB3D_AARESOLVE_CTL);
+	const struct cs_reg *pitch = &CS_REG(s, RB3D_AARESOLVE_PITCH);
+	const struct cs_reg *cb = &CS_REGN(s, RB3D_COLORPITCH, 0);
+
+	if (ctl->set && !(ctl->v & R5XX_RB3D_AARESOLVE_CTL_AARESOLVE_MODE))
 		return 0;
-	if (!s->aa_pitch.set || !s->cb_pitch[0].set) {
+	*used = true;
+	if (!pitch->set || !cb->set) {
 		cs_log(p, "AA resolve: pitch or format not set in this IB");
 		return -EINVAL;
 	}
-	surf.cpp = r5xx_cb_format_cpp(FIELD_GET(R5XX_RB3D_COLORPITCH_COLORFORMAT,
-						s->cb_pitch[0].v));
-	surf.pitch = s->aa_pitch.v & R5XX_RB3D_AARESOLVE_PITCH_AARESOLVE_PITCH;
+	surf.cpp = r5xx_cb_format_cpp(FIELD_GET(R5XX_RB3D_COLORPITCH_COLORFORMAT, cb->v));
+	surf.pitch = pitch->v & R5XX_RB3D_AARESOLVE_PITCH_AARESOLVE_PITCH;
 	surf.mode = 0;
 	return check_surface(p, "AA resolve buffer", 0, &s->aa, &surf, 1);
 }
@@ -215,19 +223,20 @@ static bool wraps(u32 clamp)
 	return clamp != 2 && clamp != 4 && clamp != 6;
 }
 
-static int texture_desc(const struct cs_parser *p, const struct cs_texunit *t,
-			struct r5xx_texture *d)
+static int texture_desc(const struct cs_parser *p, u32 u, struct r5xx_texture *d)
 {
+	const struct cs_state *s = &p->s;
+	const struct cs_reg *r0 = &CS_REGN(s, TX_FORMAT0, u), *r1 = &CS_REGN(s, TX_FORMAT1, u);
+	const struct cs_reg *r2 = &CS_REGN(s, TX_FORMAT2, u);
+	const struct cs_reg *flt0 = &CS_REGN(s, TX_FILTER0, u), *flt1 = &CS_REGN(s, TX_FILTER1, u);
 	enum r5xx_family fam = p->ctx->family;
-	u32 f0 = t->format0.v, f1 = t->format1.v, f2 = t->format2.v;
+	u32 f0 = r0->v, f1 = r1->v, f2 = r2->set ? r2->v : 0;
 	bool r500 = cs_is_r500(p);
 	u32 w, h, coord;
 
-	if (!t->format0.set || !t->format1.set ||
-	    ((r500 || (f0 & R5XX_TX_FORMAT0_TXPITCH_EN)) && !t->format2.set))
+	if (!r0->set || !r1->set ||
+	    ((r500 || (f0 & R5XX_TX_FORMAT0_TXPITCH_EN)) && !r2->set))
 		return -ENOENT;
-	if (!t->format2.set)
-		f2 = 0;
 	coord = FIELD_GET(R5XX_TX_FORMAT1_TEX_COORD_TYPE, f1);
 	if (coord > 2 ||
 	    r5xx_tex_format(FIELD_GET(R5XX_TX_FORMAT1_TXFORMAT, f1),
@@ -247,18 +256,18 @@ static int texture_desc(const struct cs_parser *p, const struct cs_texunit *t,
 	d->levels = FIELD_GET(R5XX_TX_FORMAT0_NUM_LEVELS, f0) + 1;
 	d->pitch = f0 & R5XX_TX_FORMAT0_TXPITCH_EN ?
 		   FIELD_GET(R5XX_TX_FORMAT2_TXPITCH, f2) + 1 : 0;
-	d->mode = t->mode;
+	d->mode = s->tex[u].mode;
 
 	d->flags = R5XX_TEX_POT_W | R5XX_TEX_POT_H;
-	if (t->filter0.set) {
-		if (!wraps(FIELD_GET(R5XX_TX_FILTER0_CLAMP_S, t->filter0.v)))
+	if (flt0->set) {
+		if (!wraps(FIELD_GET(R5XX_TX_FILTER0_CLAMP_S, flt0->v)))
 			d->flags &= ~R5XX_TEX_POT_W;
-		if (!wraps(FIELD_GET(R5XX_TX_FILTER0_CLAMP_T, t->filter0.v)))
+		if (!wraps(FIELD_GET(R5XX_TX_FILTER0_CLAMP_T, flt0->v)))
 			d->flags &= ~R5XX_TEX_POT_H;
 	}
 	/* R300 itself, or MACRO_SWITCH: macro-linear from width 8 micro tiles */
 	if (fam == R5XX_FAMILY_R300 ||
-	    (t->filter1.set && (t->filter1.v & R5XX_TX_FILTER1_MACRO_SWITCH)))
+	    (flt1->set && (flt1->v & R5XX_TX_FILTER1_MACRO_SWITCH)))
 		d->flags |= R5XX_TEX_MACRO_GT;
 	if (fam == R5XX_FAMILY_RS600 || fam == R5XX_FAMILY_RS690 || fam == R5XX_FAMILY_RS740)
 		d->flags |= R5XX_TEX_ROW64;
@@ -268,17 +277,17 @@ static int texture_desc(const struct cs_parser *p, const struct cs_texunit *t,
 static int check_textures(const struct cs_parser *p)
 {
 	const struct cs_state *s = &p->s;
-	u32 enabled = s->tx_enable.set ? s->tx_enable.v : 0xffff, u;
+	const struct cs_reg *en = &CS_REG(s, TX_ENABLE);
+	u32 enabled = en->set ? en->v : 0xffff, u;
 	int ret;
 
 	for (u = 0; u < R5XX_CS_NUM_TEX; u++) {
-		const struct cs_texunit *t = &s->tex[u];
 		struct r5xx_texture d;
 		u64 size;
 
 		if (!(enabled & BIT(u)))
 			continue;
-		ret = texture_desc(p, t, &d);
+		ret = texture_desc(p, u, &d);
 		if (ret == -ENOENT) {
 			cs_log(p, "texture %u: TX_FORMAT0/1/2 not set in this IB", u);
 			return -EINVAL;
@@ -289,7 +298,7 @@ static int check_textures(const struct cs_parser *p)
 			cs_log(p, "texture %u: invalid format", u);
 			return -EINVAL;
 		}
-		ret = fits(p, "texture", u, &t->base, size);
+		ret = fits(p, "texture", u, &s->tex[u].base, size);
 		if (ret)
 			return ret;
 	}
@@ -318,6 +327,7 @@ static s64 array_max_index(const struct cs_array *a, s64 lo)
 static int check_arrays(struct cs_parser *p, s64 lo, s64 hi, bool indexed)
 {
 	struct cs_state *s = &p->s;
+	struct cs_reg *max_indx = &CS_REG(s, VAP_VF_MAX_VTX_INDX);
 	s64 safe = S64_MAX;
 	u32 i;
 
@@ -330,11 +340,11 @@ static int check_arrays(struct cs_parser *p, s64 lo, s64 hi, bool indexed)
 	if (hi <= safe)
 		return 0;
 	/* indexed: clamp the fetch by lowering VAP_VF_MAX_VTX_INDX */
-	if (indexed && safe >= 0 && s->max_indx.set) {
-		u32 v = (s->max_indx.v & ~R5XX_VAP_VF_MAX_VTX_INDX_MAX_INDX) | (u32)safe;
+	if (indexed && safe >= 0 && max_indx->set) {
+		u32 v = (max_indx->v & ~R5XX_VAP_VF_MAX_VTX_INDX_MAX_INDX) | (u32)safe;
 
 		p->ib[s->max_indx_pos] = v;
-		s->max_indx.v = v;
+		max_indx->v = v;
 		return 0;
 	}
 	cs_log(p, "vertex arrays: index %lld is beyond an array's object",
@@ -351,11 +361,11 @@ static int check_vertices(struct cs_parser *p, u32 vf, bool immd, u32 immd_dw)
 	bool embedded;
 
 	if (vf & R5XX_VAP_VF_CNTL_USE_ALT_NUM_VERTS) {
-		if (!s->alt_nverts.set) {
+		if (!CS_REG(s, VAP_ALT_NUM_VERTICES).set) {
 			cs_log(p, "draw: USE_ALT_NUM_VERTS without VAP_ALT_NUM_VERTICES");
 			return -EINVAL;
 		}
-		n = FIELD_GET(R5XX_VAP_ALT_NUM_VERTICES_NUM_VERTICES, s->alt_nverts.v);
+		n = FIELD_GET(R5XX_VAP_ALT_NUM_VERTICES_NUM_VERTICES, CS_REG(s, VAP_ALT_NUM_VERTICES).v);
 	}
 	embedded = walk == 3;
 	if (immd != embedded) {
@@ -365,8 +375,8 @@ static int check_vertices(struct cs_parser *p, u32 vf, bool immd, u32 immd_dw)
 
 	switch (walk) {
 	case 1:		/* indices, clamped to VAP_VF_MAX_VTX_INDX */
-		hi = s->max_indx.set ?
-		     FIELD_GET(R5XX_VAP_VF_MAX_VTX_INDX_MAX_INDX, s->max_indx.v) :
+		hi = CS_REG(s, VAP_VF_MAX_VTX_INDX).set ?
+		     FIELD_GET(R5XX_VAP_VF_MAX_VTX_INDX_MAX_INDX, CS_REG(s, VAP_VF_MAX_VTX_INDX).v) :
 		     R5XX_VAP_VF_MAX_VTX_INDX_MAX_INDX;
 		return check_arrays(p, 0, hi, true);
 	case 2:		/* vertex list: 0 .. n - 1, plus VAP_INDEX_OFFSET on R5xx */
@@ -374,12 +384,12 @@ static int check_vertices(struct cs_parser *p, u32 vf, bool immd, u32 immd_dw)
 			return 0;
 		hi = n - 1;
 		if (cs_is_r500(p)) {
-			if (!s->index_offset.set) {
+			if (!CS_REG(s, VAP_INDEX_OFFSET).set) {
 				cs_log(p, "draw: VAP_INDEX_OFFSET not set in this IB");
 				return -EINVAL;
 			}
 			bias = sign_extend64(FIELD_GET(R5XX_VAP_INDEX_OFFSET_INDEX_OFFSET,
-						       s->index_offset.v), 24);
+						       CS_REG(s, VAP_INDEX_OFFSET).v), 24);
 			if (bias < 0)
 				lo = bias;
 			else
@@ -387,8 +397,8 @@ static int check_vertices(struct cs_parser *p, u32 vf, bool immd, u32 immd_dw)
 		}
 		return check_arrays(p, lo, hi, false);
 	case 3:		/* vertices in the packet */
-		if (!s->vtx_size.set ||
-		    (u64)FIELD_GET(R5XX_VAP_VTX_SIZE_DWORDS_PER_VTX, s->vtx_size.v) * n !=
+		if (!CS_REG(s, VAP_VTX_SIZE).set ||
+		    (u64)FIELD_GET(R5XX_VAP_VTX_SIZE_DWORDS_PER_VTX, CS_REG(s, VAP_VTX_SIZE).v) * n !=
 		    immd_dw) {
 			cs_log(p, "immediate draw: %u vertices do not make %u dwords",
 			       n, immd_dw);
@@ -412,18 +422,27 @@ static int check_vertices(struct cs_parser *p, u32 vf, bool immd, u32 immd_dw)
  */
 int cs_check_draw(struct cs_parser *p, u32 vf_cntl, bool immd, u32 immd_dw)
 {
+	bool colour = false, depth = false;
 	int ret;
 
 	ret = check_vertices(p, vf_cntl, immd, immd_dw);
 	if (!ret)
-		ret = check_colour(p);
+		ret = check_colour(p, &colour);
 	if (!ret)
-		ret = check_depth(p);
+		ret = check_depth(p, &depth);
 	if (!ret)
-		ret = check_resolve(p);
+		ret = check_resolve(p, &colour);
 	if (!ret)
 		ret = check_textures(p);
-	return ret;
+	if (ret)
+		return ret;
+	/* the caches may now hold lines for the buffers just checked */
+	if (colour)
+		p->s.dirty |= CS_CACHE_CB;
+	if (depth)
+		p->s.dirty |= CS_CACHE_Z;
+	p->s.flushed = 0;
+	return 0;
 }
 
 /* Bytes of a 2D surface up to (x1, y1); 16-bit micro tiles of either shape */
@@ -442,6 +461,17 @@ static int surf2d_end(const struct cs_2d_surf *s, u32 cpp, u32 x1, u32 y1, u64 *
 	return ret;
 }
 
+/*
+ * 2D coordinates are 14-bit signed: bits 15:14 of each 16-bit field copy
+ * bit 13 (guide 6.2.2), so 0x2000 is -8192.  Sizes are 14 bits too.
+ */
+static s32 coord14(u32 field)
+{
+	return sign_extend32(field, 13);
+}
+
+#define CS_2D_SIZE	GENMASK(13, 0)
+
 /* One axis of a 2D rectangle from its start, size and direction (-1: unknown) */
 static void span(s32 start, u32 size, int forward, s32 *lo, s32 *hi)
 {
@@ -456,8 +486,8 @@ static int check_2d_surf(struct cs_parser *p, const char *what,
 	s32 x0, x1, y0, y1;
 	u64 end;
 
-	span((s16)FIELD_GET(R5XX_DST_Y_X_X, y_x), w, xdir, &x0, &x1);
-	span((s16)FIELD_GET(R5XX_DST_Y_X_Y, y_x), h, ydir, &y0, &y1);
+	span(coord14(FIELD_GET(R5XX_DST_Y_X_X, y_x)), w, xdir, &x0, &x1);
+	span(coord14(FIELD_GET(R5XX_DST_Y_X_Y, y_x)), h, ydir, &y0, &y1);
 	if (x0 < 0 || y0 < 0) {
 		cs_log(p, "2D %s: negative coordinates", what);
 		return -EINVAL;
@@ -472,9 +502,9 @@ static int check_2d_surf(struct cs_parser *p, const char *what,
 /* 2D operations address through their pitch/offset registers only */
 static int check_2d_setup(struct cs_parser *p, int *cpp)
 {
-	u32 gmc = p->s.gmc.v;
+	u32 gmc = CS_REG(&p->s, DP_GUI_MASTER_CNTL).v;
 
-	if (!p->s.gmc.set || !(gmc & R5XX_DP_GUI_MASTER_CNTL_DST_PITCH_OFFSET_CNTL)) {
+	if (!CS_REG(&p->s, DP_GUI_MASTER_CNTL).set || !(gmc & R5XX_DP_GUI_MASTER_CNTL_DST_PITCH_OFFSET_CNTL)) {
 		cs_log(p, "2D: DP_GUI_MASTER_CNTL does not select DST_PITCH_OFFSET");
 		return -EINVAL;
 	}
@@ -496,33 +526,36 @@ static bool rop_reads_source(u32 rop)
 /**
  * cs_check_blit() - check a 2D rectangle operation
  * @p: parser
- * @w: width in pixels
- * @h: height in pixels
+ * @w: width in pixels, as written (the engine reads bits 13:0)
+ * @h: height in pixels, as written (bits 13:0)
  *
  * Return: 0 or -EINVAL.
  */
 int cs_check_blit(struct cs_parser *p, u32 w, u32 h)
 {
 	struct cs_state *s = &p->s;
-	u32 gmc = s->gmc.v, src;
+	u32 gmc = CS_REG(s, DP_GUI_MASTER_CNTL).v, src;
 	int cpp, ret, xdir = -1, ydir = -1;
 
 	ret = check_2d_setup(p, &cpp);
 	if (ret)
 		return ret;
+	/* the engine reads 14 bits of each; an empty rectangle is refused */
+	w &= CS_2D_SIZE;
+	h &= CS_2D_SIZE;
 	if (!w || !h) {
 		cs_log(p, "2D: empty rectangle");
 		return -EINVAL;
 	}
-	if (s->dp_cntl.set) {
-		xdir = !!(s->dp_cntl.v & R5XX_DP_CNTL_DST_X_LEFT_TO_RIGHT);
-		ydir = !!(s->dp_cntl.v & R5XX_DP_CNTL_DST_Y_TOP_TO_BOTTOM);
+	if (CS_REG(s, DP_CNTL).set) {
+		xdir = !!(CS_REG(s, DP_CNTL).v & R5XX_DP_CNTL_DST_X_LEFT_TO_RIGHT);
+		ydir = !!(CS_REG(s, DP_CNTL).v & R5XX_DP_CNTL_DST_Y_TOP_TO_BOTTOM);
 	}
-	if (!s->dst_y_x.set) {
+	if (!CS_REG(s, DST_Y_X).set) {
 		cs_log(p, "2D: no DST_Y_X in this IB");
 		return -EINVAL;
 	}
-	ret = check_2d_surf(p, "destination", &s->dst, s->dst_y_x.v, xdir, ydir,
+	ret = check_2d_surf(p, "destination", &s->dst, CS_REG(s, DST_Y_X).v, xdir, ydir,
 			    cpp, w, h);
 	if (ret)
 		return ret;
@@ -533,18 +566,18 @@ int cs_check_blit(struct cs_parser *p, u32 w, u32 h)
 	     src != R5XX_DP_GUI_MASTER_CNTL_SRC_SOURCE_HOST_DATA >> 24 &&
 	     src != R5XX_DP_GUI_MASTER_CNTL_SRC_SOURCE_HOST_DATA_BYTE >> 24)) {
 		if (!(gmc & R5XX_DP_GUI_MASTER_CNTL_SRC_PITCH_OFFSET_CNTL) ||
-		    !s->src_y_x.set) {
+		    !CS_REG(s, SRC_Y_X).set) {
 			cs_log(p, "2D: memory source without SRC_PITCH_OFFSET or SRC_Y_X");
 			return -EINVAL;
 		}
-		ret = check_2d_surf(p, "source", &s->src, s->src_y_x.v, xdir, ydir,
+		ret = check_2d_surf(p, "source", &s->src, CS_REG(s, SRC_Y_X).v, xdir, ydir,
 				    cpp, w, h);
 		if (ret)
 			return ret;
 	}
 	/* the engine may advance its coordinates: each operation sets its own */
-	s->dst_y_x.set = false;
-	s->src_y_x.set = false;
+	CS_REG(s, DST_Y_X).set = false;
+	CS_REG(s, SRC_Y_X).set = false;
 	return 0;
 }
 
@@ -565,14 +598,14 @@ int cs_check_line(struct cs_parser *p, u32 end_y_x)
 	ret = check_2d_setup(p, &cpp);
 	if (ret)
 		return ret;
-	if (!s->line_start.set) {
+	if (!CS_REG(s, DST_LINE_START).set) {
 		cs_log(p, "2D line: no DST_LINE_START in this IB");
 		return -EINVAL;
 	}
-	xa = (s16)FIELD_GET(R5XX_DST_LINE_START_X, s->line_start.v);
-	ya = (s16)FIELD_GET(R5XX_DST_LINE_START_Y, s->line_start.v);
-	xb = (s16)FIELD_GET(R5XX_DST_LINE_END_X, end_y_x);
-	yb = (s16)FIELD_GET(R5XX_DST_LINE_END_Y, end_y_x);
+	xa = coord14(FIELD_GET(R5XX_DST_LINE_START_X, CS_REG(s, DST_LINE_START).v));
+	ya = coord14(FIELD_GET(R5XX_DST_LINE_START_Y, CS_REG(s, DST_LINE_START).v));
+	xb = coord14(FIELD_GET(R5XX_DST_LINE_END_X, end_y_x));
+	yb = coord14(FIELD_GET(R5XX_DST_LINE_END_Y, end_y_x));
 	if (min(xa, xb) < 0 || min(ya, yb) < 0) {
 		cs_log(p, "2D line: negative coordinates");
 		return -EINVAL;
@@ -580,7 +613,7 @@ int cs_check_line(struct cs_parser *p, u32 end_y_x)
 	/* the bounding box, drawn from its top-left corner */
 	corner = FIELD_PREP(R5XX_DST_Y_X_X, min(xa, xb)) |
 		 FIELD_PREP(R5XX_DST_Y_X_Y, min(ya, yb));
-	s->line_start.set = false;
+	CS_REG(s, DST_LINE_START).set = false;
 	return check_2d_surf(p, "line", &s->dst, corner, 1, 1, cpp,
 			     abs(xa - xb) + 1, abs(ya - yb) + 1);
 }

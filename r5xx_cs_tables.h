@@ -30,11 +30,16 @@ enum r5xx_cs_table {
 
 /* How the checker handles a special register (cs= in the list). */
 enum r5xx_cs_kind {
+	R5XX_CS_CHECK_DP_CNTL_XDIR_YDIR_YMAJOR,
 	R5XX_CS_CHECK_FG_ZBREG_DEST,
 	R5XX_CS_CHECK_GB_Z_PEQ_CONFIG,
 	R5XX_CS_CHECK_HYPERZ,
+	R5XX_CS_CHECK_RB3D_DSTCACHE_CTLSTAT,
 	R5XX_CS_CHECK_SC_HYPERZ_EN,
+	R5XX_CS_CHECK_VAP_VF_CNTL,
 	R5XX_CS_CHECK_VLINE,
+	R5XX_CS_CHECK_WAIT_UNTIL,
+	R5XX_CS_CHECK_ZB_ZCACHE_CTLSTAT,
 	R5XX_CS_RELOC_DST_PITCH_OFFSET,
 	R5XX_CS_RELOC_RB3D_AARESOLVE_OFFSET,
 	R5XX_CS_RELOC_RB3D_COLOROFFSET,
@@ -43,7 +48,6 @@ enum r5xx_cs_kind {
 	R5XX_CS_RELOC_ZB_DEPTHOFFSET,
 	R5XX_CS_RELOC_ZB_ZPASS_ADDR,
 	R5XX_CS_TRACK_DP_CNTL,
-	R5XX_CS_TRACK_DP_CNTL_XDIR_YDIR_YMAJOR,
 	R5XX_CS_TRACK_DP_GUI_MASTER_CNTL,
 	R5XX_CS_TRACK_DST_LINE_START,
 	R5XX_CS_TRACK_DST_Y_X,
@@ -66,7 +70,6 @@ enum r5xx_cs_kind {
 	R5XX_CS_TRACK_US_OUT_FMT,
 	R5XX_CS_TRACK_VAP_ALT_NUM_VERTICES,
 	R5XX_CS_TRACK_VAP_INDEX_OFFSET,
-	R5XX_CS_TRACK_VAP_VF_CNTL,
 	R5XX_CS_TRACK_VAP_VF_MAX_VTX_INDX,
 	R5XX_CS_TRACK_VAP_VTX_SIZE,
 	R5XX_CS_TRACK_ZB_BW_CNTL,
@@ -79,23 +82,71 @@ enum r5xx_cs_kind {
 	R5XX_CS_KIND_COUNT
 };
 
+/*
+ * Where the checker keeps the value of a tracked register (cs=track): one
+ * slot per register, an array's element n at its first slot + n.
+ */
+enum r5xx_cs_slot {
+	R5XX_CS_SLOT_DP_CNTL = 0,
+	R5XX_CS_SLOT_DP_GUI_MASTER_CNTL = 1,
+	R5XX_CS_SLOT_DST_LINE_START = 2,
+	R5XX_CS_SLOT_DST_Y_X = 3,
+	R5XX_CS_SLOT_GB_AA_CONFIG = 4,
+	R5XX_CS_SLOT_RB3D_AARESOLVE_CTL = 5,
+	R5XX_CS_SLOT_RB3D_AARESOLVE_PITCH = 6,
+	R5XX_CS_SLOT_RB3D_BLENDCNTL = 7,
+	R5XX_CS_SLOT_RB3D_CCTL = 8,
+	R5XX_CS_SLOT_RB3D_COLOR_CHANNEL_MASK = 9,
+	R5XX_CS_SLOT_RB3D_COLORPITCH = 10,
+	R5XX_CS_SLOT_SC_SCISSOR0 = 14,
+	R5XX_CS_SLOT_SC_SCISSOR1 = 15,
+	R5XX_CS_SLOT_SRC_Y_X = 16,
+	R5XX_CS_SLOT_TX_ENABLE = 17,
+	R5XX_CS_SLOT_TX_FILTER0 = 18,
+	R5XX_CS_SLOT_TX_FILTER1 = 34,
+	R5XX_CS_SLOT_TX_FORMAT0 = 50,
+	R5XX_CS_SLOT_TX_FORMAT1 = 66,
+	R5XX_CS_SLOT_TX_FORMAT2 = 82,
+	R5XX_CS_SLOT_US_OUT_FMT = 98,
+	R5XX_CS_SLOT_VAP_ALT_NUM_VERTICES = 102,
+	R5XX_CS_SLOT_VAP_INDEX_OFFSET = 103,
+	R5XX_CS_SLOT_VAP_VF_MAX_VTX_INDX = 104,
+	R5XX_CS_SLOT_VAP_VTX_SIZE = 105,
+	R5XX_CS_SLOT_ZB_BW_CNTL = 106,
+	R5XX_CS_SLOT_ZB_CNTL = 107,
+	R5XX_CS_SLOT_ZB_DEPTHPITCH = 108,
+	R5XX_CS_SLOT_ZB_FORMAT = 109,
+	R5XX_CS_NUM_SLOTS = 110
+};
+
+#define R5XX_CS_NO_SLOT				0xff
+
+/* The register may change only while the colour (Z) cache is empty (pipe=). */
+#define R5XX_CS_UNPIPELINED_CB			BIT(0)
+#define R5XX_CS_UNPIPELINED_Z			BIT(1)
+
 /**
  * struct r5xx_cs_special - a register the checker handles itself
  * @reg: byte offset
  * @kind: &enum r5xx_cs_kind
  * @index: element of a register array (TX_OFFSET3 has index 3)
  * @tables: BIT(&enum r5xx_cs_table) of the tables it belongs to
+ * @slot: &enum r5xx_cs_slot of the value (index included), or
+ *	R5XX_CS_NO_SLOT if the register is not tracked
+ * @flags: R5XX_CS_UNPIPELINED_CB or R5XX_CS_UNPIPELINED_Z
  */
 struct r5xx_cs_special {
 	u16 reg;
 	u8 kind;
 	u8 index;
 	u8 tables;
+	u8 slot;
+	u8 flags;
 };
 
 #define R5XX_CS_MAX_REG				0x8000
 #define R5XX_CS_SAFE_WORDS			(0x8000 / 4 / 32)
-#define R5XX_CS_NUM_SPECIALS			149
+#define R5XX_CS_NUM_SPECIALS			152
 
 extern const u32 r5xx_cs_safe[R5XX_CS_TABLE_COUNT][R5XX_CS_SAFE_WORDS];
 extern const struct r5xx_cs_special r5xx_cs_specials[R5XX_CS_NUM_SPECIALS];

@@ -342,7 +342,8 @@ static u32 pot(u32 v)
  * textures one slice per depth unit.  Mip chains, cube maps and 3D textures
  * are padded to power-of-two sizes (register reference, TXWIDTH), except
  * for widths given by a pitch, which shrinks with each level as in upstream
- * radeon.  Wrap modes that round up to powers of two do so before the
+ * radeon; a pitch below the width counts as the width (the sampler reads
+ * whole rows of the texture's width).  Wrap modes that round up to powers of two do so before the
  * padding (upstream radeon's rule), and compressed rows are at least 32
  * bytes.
  *
@@ -351,7 +352,8 @@ static u32 pot(u32 v)
 int r5xx_texture_size(const struct r5xx_texture *t, u64 *size)
 {
 	u32 bytes = t->texel.bytes, bw = t->texel.bw, bh = t->texel.bh;
-	u32 w0 = t->pitch ? t->pitch : t->width;
+	/* a row holds at least the texture's width, whatever the pitch says */
+	u32 w0 = max(t->pitch, t->width);
 	u32 row = t->flags & R5XX_TEX_ROW64 ? 64 : 32;
 	u32 mode = t->mode, l, tw, th;
 	bool chain = t->levels > 1 || t->depth > 1 || t->faces > 1;

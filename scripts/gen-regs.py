@@ -19,7 +19,7 @@ List syntax (one statement per line, '#' starts a comment):
   space NAME [prefix=PFX] [in=SPACE] "description"
                                           following regs live in this space;
                                           in=SPACE: same address space as SPACE
-  reg NAME OFFSET [count=N stride=S] [alias] [cs=ROLE [fam=T,...]] "description"
+  reg NAME OFFSET [count=N stride=S] [alias] [cs=ROLE [fam=T,...] [pipe=cb|z]] "description"
   field NAME HI[:LO] "description"        a field of the last reg
   value NAME NUMBER                       a named value of the last field
   enum NAME [prefix=PFX] "description"    enum r5xx_NAME of r5xx_facts.h
@@ -44,7 +44,11 @@ KIND one of reloc (takes a relocation), track (feeds the draw/blit checks),
 check (value or ownership restricted), trigger (starts a 2D operation).
 fam= limits the role to some of the checker's tables r300 (R300-RV380,
 RS400/RS480), r420 (R420-RV410), rs600 (RS600/RS690/RS740) and r500 (RV515,
-R520 family); default all four.
+R520 family); default all four.  A cs=track register gets a slot in the
+checker's register file (enum r5xx_cs_slot; an array one slot per element).
+pipe=cb (pipe=z) marks a register a stream may change only while the colour
+(Z) cache is empty, flushed and the 3D engine idle since the last draw that
+used it: unpipelined in the reference, or an address the cache writes back.
 """
 import argparse
 import re
@@ -67,7 +71,7 @@ class Reg:
         self.space, self.name, self.offset = space, name, offset
         self.count, self.stride, self.alias, self.desc = count, stride, alias, desc
         self.fields = []
-        self.cs, self.fam = None, CS_TABLES
+        self.cs, self.fam, self.pipe = None, CS_TABLES, None
 
     def offsets(self):
         return range(self.offset, self.offset + self.count * self.stride, self.stride)
@@ -267,8 +271,8 @@ def parse_fact(facts, fact, kw, plain, opts, where):
 
 def parse_cs(reg, opts, where):
     """Record the cs= and fam= attributes of a reg statement."""
-    if "fam" in opts and "cs" not in opts:
-        sys.exit(f"{where}: fam= without cs=")
+    if ("fam" in opts or "pipe" in opts) and "cs" not in opts:
+        sys.exit(f"{where}: fam= or pipe= without cs=")
     if "cs" not in opts:
         return
     if not CS_ROLE.fullmatch(opts["cs"]):
@@ -278,6 +282,10 @@ def parse_cs(reg, opts, where):
     if reg.offsets()[-1] >= CS_MAX_OFFSET:
         sys.exit(f"{where}: cs= register beyond what a type-0 packet reaches")
     reg.cs = opts["cs"]
+    if "pipe" in opts:
+        if opts["pipe"] not in ("cb", "z") or reg.cs == "safe":
+            sys.exit(f"{where}: pipe= is cb or z, on a register the checker handles")
+        reg.pipe = opts["pipe"]
     if "fam" in opts:
         fam = opts["fam"].split(",")
         bad = [f for f in fam if f not in CS_TABLES]
@@ -415,6 +423,30 @@ def cs_collect(spaces):
     return safe, sorted(out)
 
 
+def cs_slots(spaces):
+    """Slot of the first element of each tracked kind, and the slot count."""
+    count = {}
+    for r in (r for sp in spaces for r in sp.regs if r.cs and r.cs.startswith("track:")):
+        if count.setdefault(r.cs, r.count) != r.count:
+            sys.exit(f"cs: {r.cs} with two different counts")
+    slots, n = {}, 0
+    for kind in sorted(count):
+        slots[kind] = n
+        n += count[kind]
+    if n >= 255:
+        sys.exit("cs: too many tracked registers for a u8 slot")
+    return slots, n
+
+
+def cs_pipes(spaces):
+    """Offset -> pipe= of the registers that have one."""
+    return {off: r.pipe for sp in spaces for r in sp.regs if r.pipe for off in r.offsets()}
+
+
+def cs_slot_enum(role):
+    return f"R5XX_CS_SLOT_{role.split(':')[1].upper()}"
+
+
 def cs_kinds(spaces):
     return sorted({r.cs for sp in spaces for r in sp.regs if r.cs and r.cs != "safe"})
 
@@ -444,16 +476,32 @@ def cs_tables_h(spaces):
             "/* How the checker handles a special register (cs= in the list). */",
             "enum r5xx_cs_kind {"]
     out += [f"\t{cs_kind_enum(k)}," for k in kinds]
+    slots, nslots = cs_slots(spaces)
     out += ["\tR5XX_CS_KIND_COUNT", "};", "",
+            "/*",
+            " * Where the checker keeps the value of a tracked register (cs=track): one",
+            " * slot per register, an array's element n at its first slot + n.",
+            " */",
+            "enum r5xx_cs_slot {"]
+    out += [f"\t{cs_slot_enum(k)} = {v}," for k, v in sorted(slots.items(), key=lambda kv: kv[1])]
+    out += [f"\tR5XX_CS_NUM_SLOTS = {nslots}", "};", "",
+            tabbed("#define R5XX_CS_NO_SLOT", "0xff"), "",
+            "/* The register may change only while the colour (Z) cache is empty (pipe=). */",
+            tabbed("#define R5XX_CS_UNPIPELINED_CB", "BIT(0)"),
+            tabbed("#define R5XX_CS_UNPIPELINED_Z", "BIT(1)"), "",
             "/**",
             " * struct r5xx_cs_special - a register the checker handles itself",
             " * @reg: byte offset",
             " * @kind: &enum r5xx_cs_kind",
             " * @index: element of a register array (TX_OFFSET3 has index 3)",
             " * @tables: BIT(&enum r5xx_cs_table) of the tables it belongs to",
+            " * @slot: &enum r5xx_cs_slot of the value (index included), or",
+            " *\tR5XX_CS_NO_SLOT if the register is not tracked",
+            " * @flags: R5XX_CS_UNPIPELINED_CB or R5XX_CS_UNPIPELINED_Z",
             " */",
             "struct r5xx_cs_special {",
-            "\tu16 reg;", "\tu8 kind;", "\tu8 index;", "\tu8 tables;", "};", "",
+            "\tu16 reg;", "\tu8 kind;", "\tu8 index;", "\tu8 tables;", "\tu8 slot;",
+            "\tu8 flags;", "};", "",
             tabbed("#define R5XX_CS_MAX_REG", f"{CS_MAX_OFFSET:#06x}"),
             tabbed("#define R5XX_CS_SAFE_WORDS", f"({CS_MAX_OFFSET:#06x} / 4 / 32)"),
             tabbed("#define R5XX_CS_NUM_SPECIALS", f"{len(rows)}"), "",
@@ -465,6 +513,8 @@ def cs_tables_h(spaces):
 
 def cs_tables_c(spaces):
     safe, rows = cs_collect(spaces)
+    slots, _ = cs_slots(spaces)
+    pipes = cs_pipes(spaces)
     words = CS_MAX_OFFSET // 4 // 32
     out = cs_banner() + [" */", "", '#include "r5xx_cs_tables.h"', "",
                          "/* Bit (reg / 4) % 32 of word reg / 128: the register is written freely. */",
@@ -482,7 +532,10 @@ def cs_tables_c(spaces):
         mask = " | ".join(f"R5XX_CS_IN_{t.upper()}" for t in CS_TABLES if t in tabs)
         if len(tabs) == len(CS_TABLES):
             mask = "R5XX_CS_IN_ALL"
-        out.append(f"\t{{ {off:#06x}, {cs_kind_enum(role)}, {i}, {mask} }},")
+        slot = f"{cs_slot_enum(role)} + {i}" if role in slots else "R5XX_CS_NO_SLOT"
+        flags = f"R5XX_CS_UNPIPELINED_{pipes[off].upper()}" if off in pipes else "0"
+        out.append(f"\t{{ {off:#06x}, {cs_kind_enum(role)}, {i}, {mask},")
+        out.append(f"\t  {slot}, {flags} }},")
     out += ["};"]
     return "\n".join(out) + "\n"
 

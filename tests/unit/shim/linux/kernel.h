@@ -14,4 +14,10 @@ static inline s64 sign_extend64(u64 value, int index)
 
 	return (s64)(value << shift) >> shift;
 }
+static inline s32 sign_extend32(u32 value, int index)
+{
+	int shift = 31 - index;
+
+	return (s32)(value << shift) >> shift;
+}
 #endif

@@ -665,11 +665,26 @@ static int check_load_vbpntr(struct cs_parser *p, u32 body)
 	return 0;
 }
 
+/* Index dwords of an indexed draw: in the packet, or from an INDX_BUFFER */
+static int inline_index_dwords(struct cs_parser *p, u32 vf_cntl, u32 *dw)
+{
+	const struct cs_reg *alt = &CS_REG(&p->s, VAP_ALT_NUM_VERTICES);
+	u32 n = FIELD_GET(R5XX_VAP_VF_CNTL_NUM_VERTICES, vf_cntl);
+
+	if (vf_cntl & R5XX_VAP_VF_CNTL_USE_ALT_NUM_VERTS) {
+		if (!alt->set)
+			return -EINVAL;
+		n = FIELD_GET(R5XX_VAP_ALT_NUM_VERTICES_NUM_VERTICES, alt->v);
+	}
+	*dw = vf_cntl & R5XX_VAP_VF_CNTL_INDEX_SIZE ? n : DIV_ROUND_UP(n, 2);
+	return 0;
+}
+
 /* INDX_BUFFER: the CP fetches a buffer and writes it to the index port. */
 static int check_indx_buffer(struct cs_parser *p, u32 body)
 {
 	const struct r5xx_cs_reloc *bo;
-	u32 *d = &p->ib[p->pkt + 1];
+	u32 *d = &p->ib[p->pkt + 1], want;
 	u64 offset, bytes;
 	int ret;
 
@@ -687,23 +702,27 @@ static int check_indx_buffer(struct cs_parser *p, u32 body)
 		cs_log(p, "INDX_BUFFER: destination %#010x", d[0]);
 		return -EINVAL;
 	}
-	if (!d[2] || (d[2] & ~GENMASK(22, 0))) {
-		cs_log(p, "INDX_BUFFER: size %#x", d[2]);
+	/*
+	 * The indices feed the indexed draw waiting for them, exactly as many
+	 * as it takes (SKIP_COUNT more): none may be left for a draw the
+	 * checker has not seen, nor be missing so that a later buffer
+	 * completes this draw under other state.
+	 */
+	if (!p->s.pending_vf_cntl.set ||
+	    inline_index_dwords(p, p->s.pending_vf_cntl.v, &want) ||
+	    d[2] != want + FIELD_GET(GENMASK(18, 16), d[0])) {
+		cs_log(p, "INDX_BUFFER: size %#x for no waiting draw of that many indices",
+		       d[2]);
 		return -EINVAL;
 	}
 	ret = next_reloc(p, 0, &bo);
 	if (ret)
 		return ret;
-	/*
-	 * The indices feed the draw waiting for them: check it again with the
-	 * state as it is now, which the stream may have changed since.
-	 */
-	if (p->s.pending_vf_cntl.set) {
-		p->s.pending_vf_cntl.set = false;
-		ret = cs_check_draw(p, p->s.pending_vf_cntl.v, false, 0);
-		if (ret)
-			return ret;
-	}
+	/* check the draw again with the state as it is now */
+	p->s.pending_vf_cntl.set = false;
+	ret = cs_check_draw(p, p->s.pending_vf_cntl.v, false, 0);
+	if (ret)
+		return ret;
 	offset = d[1];
 	bytes = (u64)d[2] * 4;
 	if (offset % 4 || offset + bytes > bo->size) {
@@ -713,21 +732,6 @@ static int check_indx_buffer(struct cs_parser *p, u32 body)
 		return -EINVAL;
 	}
 	d[1] += (u32)bo->gpu_offset;
-	return 0;
-}
-
-/* Index dwords an indexed draw with its indices in the packet carries */
-static int inline_index_dwords(struct cs_parser *p, u32 vf_cntl, u32 *dw)
-{
-	const struct cs_reg *alt = &CS_REG(&p->s, VAP_ALT_NUM_VERTICES);
-	u32 n = FIELD_GET(R5XX_VAP_VF_CNTL_NUM_VERTICES, vf_cntl);
-
-	if (vf_cntl & R5XX_VAP_VF_CNTL_USE_ALT_NUM_VERTS) {
-		if (!alt->set)
-			return -EINVAL;
-		n = FIELD_GET(R5XX_VAP_ALT_NUM_VERTICES_NUM_VERTICES, alt->v);
-	}
-	*dw = vf_cntl & R5XX_VAP_VF_CNTL_INDEX_SIZE ? n : DIV_ROUND_UP(n, 2);
 	return 0;
 }
 

@@ -128,31 +128,45 @@ static int check_surface(const struct cs_parser *p, const char *what,
 	return fits(p, what, n, b, end);
 }
 
+/* Bytes per pixel of the format in a RB3D_COLORPITCH value */
+static u32 cb_cpp(u32 pitch)
+{
+	return r5xx_cb_format_cpp(FIELD_GET(R5XX_RB3D_COLORPITCH_COLORFORMAT, pitch));
+}
+
 static int check_colour(const struct cs_parser *p, bool *used)
 {
 	const struct cs_state *s = &p->s;
+	const struct cs_reg *cctl = &CS_REG(s, RB3D_CCTL);
+	const struct cs_reg *chmask = &CS_REG(s, RB3D_COLOR_CHANNEL_MASK);
+	const struct cs_reg *blend = &CS_REG(s, RB3D_BLENDCNTL);
 	u32 num = R5XX_CS_NUM_CB, i;
+	bool own_format;
 	int ret;
 
 	/*
 	 * Nothing reaches the colour buffers if no channel is written, blending
 	 * does not read and no Z-assisted clear runs (a clear needs Z, which
-	 * check_depth() covers, so an unset ZB_BW_CNTL does not count).
+	 * check_depth() covers, so an unset ZB_BW_CNTL does not count).  With
+	 * independent channel masks the other buffers have masks of their own:
+	 * RB3D_CCTL must say they do not.
 	 */
-	if (CS_REG(s, RB3D_COLOR_CHANNEL_MASK).set && !CS_REG(s, RB3D_COLOR_CHANNEL_MASK).v &&
-	    CS_REG(s, RB3D_BLENDCNTL).set &&
-	    !(CS_REG(s, RB3D_BLENDCNTL).v & R5XX_RB3D_BLENDCNTL_READ_ENABLE) &&
-	    !(CS_REG(s, ZB_BW_CNTL).v & R5XX_ZB_BW_CNTL_ZB_CB_CLEAR))
+	if (chmask->set && !chmask->v && blend->set &&
+	    !(blend->v & R5XX_RB3D_BLENDCNTL_READ_ENABLE) &&
+	    !(CS_REG(s, ZB_BW_CNTL).v & R5XX_ZB_BW_CNTL_ZB_CB_CLEAR) &&
+	    cctl->set && !(cctl->v & R5XX_RB3D_CCTL_INDEPENDENT_COLOR_CHANNEL_MASK_ENABLE))
 		return 0;
 	*used = true;
-	if (CS_REG(s, RB3D_CCTL).set)
-		num = FIELD_GET(R5XX_RB3D_CCTL_NUM_MULTIWRITES, CS_REG(s, RB3D_CCTL).v) + 1;
+	if (cctl->set)
+		num = FIELD_GET(R5XX_RB3D_CCTL_NUM_MULTIWRITES, cctl->v) + 1;
+	/* without INDEPENDENT_COLORFORMAT (R5xx only) every buffer has format 0 */
+	own_format = cs_is_r500(p) && cctl->set &&
+		     (cctl->v & R5XX_RB3D_CCTL_INDEPENDENT_COLORFORMAT_ENABLE);
 
 	for (i = 0; i < R5XX_CS_NUM_CB; i++) {
 		const struct cs_reg *fmt = &CS_REGN(s, US_OUT_FMT, i);
 		const struct cs_reg *pitch = &CS_REGN(s, RB3D_COLORPITCH, i);
 		struct r5xx_surface surf;
-		u32 v = pitch->v;
 
 		/* written by multiwrite, or by a shader output that is in use */
 		if (i && i >= num && fmt->set &&
@@ -163,10 +177,16 @@ static int check_colour(const struct cs_parser *p, bool *used)
 			cs_log(p, "colour buffer %u: no RB3D_COLORPITCH in this IB", i);
 			return -EINVAL;
 		}
-		surf.cpp = r5xx_cb_format_cpp(FIELD_GET(R5XX_RB3D_COLORPITCH_COLORFORMAT, v));
-		surf.pitch = v & R5XX_RB3D_COLORPITCH_COLORPITCH;
+		surf.cpp = cb_cpp(pitch->v);
+		surf.pitch = pitch->v & R5XX_RB3D_COLORPITCH_COLORPITCH;
 		surf.mode = s->cb_mode[i];
 		ret = check_surface(p, "colour buffer", i, &s->cb[i], &surf, samples(p));
+		/* colour buffer 0 was checked first, so its pitch is set */
+		if (!ret && i && !own_format &&
+		    cb_cpp(CS_REGN(s, RB3D_COLORPITCH, 0).v) != surf.cpp) {
+			surf.cpp = cb_cpp(CS_REGN(s, RB3D_COLORPITCH, 0).v);
+			ret = check_surface(p, "colour buffer", i, &s->cb[i], &surf, samples(p));
+		}
 		if (ret)
 			return ret;
 	}
@@ -211,7 +231,7 @@ static int check_resolve(const struct cs_parser *p, bool *used)
 		cs_log(p, "AA resolve: pitch or format not set in this IB");
 		return -EINVAL;
 	}
-	surf.cpp = r5xx_cb_format_cpp(FIELD_GET(R5XX_RB3D_COLORPITCH_COLORFORMAT, cb->v));
+	surf.cpp = cb_cpp(cb->v);
 	surf.pitch = pitch->v & R5XX_RB3D_AARESOLVE_PITCH_AARESOLVE_PITCH;
 	surf.mode = 0;
 	return check_surface(p, "AA resolve buffer", 0, &s->aa, &surf, 1);

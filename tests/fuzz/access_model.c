@@ -26,6 +26,11 @@ struct model {
 	uint32_t pending;
 	/* 2D direction from either DP_CNTL layout: -1 unknown */
 	int xdir, ydir;
+	/*
+	 * Colour (1) and Z (2) caches holding lines of a draw, and those
+	 * flushed since; a 3D idle-and-clean wait empties the flushed ones.
+	 */
+	uint32_t dirty, flushed;
 	char *why;
 	size_t len;
 	int bad;
@@ -196,12 +201,15 @@ static uint32_t nsamples(struct model *m)
 
 static void colour_and_depth(struct model *m)
 {
-	uint32_t mask, blend, bw = 0, cctl, v, off, zc, i, num = 4, cpp;
+	uint32_t mask, blend, bw = 0, cctl = 0, v, off, zc, i, num = 4, cpp, cpp0 = 0;
+	int known_cctl = have(m, 0x4e00, &cctl);
 
 	have(m, 0x4f1c, &bw);
+	/* RB3D_CCTL bit 12: each buffer has its own write mask */
 	if (!(have(m, 0x4e0c, &mask) && !mask && have(m, 0x4e04, &blend) &&
-	      !(blend & 4) && !(bw & 32))) {
-		if (have(m, 0x4e00, &cctl))
+	      !(blend & 4) && !(bw & 32) && known_cctl && !(cctl & (1u << 12)))) {
+		m->dirty |= 1;
+		if (known_cctl)
 			num = ((cctl >> 5) & 3) + 1;
 		for (i = 0; i < 4; i++) {
 			uint32_t fmt;
@@ -218,11 +226,18 @@ static void colour_and_depth(struct model *m)
 				fail(m, "colour format %u", (v >> 21) & 15);
 				return;
 			}
+			if (!i)
+				cpp0 = cpp;
 			surface(m, "colour buffer", off, cpp, v & 0x3ffe, (v >> 16) & 7,
 				nsamples(m));
+			/* RB3D_CCTL bit 14 (R5xx): own format; else colour buffer 0's */
+			if (i && cpp0 != cpp && !(m->r500 && (cctl & (1u << 14))))
+				surface(m, "colour buffer", off, cpp0, v & 0x3ffe, (v >> 16) & 7,
+					nsamples(m));
 		}
 	}
 	if (!have(m, 0x4f00, &zc) || (zc & 3)) {
+		m->dirty |= 2;
 		if (get(m, 0x4f20, &off, "Z buffer") || get(m, 0x4f24, &v, "Z buffer"))
 			return;
 		cpp = 4;
@@ -233,6 +248,7 @@ static void colour_and_depth(struct model *m)
 	if (!have(m, 0x4e88, &v) || (v & 1)) {
 		uint32_t pitch;
 
+		m->dirty |= 1;
 		if (get(m, 0x4e80, &off, "AA resolve") || get(m, 0x4e84, &pitch, "AA resolve") ||
 		    get(m, 0x4e38, &v, "AA resolve"))
 			return;
@@ -310,7 +326,8 @@ static void textures(struct model *m)
 		micro = (off >> 3) & 3;
 
 		for (l = 0; l < levels; l++) {
-			uint32_t w = (f0 >> 31) ? (f2 & 0x3fff) + 1 : w0;
+			/* rows of the pitch, but never narrower than the texture */
+			uint32_t w = (f0 >> 31) && (f2 & 0x3fff) + 1 > w0 ? (f2 & 0x3fff) + 1 : w0;
 			uint32_t h = h0, d = d0, uw, uh, rowb;
 
 			w = w >> l ? w >> l : 1;
@@ -396,9 +413,16 @@ static void draw(struct model *m, uint32_t vf, int immd)
 	vertices(m, vf, immd);
 	colour_and_depth(m);
 	textures(m);
+	m->flushed = 0;
 }
 
 /* ---- 2D ---- */
+
+/* 2D coordinates: 14-bit signed, bits 15:14 ignored (guide 6.2.2) */
+static int32_t c14(uint32_t v)
+{
+	return (int32_t)((v & 0x3fff) << 18) >> 18;
+}
 
 static int rop_src(uint32_t rop)
 {
@@ -413,7 +437,7 @@ static int rop_src(uint32_t rop)
 static void rect(struct model *m, const char *what, uint32_t po, uint32_t yx,
 		 uint32_t cpp, uint32_t w, uint32_t h, int xdir, int ydir)
 {
-	int32_t x = (int16_t)(yx & 0xffff), y = (int16_t)(yx >> 16);
+	int32_t x = c14(yx), y = c14(yx >> 16);
 	int32_t x0 = xdir == 1 ? x : x - (int32_t)w + 1, x1 = xdir == 0 ? x + 1 : x + (int32_t)w;
 	int32_t y0 = ydir == 1 ? y : y - (int32_t)h + 1, y1 = ydir == 0 ? y + 1 : y + (int32_t)h;
 	uint32_t base = (po & 0x3fffff) << 10, pitch = ((po >> 22) & 0xff) * 64;
@@ -484,10 +508,10 @@ static void line(struct model *m, uint32_t end)
 	if (setup2d(m, &gmc, &cpp) || get(m, 0x142c, &po, "2D line") ||
 	    get(m, 0x1600, &st, "2D line"))
 		return;
-	xa = (int16_t)st;
-	ya = (int16_t)(st >> 16);
-	xb = (int16_t)end;
-	yb = (int16_t)(end >> 16);
+	xa = c14(st);
+	ya = c14(st >> 16);
+	xb = c14(end);
+	yb = c14(end >> 16);
 	x0 = xa < xb ? xa : xb;
 	y0 = ya < yb ? ya : yb;
 	rect(m, "2D line", po, (uint32_t)(uint16_t)x0 | (uint32_t)(uint16_t)y0 << 16, cpp,
@@ -525,9 +549,37 @@ static void write_reg(struct model *m, uint32_t reg, uint32_t v)
 		fail(m, "write to register %#06x", reg);
 		return;
 	}
+	/*
+	 * Reference 10.2: the colour buffer's base, pitch, control and resolve
+	 * registers are unpipelined, "the cache must be empty before [they]
+	 * are changed": pixels still in flight or in the cache, and the
+	 * fence's flush, would land through the new values.  The Z cache
+	 * writes back through the Z buffer's likewise.
+	 */
+	if ((m->dirty & 1) && (reg == 0x4e00 || (reg >= 0x4e28 && reg <= 0x4e44) ||
+			       (reg >= 0x4e80 && reg <= 0x4e88)) &&
+	    (!m->known[reg >> 2] || m->reg[reg >> 2] != v))
+		fail(m, "colour register %#06x changed with pixels in the cache", reg);
+	if ((m->dirty & 2) && (reg == 0x4f10 || reg == 0x4f20 || reg == 0x4f24) &&
+	    (!m->known[reg >> 2] || m->reg[reg >> 2] != v))
+		fail(m, "Z register %#06x changed with pixels in the cache", reg);
 	m->reg[reg >> 2] = v;
 	m->known[reg >> 2] = 1;
 	switch (reg) {
+	case 0x4e4c:	/* RB3D_DSTCACHE_CTLSTAT.DC_FLUSH */
+		if (v & 2)
+			m->flushed |= 1;
+		break;
+	case 0x4f18:	/* ZB_ZCACHE_CTLSTAT.ZC_FLUSH */
+		if (v & 1)
+			m->flushed |= 2;
+		break;
+	case 0x1720:	/* WAIT_UNTIL.WAIT_3D_IDLECLEAN: flushed caches are empty */
+		if (v & (1u << 17)) {
+			m->dirty &= ~m->flushed;
+			m->flushed = 0;
+		}
+		break;
 	case 0x4f5c:	/* ZB_ZPASS_ADDR: the count lands there */
 		access(m, v, (uint64_t)v + 4, "Z pass count");
 		break;
@@ -535,11 +587,13 @@ static void write_reg(struct model *m, uint32_t reg, uint32_t v)
 		if (v & 15)
 			draw(m, v, 0);
 		break;
-	case 0x143c:
-		blit(m, v & 0xffff, v >> 16);
+	case 0x143c:	/* sizes are 14 bits too; 0 draws nothing */
+		if ((v & 0x3fff) && (v >> 16 & 0x3fff))
+			blit(m, v & 0x3fff, v >> 16 & 0x3fff);
 		break;
 	case 0x1598:
-		blit(m, v >> 16, v & 0xffff);
+		if ((v & 0x3fff) && (v >> 16 & 0x3fff))
+			blit(m, v >> 16 & 0x3fff, v & 0x3fff);
 		break;
 	case 0x1604:
 		line(m, v);
@@ -555,21 +609,70 @@ static void write_reg(struct model *m, uint32_t reg, uint32_t v)
 	}
 }
 
-static void packet3(struct model *m, uint32_t op, const uint32_t *d, uint32_t n)
+/* Indices an indexed draw takes, in dwords; -1 if the count is stale */
+static int64_t index_dwords(struct model *m, uint32_t vf)
 {
-	uint32_t k;
+	uint32_t n = vf >> 16;
+
+	if ((vf & (1u << 14)) && get(m, 0x2088, &n, "vertex count"))
+		return -1;
+	n &= 0xffffff;
+	return vf & (1u << 11) ? n : (n + 1) / 2;
+}
+
+/* A draw packet: @extra dwords follow VAP_VF_CNTL (inline indices, vertices) */
+static void draw_packet(struct model *m, uint32_t op, uint32_t vf, uint32_t extra)
+{
+	int indexed = op == 0x2a || op == 0x36, walk = (vf >> 4) & 3;
+	uint32_t vsize;
+
+	if (op == 0x29 || op == 0x35) {	/* vertices in the packet */
+		m->pending = 0;
+		if (!get(m, 0x20b4, &vsize, "immediate vertex size") &&
+		    (uint64_t)(vsize & 0x7f) * ((vf & (1u << 14)) ? m->reg[0x2088 >> 2] & 0xffffff :
+						vf >> 16) != extra)
+			fail(m, "immediate draw: vertices do not fill its %u dwords", extra);
+		draw(m, vf, 1);
+		return;
+	}
+	/* the VAP reads exactly the indices the count says, nothing else */
+	if (extra && (!indexed || walk != 1 || index_dwords(m, vf) != extra)) {
+		fail(m, "draw packet %#x with %u dwords the VAP does not read", op, extra);
+		return;
+	}
+	m->pending = indexed && !extra && walk == 1 ? vf : 0;
+	draw(m, vf, 0);
+}
+
+/*
+ * A type-3 packet with @n body dwords.  Returns how many of them the CP
+ * consumes: INDX_BUFFER overwrites its count with the buffer size (guide
+ * 6.2.3.11), so dwords after its third run as packets.
+ */
+static uint32_t packet3(struct model *m, uint32_t op, const uint32_t *d, uint32_t n)
+{
+	uint32_t k, need, size, skip;
 
 	switch (op) {
 	case 0x10:	/* NOP */
-	case 0x32:	/* clears of on-chip Hyper-Z and CMASK RAM */
+		return n;
+	case 0x32:	/* clears of on-chip Hyper-Z and CMASK RAM: start, count, value */
 	case 0x37:
 	case 0x38:
-		return;
+		if (n != 3)
+			fail(m, "type-3 %#x with %u dwords, the microcode reads 3", op, n);
+		return n;
 	case 0x2f:	/* 3D_LOAD_VBPNTR */
 		m->narrays = d[0] & 0x1f;
-		if (m->narrays > 16 || n < 1 + 3 * (m->narrays / 2) + 2 * (m->narrays & 1)) {
+		need = 1 + 3 * (m->narrays / 2) + 2 * (m->narrays & 1);
+		if (m->narrays > 16 || n < need) {
 			fail(m, "3D_LOAD_VBPNTR accepted with %u arrays", m->narrays);
-			return;
+			return n;
+		}
+		/* one padding dword completes an odd pair (Mesa's SW TCL) */
+		if (n != need && !((m->narrays & 1) && n == need + 1)) {
+			fail(m, "3D_LOAD_VBPNTR: %u dwords after %u arrays", n - need, m->narrays);
+			return n;
 		}
 		for (k = 0; k < m->narrays; k++) {
 			uint32_t attr = d[1 + 3 * (k / 2)] >> (k & 1 ? 16 : 0);
@@ -579,38 +682,48 @@ static void packet3(struct model *m, uint32_t op, const uint32_t *d, uint32_t n)
 			m->addr[k] = d[2 + 3 * (k / 2) + (k & 1)];
 		}
 		m->arrays_known = 1;
-		return;
+		return n;
 	case 0x33:	/* INDX_BUFFER: the vertices are fetched as indices arrive */
+		if (n < 3) {
+			fail(m, "INDX_BUFFER with %u dwords", n);
+			return n;
+		}
 		if ((d[0] & ~0x70000u) != 0x80000810u) {
 			fail(m, "INDX_BUFFER writes to %#010x", d[0]);
-			return;
+			return 3;
 		}
-		if (m->pending)
-			draw(m, m->pending, 0);
+		size = d[2] & 0x7fffff;
+		skip = (d[0] >> 16) & 7;
+		if (!size) {
+			fail(m, "INDX_BUFFER of size 0: the CP's count becomes -1");
+			return 3;
+		}
+		/* indices nobody waits for, or too few, feed a draw not checked */
+		if (!m->pending || index_dwords(m, m->pending) != (int64_t)size - skip) {
+			fail(m, "INDX_BUFFER of %u dwords for no draw of that many indices", size);
+			return 3;
+		}
+		draw(m, m->pending, 0);
 		m->pending = 0;
-		access(m, d[1] & ~3u, (uint64_t)(d[1] & ~3u) + 4ull * (d[2] & 0x7fffff),
-		       "index buffer");
-		return;
-	case 0x28:
-	case 0x2a:
-		m->pending = op == 0x2a && n == 2 && ((d[1] >> 4) & 3) == 1 ? d[1] : 0;
-		draw(m, d[1], 0);
-		return;
+		access(m, d[1] & ~3u, (uint64_t)(d[1] & ~3u) + 4ull * size, "index buffer");
+		return 3;
+	case 0x28:	/* 3D_DRAW_VBUF, _IMMD, _INDX: VAP_VTX_FMT, VAP_VF_CNTL */
 	case 0x29:
-		m->pending = 0;
-		draw(m, d[1], 1);
-		return;
-	case 0x34:
-	case 0x36:
-		m->pending = op == 0x36 && n == 1 && ((d[0] >> 4) & 3) == 1 ? d[0] : 0;
-		draw(m, d[0], 0);
-		return;
+	case 0x2a:
+		if (n < 2) {
+			fail(m, "draw packet %#x with %u dwords", op, n);
+			return n;
+		}
+		draw_packet(m, op, d[1], n - 2);
+		return n;
+	case 0x34:	/* the _2 forms: VAP_VF_CNTL */
 	case 0x35:
-		m->pending = 0;
-		draw(m, d[0], 1);
-		return;
+	case 0x36:
+		draw_packet(m, op, d[0], n - 1);
+		return n;
 	}
 	fail(m, "type-3 opcode %#x accepted", op);
+	return n;
 }
 
 int am_run(const struct am_bo *bos, unsigned int nbo, int r500, int rs6xx,
@@ -655,7 +768,8 @@ int am_run(const struct am_bo *bos, unsigned int nbo, int r500, int rs6xx,
 				write_reg(&m, ((h & 0x1fff) << 2) + (h & 0x8000 ? 0 : 4 * k),
 					  ib[i + 1 + k]);
 		} else {
-			packet3(&m, (h >> 8) & 0xff, &ib[i + 1], n);
+			i += 1 + packet3(&m, (h >> 8) & 0xff, &ib[i + 1], n);
+			continue;
 		}
 		i += n + 1;
 	}

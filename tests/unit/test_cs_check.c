@@ -871,15 +871,18 @@ static void test_vertex(void)
 	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "vertex array starting beyond its object");
 
-	/* hole 3: INDX_BUFFER size is in dwords */
+	/* hole 3: INDX_BUFFER size is in dwords (and matches the draw's count) */
 	mesa_stream(&s, false);
 	k = find(&s, R5XX_PACKET3(R5XX_PM4_INDX_BUFFER, 2), 0);
+	s.d[k - 1] = VF(1, 2048, 4);
 	s.d[k + 3] = 1024;
 	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
 	       "INDX_BUFFER of 1024 dwords in 4 KiB");
+	s.d[k - 1] = VF(1, 2050, 4);
 	s.d[k + 3] = 1025;
 	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "INDX_BUFFER of 1025 dwords in 4 KiB (upstream: up to 4095)");
+	s.d[k - 1] = VF(1, 32, 4);
 	s.d[k + 3] = 16;
 	s.d[k + 2] = 4096 - 60;
 	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
@@ -892,6 +895,7 @@ static void test_vertex(void)
 	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
 	       "INDX_BUFFER without ONE_REG_WR walks the register space");
 	s.d[k + 1] = BIT(31) | 2 << 16 | R5XX_VAP_PORT_IDX(0) >> 2;
+	s.d[k + 3] = 18;
 	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
 	       "INDX_BUFFER skipping two dwords");
 
@@ -1006,6 +1010,374 @@ static void test_2d(void)
 	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "line to row 256 of a 256-row pixmap");
 }
 
+/* -------------------------------------------------- issue 12 findings */
+
+/*
+ * The checker refuses @st; the access model must flag it too, as the
+ * checker would have patched it: the IB as patched up to the refusal, plus
+ * object @bo's address at dword @k if the refused packet has a relocation
+ * (@bo < 0: none).  Everything after the refused packet is reloc-free.
+ */
+static void both_refuse(enum r5xx_family fam, u32 flags, const struct stream *st,
+			u32 k, int bo, const char *what)
+{
+	struct r5xx_cs_check_ctx c = ctx_for(fam, flags);
+	struct am_bo bos[BO_COUNT];
+	char why[256] = "";
+	u32 i;
+
+	if (corpus_dir)
+		write_seed(&c, st);
+	memcpy(last_ib, st->d, st->n * 4);
+	tap_is(r5xx_cs_check(&c, last_ib, st->n), -EINVAL, "%s", what);
+	if (bo >= 0)
+		last_ib[k] += (u32)test_bos[bo].gpu_offset;
+	for (i = 0; i < BO_COUNT; i++) {
+		bos[i].start = test_bos[i].gpu_offset;
+		bos[i].size = test_bos[i].size;
+	}
+	tap_ok(am_run(bos, BO_COUNT, is_r500(fam),
+		      fam >= R5XX_FAMILY_RS600 && fam <= R5XX_FAMILY_RS740,
+		      fam == R5XX_FAMILY_R300, last_ib, st->n, why, sizeof(why)) != 0,
+	       "... and the access model flags it: %s", why);
+}
+
+/* Mesa's state, its vertex arrays and one 3D_DRAW_VBUF_2 (Z and colour on) */
+static void mesa_draw(struct stream *st, bool r500)
+{
+	mesa_stream(st, r500);
+	st->n = find(st, R5XX_PACKET3(R5XX_PM4_3D_DRAW_INDX_2, 0), 0);
+}
+
+/* Mesa's gpu_flush atom: flush both caches, then wait for 3D idle-and-clean */
+static void mesa_flush(struct stream *st)
+{
+	reg(st, R5XX_RB3D_DSTCACHE_CTLSTAT, 0xa);
+	reg(st, R5XX_ZB_ZCACHE_CTLSTAT, 3);
+	reg(st, R5XX_WAIT_UNTIL, R5XX_WAIT_UNTIL_WAIT_3D_IDLECLEAN);
+}
+
+static void test_unpipelined(void)
+{
+	static const struct { u32 reg, v; int bo; const char *what; } moves[] = {
+		{ R5XX_RB3D_COLOROFFSET(0), 0, BO_QUERY, "RB3D_COLOROFFSET0 to a 4 KiB object" },
+		{ R5XX_RB3D_COLORPITCH(0), 8190 | COLORFORMAT(6), BO_CB, "RB3D_COLORPITCH0 to 8190" },
+		{ R5XX_RB3D_CCTL, 3 << 5, -1, "RB3D_CCTL to four multiwrites" },
+		{ R5XX_RB3D_AARESOLVE_OFFSET, 0, BO_QUERY, "RB3D_AARESOLVE_OFFSET" },
+		{ R5XX_RB3D_AARESOLVE_PITCH, 8190, -1, "RB3D_AARESOLVE_PITCH" },
+		{ R5XX_RB3D_AARESOLVE_CTL, 1, -1, "RB3D_AARESOLVE_CTL to resolve" },
+		{ R5XX_ZB_DEPTHOFFSET, 0, BO_QUERY, "ZB_DEPTHOFFSET to a 4 KiB object" },
+		{ R5XX_ZB_DEPTHPITCH, 4092 | 1 << 16, BO_ZB, "ZB_DEPTHPITCH to 4092" },
+		{ R5XX_ZB_FORMAT, 4, -1, "ZB_FORMAT" },
+	};
+	u32 i, k;
+
+	/* hole: a register the cache writes back through, changed after a draw */
+	for (i = 0; i < ARRAY_SIZE(moves); i++) {
+		char what[160];
+
+		mesa_draw(&s, false);
+		k = s.n + 1;
+		reg(&s, moves[i].reg, moves[i].v);
+		if (moves[i].bo >= 0)
+			nop_reloc(&s, moves[i].bo);
+		pad8(&s);
+		snprintf(what, sizeof(what), "%s after a draw, no flush (fence flush lands there)",
+			 moves[i].what);
+		both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, k,
+			    moves[i].bo, what);
+	}
+
+	/* a flush alone, or a wait alone, does not empty the cache */
+	mesa_draw(&s, false);
+	reg(&s, R5XX_RB3D_DSTCACHE_CTLSTAT, 0xa);
+	k = s.n + 1;
+	reg_reloc(&s, R5XX_RB3D_COLOROFFSET(0), 0, BO_QUERY);
+	both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, k, BO_QUERY,
+		    "colour buffer moved after a flush without an idle wait");
+	mesa_draw(&s, false);
+	reg(&s, R5XX_WAIT_UNTIL, R5XX_WAIT_UNTIL_WAIT_3D_IDLECLEAN);
+	k = s.n + 1;
+	reg_reloc(&s, R5XX_RB3D_COLOROFFSET(0), 0, BO_QUERY);
+	both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, k, BO_QUERY,
+		    "colour buffer moved after an idle wait without a flush");
+	mesa_draw(&s, false);
+	reg(&s, R5XX_WAIT_UNTIL, R5XX_WAIT_UNTIL_WAIT_3D_IDLECLEAN);
+	reg(&s, R5XX_RB3D_DSTCACHE_CTLSTAT, 0xa);
+	k = s.n + 1;
+	reg_reloc(&s, R5XX_RB3D_COLOROFFSET(0), 0, BO_QUERY);
+	both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, k, BO_QUERY,
+		    "colour buffer moved after a wait, then a flush (flush still running)");
+	mesa_draw(&s, false);
+	reg(&s, R5XX_RB3D_DSTCACHE_CTLSTAT, 0xa);
+	reg(&s, R5XX_WAIT_UNTIL, R5XX_WAIT_UNTIL_WAIT_3D_IDLECLEAN);
+	k = s.n + 1;
+	reg_reloc(&s, R5XX_ZB_DEPTHOFFSET, 0, BO_QUERY);
+	both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, k, BO_QUERY,
+		    "Z buffer moved after a colour flush only");
+
+	/* Mesa's way: flush, wait, new framebuffer, draw; checked at that draw */
+	for (i = 0; i < 2; i++) {
+		bool r500 = i;
+		enum r5xx_family f = r500 ? R5XX_FAMILY_RV515 : R5XX_FAMILY_RV380;
+
+		mesa_draw(&s, r500);
+		mesa_flush(&s);
+		reg_reloc(&s, R5XX_RB3D_COLOROFFSET(0), 0, BO_PIX);
+		reg(&s, R5XX_RB3D_COLORPITCH(0), 256 | COLORFORMAT(6));
+		reg(&s, R5XX_RB3D_AARESOLVE_CTL, 0);
+		reg(&s, R5XX_RE_SCISSORS_TL, r500 ? 0 : 1440 | 1440 << 13);
+		reg(&s, R5XX_RE_SCISSORS_BR, r500 ? 255 | 255 << 13 :
+		    (255 + 1440) | (255 + 1440) << 13);
+		reg_reloc(&s, R5XX_ZB_DEPTHOFFSET, 0, BO_ZB);
+		emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+		emit(&s, VF(2, 100, 4));
+		pad8(&s);
+		tap_is(accepts(f, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+		       "%s: flush, idle wait, new colour buffer, draw", r500 ? "RV515" : "RV380");
+		s.n -= 8;
+		reg(&s, R5XX_RE_SCISSORS_BR, r500 ? 256 | 255 << 13 :
+		    (256 + 1440) | (255 + 1440) << 13);
+		emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+		emit(&s, VF(2, 100, 4));
+		tap_is(accepts(f, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+		       "... and the new buffer is checked at the next draw");
+	}
+
+	/* a draw that writes no colour leaves the colour cache empty */
+	mesa_stream(&s, false);
+	k = find(&s, R5XX_PACKET3(R5XX_PM4_3D_LOAD_VBPNTR, 3), 0);
+	s.n = k;
+	reg(&s, R5XX_RB3D_COLOR_CHANNEL_MASK, 0);
+	memcpy(&t, &s, sizeof(s));
+	mesa_stream(&t, false);
+	memcpy(&s.d[s.n], &t.d[k], (find(&t, R5XX_PACKET3(R5XX_PM4_3D_DRAW_INDX_2, 0), 0) - k) * 4);
+	s.n += find(&t, R5XX_PACKET3(R5XX_PM4_3D_DRAW_INDX_2, 0), 0) - k;
+	reg_reloc(&s, R5XX_RB3D_COLOROFFSET(0), 0, BO_PIX);
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	       "colour buffer moved after a depth-only draw");
+	reg(&s, R5XX_ZB_FORMAT, 2);
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	       "... but not the Z format");
+
+	/* the X driver's composite: DoneComposite flushes and waits, then the next */
+	ddx_composite_stream(&s, false);
+	reg(&s, R5XX_RB3D_DSTCACHE_CTLSTAT, 0xa);
+	reg(&s, R5XX_WAIT_UNTIL, R5XX_WAIT_UNTIL_WAIT_3D_IDLECLEAN);
+	reg_reloc(&s, R5XX_RB3D_COLOROFFSET(0), 0, BO_CB);
+	reg_reloc(&s, R5XX_RB3D_COLORPITCH(0), 1024 | COLORFORMAT(6), BO_CB);
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_IMMD_2, 16));
+	emit(&s, VF(3, 4, 13));
+	for (i = 0; i < 16; i++)
+		emit(&s, 0x42000000 + i);
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0, "two composites, flushed in between");
+}
+
+static void test_bodies(void)
+{
+	u32 k, i;
+
+	/* hole: INDX_BUFFER with a fourth dword, which runs as a packet */
+	mesa_stream(&s, false);
+	k = find(&s, R5XX_PACKET3(R5XX_PM4_INDX_BUFFER, 2), 0);
+	s.n = k;
+	emit(&s, R5XX_PACKET3(R5XX_PM4_INDX_BUFFER, 4));
+	emit(&s, BIT(31) | R5XX_VAP_PORT_IDX(0) >> 2);
+	emit(&s, 0);
+	emit(&s, 150);
+	emit(&s, R5XX_PACKET0(R5XX_CP_IB_BASE, 0));	/* hidden */
+	emit(&s, 0x1000);
+	nop_reloc(&s, BO_IB);
+	both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, k + 2, BO_IB,
+		    "INDX_BUFFER with a type-0 write to CP_IB_BASE in its body");
+
+	/* hole: INDX_BUFFER of size 0 (the CP's count becomes -1) */
+	mesa_stream(&s, false);
+	k = find(&s, R5XX_PACKET3(R5XX_PM4_INDX_BUFFER, 2), 0);
+	s.d[k + 3] = 0;
+	s.n = k + 6;
+	both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, k + 2, BO_IB,
+		    "INDX_BUFFER of size 0");
+
+	/* indices for no draw, or not as many as the draw takes */
+	mesa_stream(&s, false);
+	k = find(&s, R5XX_PACKET3(R5XX_PM4_INDX_BUFFER, 2), 0);
+	s.d[k + 3] = 149;
+	s.n = k + 6;
+	both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, k + 2, BO_IB,
+		    "INDX_BUFFER one dword short of the draw's 300 indices");
+	s.d[k + 3] = 151;
+	both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, k + 2, BO_IB,
+		    "INDX_BUFFER one dword more than the draw's 300 indices");
+	s.d[k + 3] = 150;
+	s.d[k - 2] = R5XX_PACKET2;
+	s.d[k - 1] = R5XX_PACKET2;
+	both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, k + 2, BO_IB,
+		    "INDX_BUFFER with no indexed draw waiting");
+	s.d[k - 2] = R5XX_PACKET3(R5XX_PM4_3D_DRAW_INDX_2, 0);
+	s.d[k - 1] = VF(1, 300, 4) | R5XX_VAP_VF_CNTL_INDEX_SIZE;
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	       "INDX_BUFFER of 150 dwords for 300 32-bit indices");
+	s.d[k + 3] = 300;
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	       "INDX_BUFFER of 300 dwords for 300 32-bit indices");
+
+	/* hole: 3D_LOAD_VBPNTR with trailing dwords */
+	mesa_stream(&s, false);
+	k = find(&s, R5XX_PACKET3(R5XX_PM4_3D_LOAD_VBPNTR, 3), 0);
+	s.n = k;
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_LOAD_VBPNTR, 3 + 200));
+	emit(&s, 2);
+	emit(&s, VBPNTR_ATTR(3, 8) | VBPNTR_ATTR(4, 8) << 16);
+	emit(&s, 0);
+	emit(&s, 12);
+	for (i = 0; i < 200; i++)
+		emit(&s, R5XX_PACKET2);
+	nop_reloc(&s, BO_VB);
+	nop_reloc(&s, BO_VB);
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+	       "3D_LOAD_VBPNTR: two arrays and 200 more dwords");
+	{
+		u32 kk = k;
+
+		s.d[kk] = R5XX_PACKET3(R5XX_PM4_3D_LOAD_VBPNTR, 4);
+		s.n = kk + 6;
+		/* the checker stops before the relocations: patch them for the model */
+		memcpy(&t, &s, sizeof(s));
+		t.d[kk + 3] += (u32)test_bos[BO_VB].gpu_offset;
+		t.d[kk + 4] += (u32)test_bos[BO_VB].gpu_offset;
+		both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &t, 0, -1,
+			    "3D_LOAD_VBPNTR: two arrays and one more dword");
+	}
+
+	/* draw packets longer than the VAP reads */
+	mesa_draw(&s, false);
+	s.d[s.n - 2] = R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 1);
+	emit(&s, R5XX_PACKET2);
+	both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, 0, -1,
+		    "3D_DRAW_VBUF_2 with a dword after VAP_VF_CNTL");
+	mesa_draw(&s, false);
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_INDX_2, 2));
+	emit(&s, VF(1, 3, 4));
+	emit(&s, 0x00010000);
+	emit(&s, 0x00000002);
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	       "3D_DRAW_INDX_2 with 3 16-bit indices in 2 dwords (Mesa)");
+	s.d[s.n - 3] = VF(1, 2, 4);
+	both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, 0, -1,
+		    "3D_DRAW_INDX_2 with 2 indices in 2 dwords");
+	s.d[s.n - 3] = VF(2, 3, 4);
+	both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, 0, -1,
+		    "3D_DRAW_INDX_2 walking a vertex list with dwords after it");
+
+	/* on-chip clears: start, count, value */
+	{
+		struct r5xx_cs_check_ctx c = ctx_for(R5XX_FAMILY_RV515, 0);
+
+		c.hyperz_owner = true;
+		s.n = 0;
+		emit(&s, R5XX_PACKET3(R5XX_PM4_3D_CLEAR_ZMASK, 2));
+		emit(&s, 0);
+		emit(&s, 100);
+		emit(&s, 0);
+		tap_is(run(&c, &s), 0, "3D_CLEAR_ZMASK of 3 dwords for the Hyper-Z owner");
+		s.d[0] = R5XX_PACKET3(R5XX_PM4_3D_CLEAR_ZMASK, 3);
+		emit(&s, R5XX_PACKET2);
+		tap_is(run(&c, &s), -EINVAL, "3D_CLEAR_ZMASK of 4 dwords");
+	}
+}
+
+static void test_fields(void)
+{
+	struct r5xx_cs_reloc bos[BO_COUNT];
+	struct r5xx_cs_check_ctx c;
+	u32 k, i;
+
+	/* hole: TXPITCH_EN with a pitch below the width: rows are the width */
+	ddx_composite_stream(&s, false);
+	k = find(&s, R5XX_PACKET0(R5XX_TX_FORMAT0(0), 0), 0);
+	s.d[k + 1] = TX_FMT0(2048, 1, 0) | R5XX_TX_FORMAT0_TXPITCH_EN;
+	k = find(&s, R5XX_PACKET0(R5XX_TX_FORMAT1(0), 0), 0);
+	s.d[k + 1] = 0x1d;	/* 16 bytes a texel */
+	k = find(&s, R5XX_PACKET0(R5XX_TX_FORMAT2(0), 0), 0);
+	s.d[k + 1] = 1;		/* pitch 2 */
+	k = find(&s, R5XX_PACKET0(R5XX_TX_OFFSET(0), 0), 0);
+	s.d[k + 3] = BO_QUERY * 4;
+	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1,
+		    "2048 texels of 16 bytes with TXPITCH 2, in 4 KiB");
+	s.d[k + 3] = BO_PIX * 4;
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0, "... fine in 256 KiB");
+
+	/* hole: 2D coordinates are 14-bit: x = 0x2000 is -8192 */
+	ddx_2d_stream(&s, false, 31);
+	k = find(&s, R5XX_PACKET0(R5XX_DP_CNTL, 0), 0);
+	s.d[k + 1] = R5XX_DP_CNTL_DST_Y_TOP_TO_BOTTOM;	/* right to left */
+	k = find(&s, R5XX_PACKET0(R5XX_DST_HEIGHT_WIDTH, 0), 0);
+	s.d[k - 1] = YX(100, 0x2000);
+	s.d[k + 1] = YX(1, 16);
+	s.n = k + 2;
+	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1,
+		    "right-to-left fill from DST_Y_X x = 0x2000 (-8192 to the engine)");
+	s.d[k - 1] = YX(0xa000, 16);
+	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1, "fill from y = 0xa000 (-8192)");
+	s.d[k - 1] = YX(100, 0x4010);
+	s.d[k + 1] = YX(1, 16);
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0, "x = 0x4010 is 16 (bits 15:14 ignored)");
+	s.d[k + 1] = YX(1, 0x4000);
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "width 0x4000 is an empty fill");
+	s.n = 0;
+	reg(&s, R5XX_DP_GUI_MASTER_CNTL, GMC_SOLID(6, 0xf0));
+	reg_reloc(&s, R5XX_DST_PITCH_OFFSET, PITCH_OFFSET(1024, 0), BO_PIX);
+	reg(&s, R5XX_DST_LINE_START, YX(10, 0x3ff0));
+	reg(&s, R5XX_DST_LINE_END, YX(10, 0x3ff8));
+	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1, "line from x = 0x3ff0 (-16)");
+
+	/* hole: without INDEPENDENT_COLORFORMAT every buffer has format 0 */
+	memcpy(bos, test_bos, sizeof(bos));
+	bos[BO_PIX].size = 512 * 256 * 2;	/* an RGB565 target, 512 wide */
+	for (i = 0; i < 3; i++) {
+		bool r500 = i > 0;
+		u32 bias = r500 ? 0 : 1440;
+
+		c = ctx_for(r500 ? R5XX_FAMILY_RV515 : R5XX_FAMILY_RV380,
+			    RADEON_CS_KEEP_TILING_FLAGS);
+		c.relocs = bos;
+		mesa_draw(&s, r500);
+		k = s.n - 2;
+		s.n = k;
+		reg(&s, R5XX_US_OUT_FMT(1), 0x1b00);
+		reg_reloc(&s, R5XX_RB3D_COLOROFFSET(1), 0, BO_PIX);
+		reg(&s, R5XX_RB3D_COLORPITCH(1), 512 | COLORFORMAT(4));
+		reg(&s, R5XX_RE_SCISSORS_TL, bias | bias << 13);
+		reg(&s, R5XX_RE_SCISSORS_BR, (255 + bias) | (255 + bias) << 13);
+		if (i == 2)
+			reg(&s, R5XX_RB3D_CCTL, R5XX_RB3D_CCTL_INDEPENDENT_COLORFORMAT_ENABLE);
+		emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+		emit(&s, VF(2, 100, 4));
+		tap_is(run(&c, &s), i == 2 ? 0 : -EINVAL,
+		       "%s: RGB565 colour buffer 1 with ARGB8888 colour buffer 0%s",
+		       r500 ? "RV515" : "RV380",
+		       i == 2 ? ", INDEPENDENT_COLORFORMAT" : " (written as 4 bytes)");
+	}
+
+	/* independent channel masks: a zero mask 0 says nothing of the others */
+	mesa_draw(&s, false);
+	delete_reg(&s, R5XX_RB3D_COLOROFFSET(0));
+	delete_reg(&s, R5XX_RB3D_COLORPITCH(0));
+	k = find(&s, R5XX_PACKET0(R5XX_RB3D_COLOR_CHANNEL_MASK, 0), 0);
+	s.d[k + 1] = 0;
+	k = find(&s, R5XX_PACKET0(R5XX_RB3D_CCTL, 0), 0);
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	       "no colour buffer, no channel written");
+	s.d[k + 1] = R5XX_RB3D_CCTL_INDEPENDENT_COLOR_CHANNEL_MASK_ENABLE;
+	both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, 0, -1,
+		    "... with independent channel masks: buffers 1-3 may be written");
+	s.d[k] = R5XX_PACKET2;
+	s.d[k + 1] = R5XX_PACKET2;
+	both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, 0, -1,
+		    "... with RB3D_CCTL left by an earlier IB");
+}
+
 int main(int argc, char **argv)
 {
 	verbose = getenv("R5XX_TEST_VERBOSE") != NULL;
@@ -1025,6 +1397,9 @@ int main(int argc, char **argv)
 	test_textures();
 	test_vertex();
 	test_2d();
+	test_unpipelined();
+	test_bodies();
+	test_fields();
 	if (corpus_dir) {
 		printf("# wrote %d seeds to %s\n", corpus_n, corpus_dir);
 		return 0;

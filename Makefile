@@ -105,14 +105,21 @@ bench: deps firmware
 	@$(MAKE) --no-print-directory -s modules
 	@tests/bench/run --chip $(CHIP) $(if $(ROUNDS),--rounds $(ROUNDS))
 
+# A long libFuzzer run of the command-stream checker with its access-model
+# oracle (FUZZ_RUNS executions, default 100M; FUZZ_SECONDS to stop sooner).
+# Not part of `make check` (tests/fuzz/run.sh).
+fuzz:
+	@tests/fuzz/run.sh
+
 help:
 	@echo "make [modules]  build r5xx.ko against KDIR (KERNEL=6.1|6.12, default 6.1)"
 	@echo "make check      build QEMU, guest kernel, firmware, module; run all tests"
 	@echo "make run        boot the model (CHIP=$(CHIP)) with the driver, print what it found"
 	@echo "make soak       the long forms of make check's loops (1000 driver reloads)"
 	@echo "make bench      benchmark r5xx.ko against radeon.ko on the model (CHIP=$(CHIP))"
+	@echo "make fuzz       fuzz the CS checker for FUZZ_RUNS executions (default 100M)"
 	@echo "make regs       regenerate headers and checker tables from regs/r5xx.regs"
 	@echo "make deps|qemu|kernel|firmware|igt   the individual steps"
 	@echo "make clean|distclean"
 
-.PHONY: all modules kmod-links clean distclean regs deps qemu kernel firmware igt check soak run bench help
+.PHONY: all modules kmod-links clean distclean regs deps qemu kernel firmware igt check soak run bench fuzz help

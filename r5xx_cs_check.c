@@ -562,7 +562,7 @@ static int check_reg(struct cs_parser *p, u32 reg, u32 i)
 	 * that the flushes, the fence's included, use checked values.
 	 */
 	if (sp->flags & p->s.dirty) {
-		cs_log(p, "register %#06x changed after a draw without a cache flush and a 3D idle wait",
+		cs_log(p, "register %#06x changed after a draw, before a flush and idle wait",
 		       reg);
 		return -EINVAL;
 	}

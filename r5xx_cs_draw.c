@@ -377,15 +377,19 @@ static int check_vertices(struct cs_parser *p, u32 vf, bool immd, u32 immd_dw)
 	struct cs_state *s = &p->s;
 	u32 walk = FIELD_GET(R5XX_VAP_VF_CNTL_PRIM_WALK, vf);
 	u32 n = FIELD_GET(R5XX_VAP_VF_CNTL_NUM_VERTICES, vf);
+	const struct cs_reg *alt = &CS_REG(s, VAP_ALT_NUM_VERTICES);
+	const struct cs_reg *max_indx = &CS_REG(s, VAP_VF_MAX_VTX_INDX);
+	const struct cs_reg *offset = &CS_REG(s, VAP_INDEX_OFFSET);
+	const struct cs_reg *vtx_size = &CS_REG(s, VAP_VTX_SIZE);
 	s64 lo = 0, hi, bias;
 	bool embedded;
 
 	if (vf & R5XX_VAP_VF_CNTL_USE_ALT_NUM_VERTS) {
-		if (!CS_REG(s, VAP_ALT_NUM_VERTICES).set) {
+		if (!alt->set) {
 			cs_log(p, "draw: USE_ALT_NUM_VERTS without VAP_ALT_NUM_VERTICES");
 			return -EINVAL;
 		}
-		n = FIELD_GET(R5XX_VAP_ALT_NUM_VERTICES_NUM_VERTICES, CS_REG(s, VAP_ALT_NUM_VERTICES).v);
+		n = FIELD_GET(R5XX_VAP_ALT_NUM_VERTICES_NUM_VERTICES, alt->v);
 	}
 	embedded = walk == 3;
 	if (immd != embedded) {
@@ -395,8 +399,8 @@ static int check_vertices(struct cs_parser *p, u32 vf, bool immd, u32 immd_dw)
 
 	switch (walk) {
 	case 1:		/* indices, clamped to VAP_VF_MAX_VTX_INDX */
-		hi = CS_REG(s, VAP_VF_MAX_VTX_INDX).set ?
-		     FIELD_GET(R5XX_VAP_VF_MAX_VTX_INDX_MAX_INDX, CS_REG(s, VAP_VF_MAX_VTX_INDX).v) :
+		hi = max_indx->set ?
+		     FIELD_GET(R5XX_VAP_VF_MAX_VTX_INDX_MAX_INDX, max_indx->v) :
 		     R5XX_VAP_VF_MAX_VTX_INDX_MAX_INDX;
 		return check_arrays(p, 0, hi, true);
 	case 2:		/* vertex list: 0 .. n - 1, plus VAP_INDEX_OFFSET on R5xx */
@@ -404,12 +408,12 @@ static int check_vertices(struct cs_parser *p, u32 vf, bool immd, u32 immd_dw)
 			return 0;
 		hi = n - 1;
 		if (cs_is_r500(p)) {
-			if (!CS_REG(s, VAP_INDEX_OFFSET).set) {
+			if (!offset->set) {
 				cs_log(p, "draw: VAP_INDEX_OFFSET not set in this IB");
 				return -EINVAL;
 			}
 			bias = sign_extend64(FIELD_GET(R5XX_VAP_INDEX_OFFSET_INDEX_OFFSET,
-						       CS_REG(s, VAP_INDEX_OFFSET).v), 24);
+						       offset->v), 24);
 			if (bias < 0)
 				lo = bias;
 			else
@@ -417,9 +421,8 @@ static int check_vertices(struct cs_parser *p, u32 vf, bool immd, u32 immd_dw)
 		}
 		return check_arrays(p, lo, hi, false);
 	case 3:		/* vertices in the packet */
-		if (!CS_REG(s, VAP_VTX_SIZE).set ||
-		    (u64)FIELD_GET(R5XX_VAP_VTX_SIZE_DWORDS_PER_VTX, CS_REG(s, VAP_VTX_SIZE).v) * n !=
-		    immd_dw) {
+		if (!vtx_size->set ||
+		    (u64)FIELD_GET(R5XX_VAP_VTX_SIZE_DWORDS_PER_VTX, vtx_size->v) * n != immd_dw) {
 			cs_log(p, "immediate draw: %u vertices do not make %u dwords",
 			       n, immd_dw);
 			return -EINVAL;
@@ -522,9 +525,10 @@ static int check_2d_surf(struct cs_parser *p, const char *what,
 /* 2D operations address through their pitch/offset registers only */
 static int check_2d_setup(struct cs_parser *p, int *cpp)
 {
-	u32 gmc = CS_REG(&p->s, DP_GUI_MASTER_CNTL).v;
+	const struct cs_reg *gmc_reg = &CS_REG(&p->s, DP_GUI_MASTER_CNTL);
+	u32 gmc = gmc_reg->v;
 
-	if (!CS_REG(&p->s, DP_GUI_MASTER_CNTL).set || !(gmc & R5XX_DP_GUI_MASTER_CNTL_DST_PITCH_OFFSET_CNTL)) {
+	if (!gmc_reg->set || !(gmc & R5XX_DP_GUI_MASTER_CNTL_DST_PITCH_OFFSET_CNTL)) {
 		cs_log(p, "2D: DP_GUI_MASTER_CNTL does not select DST_PITCH_OFFSET");
 		return -EINVAL;
 	}

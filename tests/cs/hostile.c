@@ -341,7 +341,8 @@ static const struct stream_case streams[] = {
 	/* 2D ends cannot pass 4 GiB (16-bit sizes, 255 x 64-byte pitch): offsets can */
 	S("rectangle at a 2.75 GiB offset, max pitch and size",
 	  SETUP, DST(0xffu << 22 | 0x2c0000), RECT(0x7fff, 0x7fff, 0xffff, 0xffff)),
-	S("negative DST_Y_X", SETUP, DST0, RECT(0, 0x8000, 1, 1)),
+	S("negative DST_Y_X (x = 0xbfff: -1 in 14 bits; 0x8000 would be 0)",
+	  SETUP, DST0, RECT(0, 0xbfff, 1, 1)),
 	S("right-to-left fill ending left of x = 0",
 	  W(REG_DP_GUI_MASTER_CNTL, GMC_FILL), W(REG_DP_CNTL, DP_CNTL_TOP_TO_BOTTOM),
 	  DST0, RECT(0, 0, 1, 2)),
@@ -406,6 +407,26 @@ static const struct stream_case streams[] = {
 	  PKT3(OP_3D_LOAD_VBPNTR, 3), 2, 0x04040404, 0, RELOC(1), RELOC(1)),
 	S("3D_LOAD_VBPNTR missing its second relocation",
 	  PKT3(OP_3D_LOAD_VBPNTR, 4), 2, 0x04040404, 0, 0, RELOC(1)),
+
+	/* issue 12: bodies longer than the microcode reads */
+	S("INDX_BUFFER with a CP_IB_BASE write hidden after its 3 dwords",
+	  PKT3(OP_INDX_BUFFER, 5), IDX_DST, 0, 16, PKT0(REG_CP_IB_BASE, 1), 0, RELOC(1)),
+	S("INDX_BUFFER of size 0 (the CP's count becomes -1)",
+	  PKT3(OP_INDX_BUFFER, 3), IDX_DST, 0, 0, RELOC(1)),
+	S("INDX_BUFFER with no indexed draw waiting for it",
+	  PKT3(OP_INDX_BUFFER, 3), IDX_DST, 0, 16, RELOC(1)),
+	S("3D_LOAD_VBPNTR of one array with 8 trailing dwords",
+	  PKT3(OP_3D_LOAD_VBPNTR, 11), 1, 0x0404, 0, 0, PKT0(REG_CP_IB_BASE, 1), 0,
+	  0, 0, 0, 0, 0, RELOC(1)),
+	S("3D_DRAW_VBUF_2 with two dwords after VAP_VF_CNTL",
+	  PKT3(OP_3D_DRAW_VBUF_2, 3), 3u << 16 | 0x20 | 4, PKT0(REG_CP_IB_BASE, 1), 0),
+
+	/* issue 12: 2D coordinates are 14-bit signed */
+	S("right-to-left fill from DST_Y_X x = 0x2000 (-8192 to the engine)",
+	  W(REG_DP_GUI_MASTER_CNTL, GMC_FILL), W(REG_DP_CNTL, DP_CNTL_TOP_TO_BOTTOM),
+	  DST0, RECT(0, 0x2000, 1, 16)),
+	S("fill from DST_Y_X y = 0x3ff0 (-16 to the engine)", SETUP, DST0,
+	  RECT(0x3ff0, 0, 17, 1)),
 };
 
 /* ---- cases that need their own chunks ---- */
@@ -630,6 +651,191 @@ static int c_draw_past_array(void)
 	return submit(ib, ARRAY_SIZE(ib));
 }
 
+/* ---- issue 12: 3D state the hardware uses at a draw, a flush or the fence ---- */
+
+#define REG_GB_AA_CONFIG	0x4020
+#define REG_VAP_VTX_SIZE	0x20b4
+#define REG_TX_ENABLE		0x4104
+#define REG_TX_FILTER0		0x4400
+#define REG_TX_FORMAT0		0x4480
+#define REG_TX_FORMAT1		0x44c0
+#define REG_TX_FORMAT2		0x4500
+#define REG_TX_OFFSET0		0x4540
+#define REG_US_OUT_FMT(n)	(0x46a4 + 4 * (n))
+#define REG_RE_SCISSORS_TL	0x43e0
+#define REG_RE_SCISSORS_BR	0x43e4
+#define REG_RB3D_CCTL		0x4e00
+#define REG_RB3D_BLENDCNTL	0x4e04
+#define REG_RB3D_COLOR_MASK	0x4e0c
+#define REG_RB3D_COLOROFFSET1	0x4e2c
+#define REG_RB3D_COLORPITCH0	0x4e38
+#define REG_RB3D_COLORPITCH1	0x4e3c
+#define REG_RB3D_AARESOLVE_OFFSET 0x4e80
+#define REG_RB3D_AARESOLVE_CTL	0x4e88
+#define REG_ZB_CNTL		0x4f00
+#define REG_ZB_ZCACHE_CTLSTAT	0x4f18
+#define OP_3D_DRAW_IMMD_2	0x35
+#define WAIT_3D_IDLECLEAN	(1u << 17)
+#define CB_ARGB8888		(6u << 21)
+#define CB_RGB565		(4u << 21)
+
+static uint32_t ib3d[160];
+static uint32_t n3d;
+
+static void put(uint32_t v)
+{
+	if (n3d < ARRAY_SIZE(ib3d))
+		ib3d[n3d++] = v;
+}
+
+static void put_reg(uint32_t reg, uint32_t v)
+{
+	put(PKT0(reg, 1));
+	put(v);
+}
+
+static void put_reloc(uint32_t idx)
+{
+	put(RELOC_NOP);
+	put(idx * 4);
+}
+
+/*
+ * State for a triangle into dst as a 32x32 ARGB8888 colour buffer (no FLAGS
+ * chunk: the pitch takes a relocation), Z, textures and resolve off.
+ */
+static void state3d(void)
+{
+	const char *chip = getenv("R5XX_CHIP");
+	bool r500 = chip && (!strncmp(chip, "rv5", 3) || !strncmp(chip, "r5", 2));
+	uint32_t b = r500 ? 0 : 1440;
+
+	n3d = 0;
+	put_reg(REG_WAIT_UNTIL, WAIT_3D_IDLECLEAN);
+	put_reg(REG_GB_AA_CONFIG, 0);
+	put_reg(REG_RB3D_CCTL, 0);
+	put_reg(REG_RB3D_AARESOLVE_CTL, 0);
+	put_reg(REG_ZB_CNTL, 0);
+	put_reg(REG_TX_ENABLE, 0);
+	put_reg(REG_RB3D_BLENDCNTL, 0);
+	put_reg(REG_RB3D_COLOR_MASK, 0xf);
+	put_reg(REG_US_OUT_FMT(0), 0x1b00);
+	for (uint32_t i = 1; i < 4; i++)
+		put_reg(REG_US_OUT_FMT(i), 0x1b0f);	/* unused */
+	put_reg(REG_RB3D_COLOROFFSET0, 0);
+	put_reloc(0);
+	put_reg(REG_RB3D_COLORPITCH0, SURF_W | CB_ARGB8888);
+	put_reloc(0);
+	put_reg(REG_RE_SCISSORS_TL, b | b << 13);
+	put_reg(REG_RE_SCISSORS_BR, (SURF_W - 1 + b) | (SURF_W - 1 + b) << 13);
+	put_reg(REG_VAP_VTX_SIZE, 4);
+}
+
+/* one triangle, its vertices in the packet */
+static void draw3d(void)
+{
+	put(PKT3(OP_3D_DRAW_IMMD_2, 13));
+	put(3u << 16 | 0x30 | 4);
+	for (uint32_t i = 0; i < 12; i++)
+		put(0);
+}
+
+static int submit3d(void)
+{
+	return submit(ib3d, n3d);
+}
+
+static int c_cb_moved_after_draw(void)
+{
+	state3d();
+	draw3d();
+	put_reg(REG_RB3D_COLOROFFSET0, 0);	/* to aux: the fence's flush lands there */
+	put_reloc(1);
+	return submit3d();
+}
+
+static int c_pitch_after_draw(void)
+{
+	state3d();
+	draw3d();
+	put_reg(REG_RB3D_COLORPITCH0, 8190 | CB_ARGB8888);
+	put_reloc(0);
+	return submit3d();
+}
+
+static int c_cctl_after_draw(void)
+{
+	state3d();
+	draw3d();
+	put_reg(REG_RB3D_CCTL, 3u << 5);	/* four multiwrites */
+	return submit3d();
+}
+
+static int c_resolve_after_draw(void)
+{
+	state3d();
+	draw3d();
+	put_reg(REG_RB3D_AARESOLVE_OFFSET, 0);
+	put_reloc(1);
+	put_reg(REG_RB3D_AARESOLVE_CTL, 1);
+	return submit3d();
+}
+
+static int c_cb_moved_flush_no_wait(void)
+{
+	state3d();
+	draw3d();
+	put_reg(REG_RB3D_DSTCACHE_CTLSTAT, 0xa);
+	put_reg(REG_RB3D_COLOROFFSET0, 0);
+	put_reloc(1);
+	return submit3d();
+}
+
+/* Mesa's order: flush both caches, wait for 3D idle-and-clean, new state */
+static int c_cb_moved_mesa_order(void)
+{
+	state3d();
+	draw3d();
+	put_reg(REG_RB3D_DSTCACHE_CTLSTAT, 0xa);
+	put_reg(REG_ZB_ZCACHE_CTLSTAT, 3);
+	put_reg(REG_WAIT_UNTIL, WAIT_3D_IDLECLEAN);
+	put_reg(REG_RB3D_COLOROFFSET0, 0);
+	put_reloc(0);
+	put_reg(REG_RB3D_COLORPITCH0, SURF_W | CB_ARGB8888);
+	put_reloc(0);
+	draw3d();
+	put_reg(REG_RB3D_DSTCACHE_CTLSTAT, 0xa);
+	return submit3d();
+}
+
+/* 2048 texels of 16 bytes, TXPITCH_EN with a pitch of 2, from 4 KiB */
+static int c_texture_pitch_below_width(void)
+{
+	state3d();
+	put_reg(REG_TX_FILTER0, 2 | 2 << 3);	/* clamp */
+	put_reg(REG_TX_FORMAT0, 2047 | 1u << 31);
+	put_reg(REG_TX_FORMAT1, 0x1d);
+	put_reg(REG_TX_FORMAT2, 1);
+	put_reg(REG_TX_OFFSET0, 0);
+	put_reloc(1);
+	put_reg(REG_TX_ENABLE, 1);
+	draw3d();
+	return submit3d();
+}
+
+/* colour buffer 1, RGB565 in the second half of dst, written as ARGB8888 */
+static int c_mrt_format0(void)
+{
+	state3d();
+	put_reg(REG_US_OUT_FMT(1), 0x1b00);
+	put_reg(REG_RB3D_COLOROFFSET1, BO_SIZE / 2);
+	put_reloc(0);
+	put_reg(REG_RB3D_COLORPITCH1, SURF_W | CB_RGB565);
+	put_reloc(0);
+	draw3d();
+	return submit3d();
+}
+
 static int c_zero_ib(void)
 {
 	return submit(ok_ib, 0);
@@ -842,6 +1048,21 @@ static const struct fn_case fn_cases[] = {
 	{ "IB running into an unmapped page", -EFAULT, c_ib_past_user_memory },
 	{ "RELOCS chunk of 65537 entries", -EINVAL, c_too_many_relocs },
 	{ "RELOCS chunk of 0xffffffff dwords", -EINVAL, c_relocs_length_max },
+	{ "colour buffer moved to aux after a draw, no flush", -EINVAL,
+	  c_cb_moved_after_draw },
+	{ "RB3D_COLORPITCH0 of 8190 after a draw, no flush", -EINVAL, c_pitch_after_draw },
+	{ "RB3D_CCTL to four multiwrites after a draw, no flush", -EINVAL,
+	  c_cctl_after_draw },
+	{ "AA resolve into aux switched on after a draw, no flush", -EINVAL,
+	  c_resolve_after_draw },
+	{ "colour buffer moved after a flush without an idle wait", -EINVAL,
+	  c_cb_moved_flush_no_wait },
+	{ "flush, idle wait, new colour buffer, draw (Mesa's order) is accepted", 0,
+	  c_cb_moved_mesa_order },
+	{ "texture of 2048 16-byte texels with TXPITCH 2 from 4 KiB", -EINVAL,
+	  c_texture_pitch_below_width },
+	{ "RGB565 colour buffer 1 in 2 KiB, written in buffer 0's 4-byte format",
+	  -EINVAL, c_mrt_format0 },
 	{ "33 chunks", -EINVAL, c_num_chunks_33 },
 	{ "0xffffffff chunks", -EINVAL, c_num_chunks_max },
 	{ "0 chunks is a no-op, even with a bad pointer", 0, c_no_chunks },

@@ -42,6 +42,14 @@
  * buffers, textures, vertex arrays and 2D surfaces in use are measured with
  * r5xx_tiling.c and compared with their objects.
  *
+ * Tracked registers live in slots the generator assigns (cs=track), so one
+ * path of check_reg() keeps them all.  Registers the colour or Z cache
+ * writes back through (pipe= in the list) may change only while that cache
+ * is empty: after a flush and a 3D idle-and-clean wait following the last
+ * draw that used it.  So every flush, the fence's after the IB included,
+ * uses values a draw was checked with.  Packet bodies must be exactly as
+ * long as the CP and the engines read.
+ *
  * Where upstream trusts state the stream did not set, this checker does not:
  * registers keep their values across IBs, so anything the stream leaves
  * unset counts as unknown, and unknown state that decides an address makes

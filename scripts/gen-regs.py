@@ -527,15 +527,19 @@ def cs_tables_c(spaces):
         for i in range(0, words, 6):
             out.append("\t\t" + " ".join(f"{w:#010x}," for w in bits[i:i + 6]))
         out.append("\t},")
-    out += ["};", "", "const struct r5xx_cs_special r5xx_cs_specials[R5XX_CS_NUM_SPECIALS] = {"]
+    out += ["};", "",
+            "/*",
+            " * offset, kind, index, tables, slot (0xff: R5XX_CS_NO_SLOT), pipe= flags",
+            " * (1: R5XX_CS_UNPIPELINED_CB, 2: R5XX_CS_UNPIPELINED_Z)",
+            " */",
+            "const struct r5xx_cs_special r5xx_cs_specials[R5XX_CS_NUM_SPECIALS] = {"]
     for off, role, i, name, tabs in rows:
         mask = " | ".join(f"R5XX_CS_IN_{t.upper()}" for t in CS_TABLES if t in tabs)
         if len(tabs) == len(CS_TABLES):
             mask = "R5XX_CS_IN_ALL"
-        slot = f"{cs_slot_enum(role)} + {i}" if role in slots else "R5XX_CS_NO_SLOT"
-        flags = f"R5XX_CS_UNPIPELINED_{pipes[off].upper()}" if off in pipes else "0"
-        out.append(f"\t{{ {off:#06x}, {cs_kind_enum(role)}, {i}, {mask},")
-        out.append(f"\t  {slot}, {flags} }},")
+        slot = slots[role] + i if role in slots else 0xff
+        flags = {"cb": 1, "z": 2}.get(pipes.get(off), 0)
+        out.append(f"\t{{ {off:#06x}, {cs_kind_enum(role)}, {i}, {mask}, {slot:#04x}, {flags} }},")
     out += ["};"]
     return "\n".join(out) + "\n"
 

@@ -1059,6 +1059,18 @@ static void mesa_flush(struct stream *st)
 
 static void test_unpipelined(void)
 {
+	static const struct { u32 reg[2], v[2], moved; const char *what; } waits[] = {
+		{ { R5XX_RB3D_DSTCACHE_CTLSTAT }, { 0xa }, R5XX_RB3D_COLOROFFSET(0),
+		  "colour buffer moved after a flush without an idle wait" },
+		{ { R5XX_WAIT_UNTIL }, { R5XX_WAIT_UNTIL_WAIT_3D_IDLECLEAN },
+		  R5XX_RB3D_COLOROFFSET(0), "colour buffer moved after an idle wait without a flush" },
+		{ { R5XX_WAIT_UNTIL, R5XX_RB3D_DSTCACHE_CTLSTAT },
+		  { R5XX_WAIT_UNTIL_WAIT_3D_IDLECLEAN, 0xa }, R5XX_RB3D_COLOROFFSET(0),
+		  "colour buffer moved after a wait, then a flush (flush still running)" },
+		{ { R5XX_RB3D_DSTCACHE_CTLSTAT, R5XX_WAIT_UNTIL },
+		  { 0xa, R5XX_WAIT_UNTIL_WAIT_3D_IDLECLEAN }, R5XX_ZB_DEPTHOFFSET,
+		  "Z buffer moved after a colour flush only" },
+	};
 	static const struct { u32 reg, v; int bo; const char *what; } moves[] = {
 		{ R5XX_RB3D_COLOROFFSET(0), 0, BO_QUERY, "RB3D_COLOROFFSET0 to a 4 KiB object" },
 		{ R5XX_RB3D_COLORPITCH(0), 8190 | COLORFORMAT(6), BO_CB, "RB3D_COLORPITCH0 to 8190" },
@@ -1089,32 +1101,17 @@ static void test_unpipelined(void)
 	}
 
 	/* a flush alone, or a wait alone, does not empty the cache */
-	mesa_draw(&s, false);
-	reg(&s, R5XX_RB3D_DSTCACHE_CTLSTAT, 0xa);
-	k = s.n + 1;
-	reg_reloc(&s, R5XX_RB3D_COLOROFFSET(0), 0, BO_QUERY);
-	both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, k, BO_QUERY,
-		    "colour buffer moved after a flush without an idle wait");
-	mesa_draw(&s, false);
-	reg(&s, R5XX_WAIT_UNTIL, R5XX_WAIT_UNTIL_WAIT_3D_IDLECLEAN);
-	k = s.n + 1;
-	reg_reloc(&s, R5XX_RB3D_COLOROFFSET(0), 0, BO_QUERY);
-	both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, k, BO_QUERY,
-		    "colour buffer moved after an idle wait without a flush");
-	mesa_draw(&s, false);
-	reg(&s, R5XX_WAIT_UNTIL, R5XX_WAIT_UNTIL_WAIT_3D_IDLECLEAN);
-	reg(&s, R5XX_RB3D_DSTCACHE_CTLSTAT, 0xa);
-	k = s.n + 1;
-	reg_reloc(&s, R5XX_RB3D_COLOROFFSET(0), 0, BO_QUERY);
-	both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, k, BO_QUERY,
-		    "colour buffer moved after a wait, then a flush (flush still running)");
-	mesa_draw(&s, false);
-	reg(&s, R5XX_RB3D_DSTCACHE_CTLSTAT, 0xa);
-	reg(&s, R5XX_WAIT_UNTIL, R5XX_WAIT_UNTIL_WAIT_3D_IDLECLEAN);
-	k = s.n + 1;
-	reg_reloc(&s, R5XX_ZB_DEPTHOFFSET, 0, BO_QUERY);
-	both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, k, BO_QUERY,
-		    "Z buffer moved after a colour flush only");
+	for (i = 0; i < ARRAY_SIZE(waits); i++) {
+		u32 j;
+
+		mesa_draw(&s, false);
+		for (j = 0; j < 2 && waits[i].reg[j]; j++)
+			reg(&s, waits[i].reg[j], waits[i].v[j]);
+		k = s.n + 1;
+		reg_reloc(&s, waits[i].moved, 0, BO_QUERY);
+		both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, k, BO_QUERY,
+			    waits[i].what);
+	}
 
 	/* Mesa's way: flush, wait, new framebuffer, draw; checked at that draw */
 	for (i = 0; i < 2; i++) {
@@ -1175,6 +1172,11 @@ static void test_unpipelined(void)
 
 static void test_bodies(void)
 {
+	static const struct { u32 dw; const char *what; } sizes[] = {
+		{ 0, "INDX_BUFFER of size 0" },
+		{ 149, "INDX_BUFFER one dword short of the draw's 300 indices" },
+		{ 151, "INDX_BUFFER one dword more than the draw's 300 indices" },
+	};
 	u32 k, i;
 
 	/* hole: INDX_BUFFER with a fourth dword, which runs as a packet */
@@ -1191,24 +1193,18 @@ static void test_bodies(void)
 	both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, k + 2, BO_IB,
 		    "INDX_BUFFER with a type-0 write to CP_IB_BASE in its body");
 
-	/* hole: INDX_BUFFER of size 0 (the CP's count becomes -1) */
-	mesa_stream(&s, false);
-	k = find(&s, R5XX_PACKET3(R5XX_PM4_INDX_BUFFER, 2), 0);
-	s.d[k + 3] = 0;
-	s.n = k + 6;
-	both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, k + 2, BO_IB,
-		    "INDX_BUFFER of size 0");
-
-	/* indices for no draw, or not as many as the draw takes */
-	mesa_stream(&s, false);
-	k = find(&s, R5XX_PACKET3(R5XX_PM4_INDX_BUFFER, 2), 0);
-	s.d[k + 3] = 149;
-	s.n = k + 6;
-	both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, k + 2, BO_IB,
-		    "INDX_BUFFER one dword short of the draw's 300 indices");
-	s.d[k + 3] = 151;
-	both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, k + 2, BO_IB,
-		    "INDX_BUFFER one dword more than the draw's 300 indices");
+	/*
+	 * hole: INDX_BUFFER of size 0 (the CP's count becomes -1); indices for
+	 * no draw, or not as many as the draw takes
+	 */
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		mesa_stream(&s, false);
+		k = find(&s, R5XX_PACKET3(R5XX_PM4_INDX_BUFFER, 2), 0);
+		s.d[k + 3] = sizes[i].dw;
+		s.n = k + 6;
+		both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, k + 2, BO_IB,
+			    sizes[i].what);
+	}
 	s.d[k + 3] = 150;
 	s.d[k - 2] = R5XX_PACKET2;
 	s.d[k - 1] = R5XX_PACKET2;

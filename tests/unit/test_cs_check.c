@@ -1314,7 +1314,7 @@ static void test_fields(void)
 	s.n = k + 2;
 	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1,
 		    "right-to-left fill from DST_Y_X x = 0x2000 (-8192 to the engine)");
-	s.d[k - 1] = YX(0xa000, 16);
+	s.d[k - 1] = YX(0xa000u, 16);
 	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1, "fill from y = 0xa000 (-8192)");
 	s.d[k - 1] = YX(100, 0x4010);
 	s.d[k + 1] = YX(1, 16);

@@ -33,7 +33,7 @@ rc=0
 after=$(find "$out" -maxdepth 1 -name 'crash-*' -o -maxdepth 1 -name 'leak-*' \
 	-o -maxdepth 1 -name 'timeout-*' -o -maxdepth 1 -name 'oom-*' | wc -l)
 
-stat() { sed -n "s/^stat::$1: *//p" "$log" | tail -n 1; }
+stat() { local v; v=$(sed -n "s/^stat::$1: *//p" "$log" | tail -n 1); echo "${v:-0}"; }
 last=$(grep -E '^#[0-9]+' "$log" | tail -n 1 || true)
 cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")
 ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")

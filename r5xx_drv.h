@@ -634,12 +634,17 @@ struct r5xx_job {
 	struct r5xx_fence *first_fence;
 };
 
+struct r5xx_cs_scratch;
+
 /**
  * struct r5xx_file - per-open-file state
  * @entity: scheduler entity of the file's submissions
+ * @cs_scratch: the CS ioctl's relocation arrays, kept between submissions
+ *		(r5xx_cs.c); NULL while a submission holds them
  */
 struct r5xx_file {
 	struct drm_sched_entity entity;
+	struct r5xx_cs_scratch *cs_scratch;
 };
 
 /**
@@ -1189,6 +1194,7 @@ r5xx_gem_prime_import_sg_table(struct drm_device *drm,
 
 /* r5xx_cs.c */
 int r5xx_ioctl_cs(struct drm_device *drm, void *data, struct drm_file *file);
+void r5xx_cs_file_fini(struct r5xx_file *rfile);
 
 /* r5xx_info.c */
 int r5xx_ioctl_info(struct drm_device *drm, void *data, struct drm_file *file);

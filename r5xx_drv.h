@@ -337,6 +337,10 @@ struct r5xx_gart {
 /**
  * struct r5xx_mm - TTM memory management
  * @bdev: TTM device
+ * @vram_kaddr: write-combined kernel mapping of the CPU-visible VRAM, made
+ *	once at load, through which TTM maps VRAM buffers (kmap, vmap, the
+ *	clearing of new buffers) without an ioremap each; NULL if it could not
+ *	be made (each mapping then makes its own)
  * @gtt_reserved: bytes at the start of the GTT range kept for the kernel
  *	buffers; the GTT manager's offset 0 is this GTT offset
  * @vram_pin_size: pinned VRAM in bytes
@@ -351,6 +355,7 @@ struct r5xx_gart {
  */
 struct r5xx_mm {
 	struct ttm_device bdev;
+	void __iomem *vram_kaddr;
 	u64 gtt_reserved;
 	u64 vram_pin_size;
 	u64 gart_pin_size;

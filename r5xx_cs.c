@@ -3,6 +3,7 @@
  * Copyright (c) 2026 The r5xx authors
  */
 
+#include <linux/dma-resv.h>
 #include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
@@ -393,6 +394,32 @@ static int r5xx_cs_place(struct r5xx_cs_parser *p, struct r5xx_cs_buffer *buf)
 }
 
 /*
+ * Make the job wait for the fences on a reserved buffer that have not
+ * signalled yet (drm_sched_job_add_implicit_dependencies() without the
+ * signalled ones, which the scheduler would only look at and drop): all of
+ * them for a buffer the job writes, the writers' for one it reads.
+ */
+static int r5xx_cs_add_dependencies(struct r5xx_cs_parser *p,
+				    struct r5xx_cs_buffer *buf)
+{
+	struct dma_resv_iter cursor;
+	struct dma_fence *fence;
+	int ret;
+
+	dma_resv_for_each_fence(&cursor, buf->bo->tbo.base.resv,
+				dma_resv_usage_rw(buf->write), fence) {
+		if (dma_fence_is_signaled(fence))
+			continue;
+		/* the scheduler takes over this reference, even on error */
+		dma_fence_get(fence);
+		ret = drm_sched_job_add_dependency(&p->job->base, fence);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/*
  * Reserve every buffer, place it, make the job wait for the fences already
  * on it, and fill in the checker's view of each relocation entry.
  */
@@ -419,9 +446,7 @@ static int r5xx_cs_validate(struct r5xx_cs_parser *p)
 		ret = r5xx_cs_place(p, buf);
 		if (ret)
 			return ret;
-		ret = drm_sched_job_add_implicit_dependencies(&p->job->base,
-							      &buf->bo->tbo.base,
-							      buf->write);
+		ret = r5xx_cs_add_dependencies(p, buf);
 		if (ret)
 			return ret;
 	}

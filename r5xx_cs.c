@@ -53,12 +53,16 @@
  * listed twice is placed once, written if any entry writes it.  Then the
  * checker (r5xx_cs_check()) verifies every address the stream can reach
  * and patches the relocations, and the job goes to the scheduler with the
- * file's entity.
- * The job first waits for the fences already on its buffers (implicit
- * synchronisation: all of them for a buffer it writes, the writers' for
- * one it reads); its own fence then goes on every buffer of the list, as
- * a writer's fence on the ones it writes, so that GEM_BUSY, GEM_WAIT_IDLE,
- * buffer moves and later submissions wait for it.
+ * file's entity.  The relocation list's arrays live in one block that the
+ * file keeps from one submission to the next (a second submission running
+ * at the same time on the same file gets its own), so that in steady state
+ * a submission allocates only its job (the job, its hardware fence, the
+ * scheduler's fence) and the checker's state.
+ * The job first waits for the fences already on its buffers that have not
+ * signalled (implicit synchronisation: all of them for a buffer it writes,
+ * the writers' for one it reads); its own fence then goes on every buffer
+ * of the list, as a writer's fence on the ones it writes, so that
+ * GEM_BUSY, GEM_WAIT_IDLE, buffer moves and later submissions wait for it.
  *
  * Errors are those of upstream: -EINVAL for a malformed submission or a
  * stream the checker refuses (with a rate-limited debug message naming the

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
 # Guest side of tests/bench/run (not a test; the VM boots with no driver,
 # and this runs `bash tests/bench/guest.sh SECONDS ROUNDS`).
@@ -86,6 +87,7 @@ unbind() {
 		'BEGIN { printf "unbind %s %.1f\n", d, (b - a) * 1000 }'
 	bound=
 }
+# shellcheck disable=SC2317 # called through timed_load
 bind_pci() { echo "$dev" >"/sys/bus/pci/drivers/$1/bind"; }
 use() { # DRIVER
 	[ "$bound" = "$1" ] && return 0

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
 # Where the time of a CS round trip goes, in the guest (not a test; run by
 # tests/bench/profile as `bash tests/bench/profile-guest.sh SECONDS` with

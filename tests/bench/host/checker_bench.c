@@ -11,7 +11,9 @@
  *
  * the median, minimum and maximum over --reps repetitions of a timed loop
  * of about --ms milliseconds each; copy_share is the copy's part of the
- * time (measured apart).
+ * time (measured apart).  Time is the thread's CPU time, not the wall
+ * clock: on a shared host the other load then costs cache and memory
+ * bandwidth, not whole time slices.
  *
  * Usage: checker_bench [--ms N] [--reps N] [--only NAME] [--loop SECS]
  *   --loop: run only the named stream (or the 16k Mesa one) for SECS
@@ -48,7 +50,7 @@ static double now(void)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
@@ -194,7 +196,7 @@ int main(int argc, char **argv)
 			run(b, 1000, 0);
 		return 0;
 	}
-	printf("host checker: r5xx_cs_check + IB copy, -O2, %d reps of ~%.0f ms each\n",
+	printf("host checker: r5xx_cs_check + IB copy, -O2, %d reps of ~%.0f ms of CPU time each\n",
 	       reps, ms);
 	for (i = 0; i < n; i++)
 		if (!only || !strcmp(all[i].name, only))

@@ -96,14 +96,20 @@ run: deps firmware
 	tests/vm/run --chip $(CHIP) --driver $$d -- tests/vm/info.sh
 
 # Benchmark r5xx.ko against Debian's radeon.ko on the same model (CHIP=rv380):
-# CS round trips, CS ioctl throughput, GEM create/map/close; prints the
-# figures and the ratios; ROUNDS=3 takes medians over 3 boots of each.
-# Not part of `make check` (tests/bench/run).
+# both drivers in each boot, taking turns metric by metric (CS round trips,
+# CS ioctl throughput, GEM create/map/close, driver load, allocations per
+# submission); prints the figures and the ratios with their spread;
+# ROUNDS=3 boots 3 times (SECS: seconds per metric run).  Then the host-native
+# checker benchmark, which `make bench-host` runs alone.
+# Not part of `make check` (tests/bench/run, tests/bench/host/run).
 bench: deps firmware
 	@scripts/qemu.sh >/dev/null
 	@scripts/guest-kernel.sh $(KERNEL) >/dev/null
 	@$(MAKE) --no-print-directory -s modules
-	@tests/bench/run --chip $(CHIP) $(if $(ROUNDS),--rounds $(ROUNDS))
+	@tests/bench/run --chip $(CHIP) $(if $(ROUNDS),--rounds $(ROUNDS)) $(if $(SECS),--secs $(SECS))
+
+bench-host:
+	@tests/bench/host/run
 
 # A long libFuzzer run of the command-stream checker with its access-model
 # oracle (FUZZ_RUNS executions, default 100M; FUZZ_SECONDS to stop sooner).
@@ -116,10 +122,11 @@ help:
 	@echo "make check      build QEMU, guest kernel, firmware, module; run all tests"
 	@echo "make run        boot the model (CHIP=$(CHIP)) with the driver, print what it found"
 	@echo "make soak       the long forms of make check's loops (1000 driver reloads)"
-	@echo "make bench      benchmark r5xx.ko against radeon.ko on the model (CHIP=$(CHIP))"
+	@echo "make bench      benchmark r5xx.ko against radeon.ko on the model (CHIP=$(CHIP), ROUNDS=N)"
+	@echo "make bench-host the host-native checker benchmark alone"
 	@echo "make fuzz       fuzz the CS checker for FUZZ_RUNS executions (default 100M)"
 	@echo "make regs       regenerate headers and checker tables from regs/r5xx.regs"
 	@echo "make deps|qemu|kernel|firmware|igt   the individual steps"
 	@echo "make clean|distclean"
 
-.PHONY: all modules kmod-links clean distclean regs deps qemu kernel firmware igt check soak run bench fuzz help
+.PHONY: all modules kmod-links clean distclean regs deps qemu kernel firmware igt check soak run bench bench-host fuzz help

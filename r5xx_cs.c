@@ -3,6 +3,7 @@
  * Copyright (c) 2026 The r5xx authors
  */
 
+#include <linux/dma-resv.h>
 #include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
@@ -52,12 +53,16 @@
  * listed twice is placed once, written if any entry writes it.  Then the
  * checker (r5xx_cs_check()) verifies every address the stream can reach
  * and patches the relocations, and the job goes to the scheduler with the
- * file's entity.
- * The job first waits for the fences already on its buffers (implicit
- * synchronisation: all of them for a buffer it writes, the writers' for
- * one it reads); its own fence then goes on every buffer of the list, as
- * a writer's fence on the ones it writes, so that GEM_BUSY, GEM_WAIT_IDLE,
- * buffer moves and later submissions wait for it.
+ * file's entity.  The relocation list's arrays live in one block that the
+ * file keeps from one submission to the next (a second submission running
+ * at the same time on the same file gets its own), so that in steady state
+ * a submission allocates only its job (the job, its hardware fence, the
+ * scheduler's fence) and the checker's state.
+ * The job first waits for the fences already on its buffers that have not
+ * signalled (implicit synchronisation: all of them for a buffer it writes,
+ * the writers' for one it reads); its own fence then goes on every buffer
+ * of the list, as a writer's fence on the ones it writes, so that
+ * GEM_BUSY, GEM_WAIT_IDLE, buffer moves and later submissions wait for it.
  *
  * Errors are those of upstream: -EINVAL for a malformed submission or a
  * stream the checker refuses (with a rate-limited debug message naming the
@@ -89,6 +94,24 @@ struct r5xx_cs_entry {
 	u32 index;
 };
 
+/*
+ * The relocation list's arrays, carved from one allocation that the file
+ * keeps between submissions (&r5xx_file.cs_scratch), so that a submission
+ * allocates nothing of its own once a file has submitted a list that long.
+ * No array needs zeroing: each entry is written before it is read.
+ */
+struct r5xx_cs_scratch {
+	u32 capacity;
+	struct drm_radeon_cs_reloc *user_relocs;
+	struct r5xx_cs_entry *entries;
+	struct r5xx_cs_reloc *relocs;
+	u32 *reloc_buffer;	/* entry -> index into @buffers */
+	struct r5xx_cs_buffer *buffers;
+};
+
+/* Entries a file's scratch holds at least: Mesa and the X driver send fewer */
+#define R5XX_CS_SCRATCH_MIN	64
+
 struct r5xx_cs_parser {
 	struct r5xx_device *rdev;
 	struct drm_file *file;
@@ -98,8 +121,10 @@ struct r5xx_cs_parser {
 	struct drm_radeon_cs_chunk relocs_chunk;
 	bool have_ib, have_relocs;
 	/* relocation list */
+	struct r5xx_cs_scratch *scratch;
 	struct drm_radeon_cs_reloc *user_relocs;
 	u32 nrelocs;
+	u32 nlooked;		/* entries holding a reference */
 	struct r5xx_cs_entry *entries;
 	struct r5xx_cs_reloc *relocs;
 	u32 *reloc_buffer;	/* entry -> index into @buffers */
@@ -111,6 +136,79 @@ struct r5xx_cs_parser {
 	bool need_mmap_lock;	/* a user pointer buffer is listed */
 	struct r5xx_job *job;
 };
+
+static struct r5xx_cs_scratch *r5xx_cs_scratch_alloc(u32 n)
+{
+	const size_t per = sizeof(struct drm_radeon_cs_reloc) +
+		sizeof(struct r5xx_cs_entry) + sizeof(struct r5xx_cs_reloc) +
+		sizeof(u32) + sizeof(struct r5xx_cs_buffer);
+	struct r5xx_cs_scratch *s;
+	void *mem;
+
+	/* the arrays, each naturally aligned, after the header */
+	mem = kvmalloc(sizeof(*s) + (size_t)n * per, GFP_KERNEL);
+	if (!mem)
+		return NULL;
+	s = mem;
+	s->capacity = n;
+	s->relocs = (void *)(s + 1);
+	s->entries = (void *)(s->relocs + n);
+	s->buffers = (void *)(s->entries + n);
+	s->user_relocs = (void *)(s->buffers + n);
+	s->reloc_buffer = (void *)(s->user_relocs + n);
+	return s;
+}
+
+/**
+ * r5xx_cs_file_fini - free what the CS ioctl kept for a file
+ * @rfile: per-file state, no longer used by any submission
+ */
+void r5xx_cs_file_fini(struct r5xx_file *rfile)
+{
+	kvfree(rfile->cs_scratch);
+	rfile->cs_scratch = NULL;
+}
+
+/*
+ * Take the file's scratch (a submission running at the same time on the
+ * same file gets its own), or a new one large enough for @n entries.
+ */
+static int r5xx_cs_scratch_get(struct r5xx_cs_parser *p, u32 n)
+{
+	struct r5xx_file *rfile = p->file->driver_priv;
+	struct r5xx_cs_scratch *s = xchg(&rfile->cs_scratch, NULL);
+
+	if (s && s->capacity < n) {
+		kvfree(s);
+		s = NULL;
+	}
+	if (!s)
+		s = r5xx_cs_scratch_alloc(max_t(u32, n, R5XX_CS_SCRATCH_MIN));
+	if (!s)
+		return -ENOMEM;
+	p->scratch = s;
+	p->user_relocs = s->user_relocs;
+	p->entries = s->entries;
+	p->relocs = s->relocs;
+	p->reloc_buffer = s->reloc_buffer;
+	p->buffers = s->buffers;
+	return 0;
+}
+
+/* Give the scratch back to the file, keeping the larger of two. */
+static void r5xx_cs_scratch_put(struct r5xx_cs_parser *p)
+{
+	struct r5xx_file *rfile = p->file->driver_priv;
+	struct r5xx_cs_scratch *old;
+
+	if (!p->scratch)
+		return;
+	old = xchg(&rfile->cs_scratch, p->scratch);
+	if (old && old->capacity > p->scratch->capacity)
+		old = xchg(&rfile->cs_scratch, old);
+	kvfree(old);
+	p->scratch = NULL;
+}
 
 /* Read the chunk list; the FLAGS chunk's data is read here too. */
 static int r5xx_cs_parse_chunks(struct r5xx_cs_parser *p,
@@ -200,6 +298,7 @@ static int r5xx_cs_lookup_relocs(struct r5xx_cs_parser *p)
 {
 	struct r5xx_cs_buffer *buf = NULL;
 	u32 i;
+	int ret;
 
 	if (!p->have_relocs)
 		return 0;
@@ -212,15 +311,9 @@ static int r5xx_cs_lookup_relocs(struct r5xx_cs_parser *p)
 	if (!p->nrelocs)
 		return 0;
 
-	p->user_relocs = kvmalloc_array(p->nrelocs, sizeof(*p->user_relocs),
-					GFP_KERNEL);
-	p->entries = kvcalloc(p->nrelocs, sizeof(*p->entries), GFP_KERNEL);
-	p->relocs = kvcalloc(p->nrelocs, sizeof(*p->relocs), GFP_KERNEL);
-	p->reloc_buffer = kvmalloc_array(p->nrelocs, sizeof(u32), GFP_KERNEL);
-	p->buffers = kvcalloc(p->nrelocs, sizeof(*p->buffers), GFP_KERNEL);
-	if (!p->user_relocs || !p->entries || !p->relocs || !p->reloc_buffer ||
-	    !p->buffers)
-		return -ENOMEM;
+	ret = r5xx_cs_scratch_get(p, p->nrelocs);
+	if (ret)
+		return ret;
 	if (copy_from_user(p->user_relocs,
 			   u64_to_user_ptr(p->relocs_chunk.chunk_data),
 			   p->nrelocs * sizeof(*p->user_relocs)))
@@ -247,6 +340,7 @@ static int r5xx_cs_lookup_relocs(struct r5xx_cs_parser *p)
 		}
 		p->entries[i].bo = to_r5xx_bo(obj);
 		p->entries[i].index = i;
+		p->nlooked = i + 1;
 		if (p->entries[i].bo->userptr) {
 			if (!(domain & RADEON_GEM_DOMAIN_GTT)) {
 				r5xx_user_dbg(&p->rdev->drm,
@@ -267,8 +361,10 @@ static int r5xx_cs_lookup_relocs(struct r5xx_cs_parser *p)
 
 		if (!buf || buf->bo != e->bo) {
 			buf = &p->buffers[p->nbuffers++];
-			buf->bo = e->bo;
-			buf->tv.bo = &e->bo->tbo;
+			*buf = (struct r5xx_cs_buffer) {
+				.tv.bo = &e->bo->tbo,
+				.bo = e->bo,
+			};
 		}
 		buf->domain |= r->write_domain ?: r->read_domains;
 		buf->write |= !!r->write_domain;
@@ -302,6 +398,32 @@ static int r5xx_cs_place(struct r5xx_cs_parser *p, struct r5xx_cs_buffer *buf)
 }
 
 /*
+ * Make the job wait for the fences on a reserved buffer that have not
+ * signalled yet (drm_sched_job_add_implicit_dependencies() without the
+ * signalled ones, which the scheduler would only look at and drop): all of
+ * them for a buffer the job writes, the writers' for one it reads.
+ */
+static int r5xx_cs_add_dependencies(struct r5xx_cs_parser *p,
+				    struct r5xx_cs_buffer *buf)
+{
+	struct dma_resv_iter cursor;
+	struct dma_fence *fence;
+	int ret;
+
+	dma_resv_for_each_fence(&cursor, buf->bo->tbo.base.resv,
+				dma_resv_usage_rw(buf->write), fence) {
+		if (dma_fence_is_signaled(fence))
+			continue;
+		/* the scheduler takes over this reference, even on error */
+		dma_fence_get(fence);
+		ret = drm_sched_job_add_dependency(&p->job->base, fence);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/*
  * Reserve every buffer, place it, make the job wait for the fences already
  * on it, and fill in the checker's view of each relocation entry.
  */
@@ -328,9 +450,7 @@ static int r5xx_cs_validate(struct r5xx_cs_parser *p)
 		ret = r5xx_cs_place(p, buf);
 		if (ret)
 			return ret;
-		ret = drm_sched_job_add_implicit_dependencies(&p->job->base,
-							      &buf->bo->tbo.base,
-							      buf->write);
+		ret = r5xx_cs_add_dependencies(p, buf);
 		if (ret)
 			return ret;
 	}
@@ -437,14 +557,10 @@ static void r5xx_cs_fini(struct r5xx_cs_parser *p)
 		ttm_eu_backoff_reservation(&p->ticket, &p->validated);
 	if (p->job)
 		r5xx_job_abort(p->job);
-	for (i = 0; p->entries && i < p->nrelocs; i++)
-		if (p->entries[i].bo)
-			drm_gem_object_put(&p->entries[i].bo->tbo.base);
-	kvfree(p->buffers);
-	kvfree(p->reloc_buffer);
-	kvfree(p->relocs);
-	kvfree(p->entries);
-	kvfree(p->user_relocs);
+	/* sorted or not, the first @nlooked entries hold the references */
+	for (i = 0; i < p->nlooked; i++)
+		drm_gem_object_put(&p->entries[i].bo->tbo.base);
+	r5xx_cs_scratch_put(p);
 }
 
 static int r5xx_cs_submit(struct r5xx_cs_parser *p, const struct drm_radeon_cs *cs)

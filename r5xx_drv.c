@@ -88,6 +88,7 @@ static void r5xx_drm_postclose(struct drm_device *drm, struct drm_file *file)
 
 	r5xx_info_file_close(to_r5xx(drm), file);
 	r5xx_sched_file_close(rfile);
+	r5xx_cs_file_fini(rfile);
 	kfree(rfile);
 }
 

@@ -337,6 +337,10 @@ struct r5xx_gart {
 /**
  * struct r5xx_mm - TTM memory management
  * @bdev: TTM device
+ * @vram_kaddr: write-combined kernel mapping of the CPU-visible VRAM, made
+ *	once at load, through which TTM maps VRAM buffers (kmap, vmap, the
+ *	clearing of new buffers) without an ioremap each; NULL if it could not
+ *	be made (each mapping then makes its own)
  * @gtt_reserved: bytes at the start of the GTT range kept for the kernel
  *	buffers; the GTT manager's offset 0 is this GTT offset
  * @vram_pin_size: pinned VRAM in bytes
@@ -351,6 +355,7 @@ struct r5xx_gart {
  */
 struct r5xx_mm {
 	struct ttm_device bdev;
+	void __iomem *vram_kaddr;
 	u64 gtt_reserved;
 	u64 vram_pin_size;
 	u64 gart_pin_size;
@@ -634,12 +639,17 @@ struct r5xx_job {
 	struct r5xx_fence *first_fence;
 };
 
+struct r5xx_cs_scratch;
+
 /**
  * struct r5xx_file - per-open-file state
  * @entity: scheduler entity of the file's submissions
+ * @cs_scratch: the CS ioctl's relocation arrays, kept between submissions
+ *		(r5xx_cs.c); NULL while a submission holds them
  */
 struct r5xx_file {
 	struct drm_sched_entity entity;
+	struct r5xx_cs_scratch *cs_scratch;
 };
 
 /**
@@ -1189,6 +1199,7 @@ r5xx_gem_prime_import_sg_table(struct drm_device *drm,
 
 /* r5xx_cs.c */
 int r5xx_ioctl_cs(struct drm_device *drm, void *data, struct drm_file *file);
+void r5xx_cs_file_fini(struct r5xx_file *rfile);
 
 /* r5xx_info.c */
 int r5xx_ioctl_info(struct drm_device *drm, void *data, struct drm_file *file);

@@ -4,6 +4,7 @@
  */
 
 #include <linux/dma-resv.h>
+#include <linux/io.h>
 #include <linux/mm.h>
 #include <linux/pci.h>
 #include <linux/slab.h>
@@ -297,6 +298,9 @@ static int r5xx_io_mem_reserve(struct ttm_device *bdev,
 		mem->bus.offset = rdev->mc.aper_base + start;
 		mem->bus.is_iomem = true;
 		mem->bus.caching = ttm_write_combined;
+		/* premapped: TTM maps it without an ioremap of its own */
+		if (rdev->mm.vram_kaddr)
+			mem->bus.addr = (u8 __force *)rdev->mm.vram_kaddr + start;
 		return 0;
 	default:
 		return -EINVAL;
@@ -652,6 +656,9 @@ int r5xx_ttm_init(struct r5xx_device *rdev)
 	ret = r5xx_ttm_reserve_gart_table(rdev);
 	if (ret)
 		goto err_gtt;
+	/* an ioremap per mapping otherwise: slower, but it works */
+	mm->vram_kaddr = ioremap_wc(rdev->mc.aper_base,
+				    rdev->mc.visible_vram_size);
 	mm->ready = true;
 	return 0;
 
@@ -687,6 +694,9 @@ void r5xx_ttm_fini(struct r5xx_device *rdev)
 	ttm_range_man_fini(&mm->bdev, TTM_PL_TT);
 	ttm_range_man_fini(&mm->bdev, TTM_PL_VRAM);
 	ttm_device_fini(&mm->bdev);
+	if (mm->vram_kaddr)
+		iounmap(mm->vram_kaddr);
+	mm->vram_kaddr = NULL;
 	mutex_lock(&rdev->gart.lock);
 	rdev->gart.frozen = false;
 	mutex_unlock(&rdev->gart.lock);

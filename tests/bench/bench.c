@@ -10,7 +10,12 @@
  *   error NAME what
  * Exit status: 0 if every metric ran, 1 otherwise.
  *
- * Usage: bench [seconds-per-metric]   (default 3)
+ * Usage: bench [seconds-per-metric [METRIC...]]   (default 3, all metrics)
+ * METRIC: roundtrip, cs_3d, cs_state, gem_4k_gtt, gem_4k_vram, gem_1m_gtt,
+ * gem_1m_vram, or allocs: N submissions of the 3D stream (each waited
+ * for) with the kernel's tracing switched on around them
+ * (/sys/kernel/tracing/tracing_on; tests/bench/guest.sh sets up the kmem
+ * events and counts what they recorded), printed as "info allocs_n N".
  */
 #include "guest_lib.h"
 
@@ -664,6 +669,80 @@ static void bench_gem(int fd, const char *name, uint64_t size, uint32_t domain)
 	metric(m, n / t, "cycles/s", n, t, batch_median());
 }
 
+/* ---- 4. allocations: N waited-for 3D submissions with tracing on ---- */
+
+static int tracing_on(bool on)
+{
+	int fd = open("/sys/kernel/tracing/tracing_on", O_WRONLY);
+	int r;
+
+	if (fd < 0)
+		return -errno;
+	r = write(fd, on ? "1" : "0", 1) == 1 ? 0 : -errno;
+	close(fd);
+	return r;
+}
+
+static void bench_allocs(int fd, unsigned int n)
+{
+	static struct ib s;
+	const uint32_t flags[2] = { RADEON_CS_KEEP_TILING_FLAGS,
+				    RADEON_CS_RING_GFX };
+	struct drm_radeon_cs_reloc relocs[R_COUNT];
+	uint32_t bo[R_COUNT], ndraws;
+	unsigned int i;
+	int r = 0;
+
+	if (bo_create(fd, CB_W * CB_H * 4, RADEON_GEM_DOMAIN_VRAM, &bo[R_CB]) ||
+	    bo_create(fd, 64 * 1024, RADEON_GEM_DOMAIN_GTT, &bo[R_VB]) ||
+	    bo_create(fd, 4096, RADEON_GEM_DOMAIN_GTT, &bo[R_IDX]) ||
+	    bo_create(fd, 4096, RADEON_GEM_DOMAIN_GTT, &bo[R_FENCE])) {
+		error("allocs", "GEM_CREATE failed");
+		return;
+	}
+	relocs[R_CB] = (struct drm_radeon_cs_reloc) { bo[R_CB],
+		RADEON_GEM_DOMAIN_VRAM, RADEON_GEM_DOMAIN_VRAM, 0 };
+	relocs[R_VB] = (struct drm_radeon_cs_reloc) { bo[R_VB],
+		RADEON_GEM_DOMAIN_GTT, 0, 0 };
+	relocs[R_IDX] = (struct drm_radeon_cs_reloc) { bo[R_IDX],
+		RADEON_GEM_DOMAIN_GTT, 0, 0 };
+	relocs[R_FENCE] = (struct drm_radeon_cs_reloc) { bo[R_FENCE],
+		RADEON_GEM_DOMAIN_GTT, RADEON_GEM_DOMAIN_GTT, 0 };
+	build_3d_stream(&s, true, &ndraws);
+	/* steady state: buffers placed, pools and caches warm */
+	for (i = 0; i < 2 * n + 16 && !r; i++) {
+		bool measured = i >= n + 16;
+
+		if (i == n + 16 && tracing_on(true)) {
+			error("allocs", "cannot switch tracing on");
+			break;
+		}
+		r = cs_submit(fd, s.d, s.n, relocs, R_COUNT, flags, 2);
+		if (!r)
+			r = gem_wait_idle(fd, bo[R_FENCE]);
+		if (r)
+			error("allocs", "submission %u: %d (%s)", i, r,
+			      strerror(-r));
+		if (measured && i == 2 * n + 15)
+			tracing_on(false);
+	}
+	tracing_on(false);
+	if (!r)
+		printf("info allocs_n %u\n", n);
+	for (i = 0; i < R_COUNT; i++)
+		try_gem_close(fd, bo[i]);
+}
+
+static bool wanted(int argc, char **argv, const char *m)
+{
+	if (argc <= 2)
+		return strcmp(m, "allocs") != 0;
+	for (int i = 2; i < argc; i++)
+		if (!strcmp(argv[i], m))
+			return true;
+	return false;
+}
+
 int main(int argc, char **argv)
 {
 	uint32_t dev = 0;
@@ -681,13 +760,22 @@ int main(int argc, char **argv)
 		printf("info device_id 0x%04x\n", dev);
 	printf("info chip %s\n", getenv("R5XX_CHIP") ?: "?");
 
-	bench_roundtrip(fd);
-	bench_cs(fd, true);
-	bench_cs(fd, false);
-	bench_gem(fd, "4k_gtt", 4096, RADEON_GEM_DOMAIN_GTT);
-	bench_gem(fd, "4k_vram", 4096, RADEON_GEM_DOMAIN_VRAM);
-	bench_gem(fd, "1m_gtt", 1 << 20, RADEON_GEM_DOMAIN_GTT);
-	bench_gem(fd, "1m_vram", 1 << 20, RADEON_GEM_DOMAIN_VRAM);
+	if (wanted(argc, argv, "roundtrip"))
+		bench_roundtrip(fd);
+	if (wanted(argc, argv, "cs_3d"))
+		bench_cs(fd, true);
+	if (wanted(argc, argv, "cs_state"))
+		bench_cs(fd, false);
+	if (wanted(argc, argv, "gem_4k_gtt"))
+		bench_gem(fd, "4k_gtt", 4096, RADEON_GEM_DOMAIN_GTT);
+	if (wanted(argc, argv, "gem_4k_vram"))
+		bench_gem(fd, "4k_vram", 4096, RADEON_GEM_DOMAIN_VRAM);
+	if (wanted(argc, argv, "gem_1m_gtt"))
+		bench_gem(fd, "1m_gtt", 1 << 20, RADEON_GEM_DOMAIN_GTT);
+	if (wanted(argc, argv, "gem_1m_vram"))
+		bench_gem(fd, "1m_vram", 1 << 20, RADEON_GEM_DOMAIN_VRAM);
+	if (wanted(argc, argv, "allocs"))
+		bench_allocs(fd, 100);
 	close(fd);
 	return errors ? 1 : 0;
 }

@@ -1135,6 +1135,7 @@ u64 r5xx_bo_gpu_offset(struct r5xx_bo *bo);
 int r5xx_gem_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma);
 int r5xx_ttm_tt_set_userptr(struct r5xx_bo *bo, unsigned long addr,
 			    u32 flags);
+bool r5xx_bo_userptr_owned(struct r5xx_bo *bo);
 
 /* r5xx_userptr.c */
 int r5xx_userptr_pin(struct r5xx_device *rdev, struct r5xx_userptr *up,

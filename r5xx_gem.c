@@ -396,8 +396,13 @@ int r5xx_ioctl_gem_wait_idle(struct drm_device *drm, void *data,
  * @data: &struct drm_radeon_gem_busy
  * @file: DRM file
  *
+ * The buffer's placement is read with its reservation held, so that a
+ * move cannot free it meanwhile; the answer's domain is where the buffer
+ * is now (upstream's radeon_gem_busy_ioctl reads it unlocked).
+ *
  * Return: 0 if the buffer is idle, -EBUSY if not (the domain is filled in
- * either way), or -ENOENT.
+ * either way), -ENOENT, or -ERESTARTSYS/-EINTR if a signal interrupted
+ * the wait for the reservation.
  */
 int r5xx_ioctl_gem_busy(struct drm_device *drm, void *data,
 			struct drm_file *file)
@@ -409,9 +414,15 @@ int r5xx_ioctl_gem_busy(struct drm_device *drm, void *data,
 	bo = r5xx_gem_lookup(file, args->handle);
 	if (!bo)
 		return -ENOENT;
+	/* the resource is replaced (and freed) by moves under the reservation */
+	ret = dma_resv_lock_interruptible(bo->tbo.base.resv, NULL);
+	if (ret)
+		goto out_put;
 	ret = dma_resv_test_signaled(bo->tbo.base.resv,
 				     DMA_RESV_USAGE_BOOKKEEP) ? 0 : -EBUSY;
-	args->domain = r5xx_mem_type_to_domain(READ_ONCE(bo->tbo.resource)->mem_type);
+	args->domain = r5xx_mem_type_to_domain(bo->tbo.resource->mem_type);
+	dma_resv_unlock(bo->tbo.base.resv);
+out_put:
 	r5xx_bo_put(bo);
 	return ret;
 }

@@ -351,6 +351,24 @@ int r5xx_ttm_tt_set_userptr(struct r5xx_bo *bo, unsigned long addr,
 }
 
 /**
+ * r5xx_bo_userptr_owned - whether the current address space made a buffer
+ * @bo: reserved buffer object
+ *
+ * Return: true for a buffer that is not a user pointer buffer, or one
+ * created by the current address space.
+ */
+bool r5xx_bo_userptr_owned(struct r5xx_bo *bo)
+{
+	struct r5xx_ttm_tt *gtt;
+
+	dma_resv_assert_held(bo->tbo.base.resv);
+	if (!bo->userptr || !bo->tbo.ttm)
+		return !bo->userptr;
+	gtt = container_of(bo->tbo.ttm, struct r5xx_ttm_tt, ttm);
+	return gtt->userptr.mm == current->mm;
+}
+
+/**
  * r5xx_bo_placement - fill in a buffer object's placement from GEM domains
  * @bo: buffer object
  * @domain: %RADEON_GEM_DOMAIN_* bits; 0 means system memory

@@ -801,6 +801,43 @@ static int fill_2d(int fd, uint32_t handle, uint32_t domain)
 	return cs_submit(fd, ib, FILL_IB_DW, &reloc, 1, NULL, 0);
 }
 
+/*
+ * A fork child shares the file and its handles but not the memory: its
+ * submission that lists the parent's buffer, bound and pinned in GTT, is
+ * -EPERM.  MADV_DONTFORK keeps the range out of the child, so that the
+ * fork does not write-protect it and the buffer stays bound.
+ */
+static void userptr_other_mm(int fd, uint32_t h, uint32_t *p)
+{
+	pid_t pid;
+	int st;
+
+	if (madvise(p, UP_SIZE, MADV_DONTFORK))
+		die("madvise DONTFORK");
+	memset(p, 0x55, UP_SIZE);
+	check(gem_domain(fd, h) == RADEON_GEM_DOMAIN_GTT,
+	      "userptr buffer still bound in GTT before the fork");
+	pid = fork();
+	if (pid < 0)
+		die("fork");
+	if (!pid) {
+		int ret = fill_2d(fd, h, RADEON_GEM_DOMAIN_GTT);
+
+		check(ret == -EPERM,
+		      "child: CS with the parent's bound userptr buffer: -EPERM (%d)",
+		      ret);
+		exit(failures ? 1 : 0);
+	}
+	waitpid(pid, &st, 0);
+	check(WIFEXITED(st) && !WEXITSTATUS(st),
+	      "the child could not use the parent's userptr buffer");
+	check(!gem_wait_idle(fd, h) && p[0] == 0x55555555u &&
+	      p[UP_W * UP_H - 1] == 0x55555555u,
+	      "the parent's pages are untouched");
+	if (madvise(p, UP_SIZE, MADV_DOFORK))
+		die("madvise DOFORK");
+}
+
 static int t_userptr(void)
 {
 	int fd = open_render(), dmabuf = -1, mfd, ret, bad = 0;
@@ -840,6 +877,7 @@ static int t_userptr(void)
 	for (int i = 0; i < UP_W * UP_H; i++)
 		bad += p[i] != UP_COLOUR;
 	check(!bad, "the GPU's fill is in the user's memory (%d wrong)", bad);
+	userptr_other_mm(fd, h, p);
 	ret = fill_2d(fd, h, RADEON_GEM_DOMAIN_VRAM);
 	check(ret == -EINVAL, "CS: userptr buffer in VRAM: -EINVAL (%d)", ret);
 

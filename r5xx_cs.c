@@ -467,7 +467,8 @@ static int r5xx_cs_submit(struct r5xx_cs_parser *p, const struct drm_radeon_cs *
 	if (ret || !p->have_ib)
 		return ret;
 
-	p->job = r5xx_job_create(p->rdev, &rfile->entity, p->ib_chunk.length_dw);
+	p->job = r5xx_job_create(p->rdev, &rfile->entity, p->ib_chunk.length_dw,
+				 rfile->ib_quota);
 	if (IS_ERR(p->job)) {
 		ret = PTR_ERR(p->job);
 		p->job = NULL;

@@ -73,13 +73,22 @@ static int r5xx_drm_open(struct drm_device *drm, struct drm_file *file)
 	rfile = kzalloc(sizeof(*rfile), GFP_KERNEL);
 	if (!rfile)
 		return -ENOMEM;
-	ret = r5xx_sched_file_open(to_r5xx(drm), rfile);
-	if (ret) {
-		kfree(rfile);
-		return ret;
+	rfile->ib_quota = r5xx_ib_quota_alloc();
+	if (!rfile->ib_quota) {
+		ret = -ENOMEM;
+		goto err_free;
 	}
+	ret = r5xx_sched_file_open(to_r5xx(drm), rfile);
+	if (ret)
+		goto err_put_quota;
 	file->driver_priv = rfile;
 	return 0;
+
+err_put_quota:
+	r5xx_ib_quota_put(rfile->ib_quota);
+err_free:
+	kfree(rfile);
+	return ret;
 }
 
 static void r5xx_drm_postclose(struct drm_device *drm, struct drm_file *file)
@@ -88,6 +97,8 @@ static void r5xx_drm_postclose(struct drm_device *drm, struct drm_file *file)
 
 	r5xx_info_file_close(to_r5xx(drm), file);
 	r5xx_sched_file_close(rfile);
+	/* jobs still on the ring keep the quota until they are freed */
+	r5xx_ib_quota_put(rfile->ib_quota);
 	kfree(rfile);
 }
 

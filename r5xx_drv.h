@@ -503,6 +503,8 @@ struct r5xx_ring {
  * @size_dw: dwords allocated
  * @first: first pool chunk
  * @chunks: number of pool chunks
+ * @quota: the share of the pool the chunks count in, or NULL for the
+ *	kernel's own IBs; a reference is held while @chunks is not 0
  */
 struct r5xx_ib {
 	u32 *ptr;
@@ -510,6 +512,19 @@ struct r5xx_ib {
 	u32 length_dw;
 	u32 size_dw;
 	unsigned int first;
+	unsigned int chunks;
+	struct r5xx_ib_quota *quota;
+};
+
+/**
+ * struct r5xx_ib_quota - the IB pool chunks one open file holds
+ * @ref: the file and each of its IBs hold one
+ * @chunks: chunks held by the file's IBs, under &r5xx_ib_pool.lock
+ *
+ * See "indirect buffers" in r5xx_ib.c.
+ */
+struct r5xx_ib_quota {
+	refcount_t ref;
 	unsigned int chunks;
 };
 
@@ -637,9 +652,11 @@ struct r5xx_job {
 /**
  * struct r5xx_file - per-open-file state
  * @entity: scheduler entity of the file's submissions
+ * @ib_quota: what the file's jobs hold of the IB pool
  */
 struct r5xx_file {
 	struct drm_sched_entity entity;
+	struct r5xx_ib_quota *ib_quota;
 };
 
 /**
@@ -1088,7 +1105,10 @@ static inline void r5xx_ring_emit_reg(struct r5xx_ring *ring, u32 reg, u32 v)
 #define R5XX_IB_EMIT_DW		3
 int r5xx_ib_pool_init(struct r5xx_device *rdev);
 void r5xx_ib_pool_fini(struct r5xx_device *rdev);
-int r5xx_ib_get(struct r5xx_device *rdev, struct r5xx_ib *ib, u32 size_dw);
+int r5xx_ib_get(struct r5xx_device *rdev, struct r5xx_ib *ib, u32 size_dw,
+		struct r5xx_ib_quota *quota);
+struct r5xx_ib_quota *r5xx_ib_quota_alloc(void);
+void r5xx_ib_quota_put(struct r5xx_ib_quota *quota);
 void r5xx_ib_free(struct r5xx_device *rdev, struct r5xx_ib *ib);
 void r5xx_ib_pad(struct r5xx_ib *ib);
 void r5xx_ib_emit(struct r5xx_device *rdev, const struct r5xx_ib *ib);
@@ -1113,7 +1133,8 @@ void r5xx_sched_fini(struct r5xx_device *rdev);
 int r5xx_sched_file_open(struct r5xx_device *rdev, struct r5xx_file *file);
 void r5xx_sched_file_close(struct r5xx_file *file);
 struct r5xx_job *r5xx_job_create(struct r5xx_device *rdev,
-				 struct drm_sched_entity *entity, u32 ib_dw);
+				 struct drm_sched_entity *entity, u32 ib_dw,
+				 struct r5xx_ib_quota *quota);
 struct dma_fence *r5xx_job_push(struct r5xx_job *job);
 void r5xx_job_abort(struct r5xx_job *job);
 

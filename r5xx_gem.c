@@ -555,7 +555,10 @@ out:
  *
  * The arguments are checked as upstream does on R300-R500: unaligned
  * addresses or sizes, unknown flags and %RADEON_GEM_USERPTR_READONLY are
- * -EINVAL, writable mappings without ANONONLY and REGISTER are -EACCES.
+ * -EINVAL, writable mappings without ANONONLY and REGISTER are -EACCES,
+ * and a range that is not user memory (kernel addresses, wrapping past
+ * the end of the address space) is -EFAULT: upstream creates such a buffer
+ * (or answers -EOVERFLOW for a wrapping range) and fails only when pinning.
  *
  * The buffer is then created in the CPU domain over the user range (a size
  * of 0 is -ENOSPC, one larger than the GTT -ENOMEM), and its MMU notifier
@@ -594,6 +597,12 @@ int r5xx_ioctl_gem_userptr(struct drm_device *drm, void *data,
 	    !(args->flags & RADEON_GEM_USERPTR_REGISTER)) {
 		r5xx_user_dbg(drm, "GEM_USERPTR: writable needs ANONONLY|REGISTER\n");
 		return -EACCES;
+	}
+	/* upstream leaves this to the first pin, or the notifier's -EOVERFLOW */
+	if (!access_ok(u64_to_user_ptr(args->addr), args->size)) {
+		r5xx_user_dbg(drm, "GEM_USERPTR: %#llx+%#llx is not user memory\n",
+			      args->addr, args->size);
+		return -EFAULT;
 	}
 
 	ret = r5xx_gem_object_create(rdev, args->size, 0,

@@ -43,7 +43,10 @@
  *   MMIO instead of from memory the CP writes;
  * - lockup_timeout_ms: how long a job may run before the hang check;
  * - modeset: 0 for the render-only driver without KMS, 1 (default) for KMS
- *   where r5xx drives the display engine (R3xx/R4xx).
+ *   where r5xx drives the display engine (R3xx/R4xx);
+ * - vis_vramlimit: for tests, the CPU-visible VRAM in MiB (0, the default:
+ *   what the aperture shows), as amdgpu's parameter of that name; the rest
+ *   of VRAM is used as on boards whose VRAM is larger than the aperture.
  */
 
 static int r5xx_msi = -1;
@@ -59,6 +62,11 @@ static unsigned int r5xx_lockup_timeout_ms = 10000;
 module_param_named(lockup_timeout_ms, r5xx_lockup_timeout_ms, uint, 0444);
 MODULE_PARM_DESC(lockup_timeout_ms,
 		 "Job run time before the hang check, in ms (default: 10000)");
+
+static unsigned int r5xx_vis_vramlimit;
+module_param_named(vis_vramlimit, r5xx_vis_vramlimit, uint, 0444);
+MODULE_PARM_DESC(vis_vramlimit,
+		 "Restrict the CPU-visible VRAM, in MiB, for testing (0 = no limit [default])");
 
 static int r5xx_modeset = 1;
 module_param_named(modeset, r5xx_modeset, int, 0444);
@@ -242,6 +250,7 @@ static int r5xx_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	rdev->config.writeback = r5xx_writeback;
 	rdev->config.lockup_timeout_ms = max(r5xx_lockup_timeout_ms, 100u);
 	rdev->config.modeset = r5xx_modeset;
+	rdev->config.vis_vram_limit = (u64)r5xx_vis_vramlimit << 20;
 	pci_set_drvdata(pdev, rdev);
 	ret = drmm_mutex_init(&rdev->drm, &rdev->reset_lock);
 	if (ret)

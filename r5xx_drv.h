@@ -255,12 +255,14 @@ struct r5xx_chip_info {
  * @writeback: use rptr and scratch writeback to system memory
  * @lockup_timeout_ms: scheduler timeout before the hang check runs
  * @modeset: 0 render only, else KMS where the display engine is supported
+ * @vis_vram_limit: CPU-visible VRAM in bytes at most, 0 for no limit
  */
 struct r5xx_config {
 	int msi;
 	bool writeback;
 	unsigned int lockup_timeout_ms;
 	int modeset;
+	u64 vis_vram_limit;
 };
 
 /**

@@ -962,6 +962,91 @@ static int t_userptr(void)
 	return 0;
 }
 
+/*
+ * New VRAM buffers start cleared in the part of VRAM the CPU cannot reach
+ * too (the driver loaded with vis_vramlimit, tests/uapi/vramclear.sh):
+ * buffers without CPU access, placed beyond the visible part, are painted
+ * and freed, then new ones in the same place are copied by the 2D engine
+ * into a GTT buffer, which must read back all zeros.
+ */
+#define VC_SIZE		(8 * MiB)
+#define VC_PITCH	8192u
+#define VC_W		(VC_PITCH / 4)
+#define VC_H		((uint32_t)(VC_SIZE / VC_PITCH))
+#define VC_COUNT	6
+#define VC_DIRT		0xa5a5a5a5u
+#define VC_BLIT_DW	18
+
+static int vc_blit(int fd, uint32_t src, uint32_t dst)
+{
+	const uint32_t ib[VC_BLIT_DW] = {
+		PKT0(REG_DP_GUI_MASTER_CNTL, 1), GMC_SRC_COPY(4),
+		PKT0(REG_DP_CNTL, 1), DP_CNTL_LEFT_TO_RIGHT | DP_CNTL_TOP_TO_BOTTOM,
+		PKT0(REG_SRC_PITCH_OFFSET, 1), pitch_offset(VC_PITCH, 0),
+		RELOC_NOP, 0,
+		PKT0(REG_DST_PITCH_OFFSET, 1), pitch_offset(VC_PITCH, 0),
+		RELOC_NOP, 4,
+		PKT0(REG_SRC_Y_X, 1), 0,
+		PKT0(REG_DST_Y_X, 1), 0,
+		PKT0(REG_DST_HEIGHT_WIDTH, 1), yx(VC_H, VC_W),
+	};
+	const struct drm_radeon_cs_reloc r[2] = {
+		{ .handle = src, .read_domains = RADEON_GEM_DOMAIN_VRAM },
+		{ .handle = dst, .write_domain = RADEON_GEM_DOMAIN_GTT },
+	};
+
+	return cs_submit(fd, ib, VC_BLIT_DW, r, 2, NULL, 0);
+}
+
+static int t_vramclear(void)
+{
+	int fd = open_render(), ret;
+	struct drm_radeon_gem_info gi = { 0 };
+	uint32_t h[VC_COUNT], ib[FILL_IB_DW], gtt, *p;
+	unsigned int dirty = 0;
+
+	ret = xioctl(fd, DRM_IOCTL_RADEON_GEM_INFO, &gi);
+	check(!ret && gi.vram_visible + VC_COUNT * VC_SIZE < gi.vram_size,
+	      "GEM_INFO: %" PRIu64 " MiB of %" PRIu64 " MiB VRAM visible",
+	      (uint64_t)gi.vram_visible / MiB, (uint64_t)gi.vram_size / MiB);
+	for (int i = 0; i < VC_COUNT; i++) {
+		struct drm_radeon_cs_reloc r = { .write_domain = RADEON_GEM_DOMAIN_VRAM };
+
+		if (try_gem_create(fd, VC_SIZE, 0, RADEON_GEM_DOMAIN_VRAM,
+				   RADEON_GEM_NO_CPU_ACCESS, &h[i]))
+			die("GEM_CREATE without CPU access");
+		r.handle = h[i];
+		fill_ib(ib, 4, pitch_offset(VC_PITCH, 0), 0, 0, 0, VC_W, VC_H, VC_DIRT);
+		ret = cs_submit(fd, ib, FILL_IB_DW, &r, 1, NULL, 0);
+		check(!ret && !gem_wait_idle(fd, h[i]), "buffer %d painted (%d)", i, ret);
+	}
+	for (int i = 0; i < VC_COUNT; i++)
+		gem_close(fd, h[i]);
+
+	gtt = gem_create(fd, VC_SIZE, RADEON_GEM_DOMAIN_GTT);
+	p = gem_map(fd, gtt, VC_SIZE);
+	for (int i = 0; i < VC_COUNT; i++) {
+		unsigned int bad = 0;
+
+		if (try_gem_create(fd, VC_SIZE, 0, RADEON_GEM_DOMAIN_VRAM,
+				   RADEON_GEM_NO_CPU_ACCESS, &h[i]))
+			die("GEM_CREATE without CPU access");
+		memset(p, 0xff, VC_SIZE);
+		ret = vc_blit(fd, h[i], gtt);
+		check(!ret && !gem_wait_idle(fd, gtt), "new buffer %d copied to GTT (%d)",
+		      i, ret);
+		for (uint64_t k = 0; k < VC_SIZE / 4; k++)
+			bad += p[k] != 0;
+		dirty += bad;
+		check(!bad, "new buffer %d reads as zeros (%u dwords not 0, first %#x)",
+		      i, bad, p[0]);
+	}
+	check(!dirty, "no new buffer showed the old contents");
+	munmap(p, VC_SIZE);
+	close(fd);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct named_test tests[] = {
@@ -969,7 +1054,7 @@ int main(int argc, char **argv)
 		{ "libdrm", t_libdrm }, { "share", t_share },
 		{ "prime", t_prime }, { "pressure", t_pressure },
 		{ "evict", t_evict }, { "surface", t_surface },
-		{ "userptr", t_userptr },
+		{ "userptr", t_userptr }, { "vramclear", t_vramclear },
 	};
 	const struct named_test *t;
 

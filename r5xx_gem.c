@@ -38,7 +38,9 @@
  *   for a user pointer buffer, whose memory the caller maps already.
  * - GEM_SET_DOMAIN only waits, and only for the CPU domain.
  * - GEM_WAIT_IDLE and GEM_BUSY look at every fence of the buffer's
- *   reservation object; GEM_BUSY always reports the current domain.
+ *   reservation object; GEM_BUSY always reports the current domain, read
+ *   with the reservation held (upstream reads it without, racing with
+ *   moves that free the old placement).
  * - GEM_SET_TILING and GEM_GET_TILING store and return the flags and
  *   pitch verbatim on the buffer object, so every handle, flink name and
  *   PRIME import sees the same values. They are not validated, as upstream
@@ -47,7 +49,8 @@
  * - GEM_USERPTR makes a buffer of the caller's anonymous memory (see
  *   r5xx_ioctl_gem_userptr() and "user pointers" in r5xx_userptr.c). Such
  *   a buffer can only be in GTT or system memory, cannot be exported
- *   through PRIME (-EPERM) nor mapped through the DRM file (-EPERM).
+ *   through PRIME (-EPERM) nor mapped through the DRM file (-EPERM), and
+ *   only the address space that made it may submit it (-EPERM).
  * - GEM_VA is -ENOTTY (no virtual memory before Cayman), GEM_PREAD and
  *   GEM_PWRITE are -ENOSYS.
  */

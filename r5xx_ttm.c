@@ -48,6 +48,14 @@
  * with the buffer; moves between GTT and system memory only bind or unbind
  * the pages.
  *
+ * No buffer shows a previous owner's data: GTT and system pages come
+ * zeroed from the pool, and a new buffer placed in VRAM is cleared, by the
+ * CPU through the aperture in the visible part and by the GPU (2D solid
+ * fills, whose fence the buffer's reservation holds as a kernel fence)
+ * beyond it. The module parameter vis_vramlimit shrinks the visible part
+ * so that tests reach the second case on the model, whose aperture shows
+ * all of VRAM.
+ *
  * Buffers imported from another device's dma-buf (r5xx_prime.c) are
  * %ttm_bo_type_sg objects: their pages are the exporter's scatter list,
  * bound into the GART like any other, never freed or swapped here.

@@ -1047,6 +1047,97 @@ static int t_vramclear(void)
 	return 0;
 }
 
+/*
+ * The IB pool quota (tests/uapi/ibquota.sh: vgem loaded, r5xx with a 1 s
+ * lockup timeout, so that a full pool or quota answers -EBUSY after 3 s).
+ * File A's jobs of 64 KiB IBs list a vgem buffer whose vgem fence is not
+ * signalled, so they wait and hold their IBs: four fit A's quota of a
+ * quarter of the 1 MiB pool, the fifth is -EBUSY. File B meanwhile gets
+ * half of the pool for one job, which runs. Without the quota A would
+ * take 12 jobs (768 KiB) and B would be the one to get -EBUSY.
+ */
+struct vgem_fence_attach {
+	uint32_t handle;
+	uint32_t flags;
+	uint32_t out_fence;
+	uint32_t pad;
+};
+
+struct vgem_fence_signal {
+	uint32_t fence;
+	uint32_t flags;
+};
+
+#define VGEM_FENCE_WRITE	0x1
+#define VGEM_IOCTL_FENCE_ATTACH	DRM_IOWR(DRM_COMMAND_BASE + 1, struct vgem_fence_attach)
+#define VGEM_IOCTL_FENCE_SIGNAL	DRM_IOW(DRM_COMMAND_BASE + 2, struct vgem_fence_signal)
+#define IQ_IB_DW		(64 * 1024 / 4)
+#define IQ_BIG_DW		(512 * 1024 / 4)
+#define IQ_TRIES		12
+
+static int t_ibquota(void)
+{
+	int vfd = open_node_of("/dev/dri/card%d", 0, "vgem");
+	int fa = open_render(), fb = open_render(), dmabuf, ret, taken = 0;
+	struct drm_mode_create_dumb c = { .width = 64, .height = 64, .bpp = 32 };
+	struct vgem_fence_attach fa_args = { .flags = VGEM_FENCE_WRITE };
+	struct vgem_fence_signal fs = { 0 };
+	struct drm_radeon_cs_reloc r = { .read_domains = RADEON_GEM_DOMAIN_GTT };
+	struct drm_radeon_cs_reloc rb = { .write_domain = RADEON_GEM_DOMAIN_GTT };
+	uint32_t *ib = malloc(IQ_BIG_DW * 4);
+
+	if (vfd < 0 || !ib)
+		die("no vgem device (tests/uapi/ibquota.sh loads vgem)");
+	for (int i = 0; i < IQ_BIG_DW; i++)
+		ib[i] = PKT2;
+	if (xioctl(vfd, DRM_IOCTL_MODE_CREATE_DUMB, &c))
+		die("vgem CREATE_DUMB");
+	if (drmPrimeHandleToFD(vfd, c.handle, DRM_CLOEXEC, &dmabuf) ||
+	    drmPrimeFDToHandle(fa, dmabuf, &r.handle))
+		die("vgem buffer into r5xx");
+	fa_args.handle = c.handle;
+	if (xioctl(vfd, VGEM_IOCTL_FENCE_ATTACH, &fa_args))
+		die("vgem FENCE_ATTACH");
+
+	/* A: jobs that wait for the vgem fence, until one is refused */
+	for (int i = 0; i < IQ_TRIES; i++) {
+		ret = cs_submit(fa, ib, IQ_IB_DW, &r, 1, NULL, 0);
+		if (ret)
+			break;
+		taken++;
+	}
+	check(taken == 4 && ret == -EBUSY,
+	      "file A: 4 waiting jobs of 64 KiB, then -EBUSY (%d jobs, %d)",
+	      taken, ret);
+	/* B: half of the pool while A's jobs still wait */
+	rb.handle = gem_create(fb, 4096, RADEON_GEM_DOMAIN_GTT);
+	ret = cs_submit(fb, ib, IQ_BIG_DW, &rb, 1, NULL, 0);
+	check(!ret, "file B: a 512 KiB IB meanwhile (%d)", ret);
+	check(!ret && !gem_wait_idle(fb, rb.handle), "file B's job ran");
+	{
+		struct drm_radeon_gem_busy b = { .handle = r.handle };
+
+		ret = xioctl(fa, DRM_IOCTL_RADEON_GEM_BUSY, &b);
+		check(ret == -EBUSY, "file A's jobs still wait for the vgem fence (%d)",
+		      ret);
+	}
+
+	fs.fence = fa_args.out_fence;
+	ret = xioctl(vfd, VGEM_IOCTL_FENCE_SIGNAL, &fs);
+	check(!ret || ret == -ETIMEDOUT, "vgem fence signalled (%d)", ret);
+	ret = gem_wait_idle(fa, r.handle);
+	check(!ret, "file A's jobs ran once it signalled (%d)", ret);
+	ret = cs_submit(fa, ib, IQ_IB_DW, &r, 1, NULL, 0);
+	check(!ret, "file A: its quota is free again (%d)", ret);
+	gem_wait_idle(fa, r.handle);
+	free(ib);
+	close(dmabuf);
+	close(fb);
+	close(fa);
+	close(vfd);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct named_test tests[] = {
@@ -1055,6 +1146,7 @@ int main(int argc, char **argv)
 		{ "prime", t_prime }, { "pressure", t_pressure },
 		{ "evict", t_evict }, { "surface", t_surface },
 		{ "userptr", t_userptr }, { "vramclear", t_vramclear },
+		{ "ibquota", t_ibquota },
 	};
 	const struct named_test *t;
 

@@ -226,19 +226,22 @@ static void r5xx_clear_reg(struct r5xx_ib *ib, u32 reg, u32 val)
 }
 
 /*
- * Clear a new buffer's VRAM with the 2D engine, through the kernel's
- * scheduler entity; the fence goes into the buffer's reservation as a
- * kernel fence, which every later user waits for: CPU mappings and moves
- * (TTM), command submissions (implicit synchronisation), GEM_WAIT_IDLE.
+ * Clear the VRAM @new_mem of a new buffer with the 2D engine, through the
+ * kernel's scheduler entity, before the buffer takes it (so that a
+ * failure leaves the buffer as it was, for TTM to free @new_mem); the
+ * fence goes into the buffer's reservation as a kernel fence, which every
+ * later user waits for: CPU mappings and moves (TTM), command submissions
+ * (implicit synchronisation), GEM_WAIT_IDLE.
  * Every register the fill depends on is set: user streams leave the 2D
  * state as they like (solid brush, ROP3 PATCOPY, 32 bpp, no colour compare
  * and no write mask, the default scissor at its widest, and no tiling in
  * DST_PITCH_OFFSET).
  */
 static int r5xx_bo_clear_vram_gpu(struct r5xx_device *rdev,
-				  struct ttm_buffer_object *tbo)
+				  struct ttm_buffer_object *tbo,
+				  const struct ttm_resource *new_mem)
 {
-	u64 addr = r5xx_bo_gpu_offset(to_r5xx_bo(&tbo->base));
+	u64 addr = rdev->mc.vram_start + ((u64)new_mem->start << PAGE_SHIFT);
 	u64 left = tbo->base.size;
 	u32 fills = div_u64(left, R5XX_CLEAR_PITCH * R5XX_CLEAR_ROWS) + 2;
 	struct dma_fence *fence;
@@ -288,12 +291,26 @@ static int r5xx_bo_clear_vram_gpu(struct r5xx_device *rdev,
 	return 0;
 }
 
+/* A new user buffer in VRAM that only the GPU can clear, and can now. */
+static bool r5xx_bo_needs_gpu_clear(struct r5xx_device *rdev,
+				    const struct ttm_buffer_object *tbo,
+				    const struct ttm_resource *new_mem)
+{
+	u64 end = ((u64)new_mem->start << PAGE_SHIFT) + tbo->base.size;
+
+	return new_mem->mem_type == TTM_PL_VRAM &&
+	       tbo->type == ttm_bo_type_device &&
+	       end > rdev->mc.visible_vram_size &&
+	       rdev->accel_working && READ_ONCE(rdev->sched.ready);
+}
+
 /*
  * A new userspace buffer placed in VRAM starts cleared, as a new one in
  * GTT does (TTM allocates its pages zeroed) and as TTM's own memcpy move
  * clears a destination that has nothing to copy from. The CPU clears it
  * through the aperture, 1 MiB at a time; VRAM the CPU cannot reach (beyond
- * the visible part) is cleared by the GPU, r5xx_bo_clear_vram_gpu(). Only
+ * the visible part) is cleared by the GPU, r5xx_bo_clear_vram_gpu(),
+ * called from r5xx_bo_move() before the buffer takes its VRAM. Only
  * without acceleration (no CP, or the scheduler not yet or no longer
  * running) is such a buffer left as it is: then nothing can read it
  * either, since only the GPU reaches that VRAM and a CPU access first
@@ -310,11 +327,8 @@ static int r5xx_bo_clear_vram(struct r5xx_device *rdev,
 	bool is_iomem;
 	int ret;
 
-	if (start + tbo->base.size > rdev->mc.visible_vram_size) {
-		if (!rdev->accel_working || !READ_ONCE(rdev->sched.ready))
-			return 0;
-		return r5xx_bo_clear_vram_gpu(rdev, tbo);
-	}
+	if (start + tbo->base.size > rdev->mc.visible_vram_size)
+		return 0;
 	for (i = 0; i < pages; i += n) {
 		n = min(chunk, pages - i);
 		ret = ttm_bo_kmap(tbo, i, n, &map);
@@ -356,6 +370,11 @@ static int r5xx_bo_move(struct ttm_buffer_object *tbo, bool evict,
 	/* a new buffer: nothing to copy, VRAM to clear */
 	if (!old_mem ||
 	    (old_mem->mem_type == TTM_PL_SYSTEM && !tbo->ttm)) {
+		if (r5xx_bo_needs_gpu_clear(rdev, tbo, new_mem)) {
+			ret = r5xx_bo_clear_vram_gpu(rdev, tbo, new_mem);
+			if (ret)
+				return ret;
+		}
 		ttm_bo_move_null(tbo, new_mem);
 		if (new_mem->mem_type == TTM_PL_VRAM &&
 		    tbo->type == ttm_bo_type_device)

@@ -49,7 +49,9 @@
  * upstream; a buffer shared with another device (r5xx_prime.c) goes to
  * GTT whatever the list says.  A user pointer buffer (r5xx_userptr.c) must
  * be asked for GTT (-EINVAL otherwise) and goes there, its pages pinned
- * with the submitter's mmap lock held around the validation.  A buffer
+ * with the submitter's mmap lock held around the validation; one created
+ * by another address space (a fork child's, or one opened by name) is
+ * refused with -EPERM.  A buffer
  * listed twice is placed once, written if any entry writes it.  Then the
  * checker (r5xx_cs_check()) verifies every address the stream can reach
  * and patches the relocations, and the job goes to the scheduler with the
@@ -67,7 +69,7 @@
  * Errors are those of upstream: -EINVAL for a malformed submission or a
  * stream the checker refuses (with a rate-limited debug message naming the
  * packet and the register), -ENOENT, -EFAULT, -ENOMEM, -EBUSY when the CP
- * is not running.
+ * is not running, -EPERM for another address space's user pointer buffer.
  */
 
 /* More chunks than any submitter sends; a bound keeps kvmalloc quiet */
@@ -380,6 +382,11 @@ static int r5xx_cs_place(struct r5xx_cs_parser *p, struct r5xx_cs_buffer *buf)
 	u32 domain = buf->domain;
 	int ret;
 
+	if (bo->userptr && !r5xx_bo_userptr_owned(bo)) {
+		r5xx_user_dbg(&p->rdev->drm,
+			      "CS: user pointer buffer of another address space\n");
+		return -EPERM;
+	}
 	if (bo->tbo.pin_count)
 		return 0;
 	/* buffers shared with another device or over user memory: GTT only */
@@ -576,7 +583,8 @@ static int r5xx_cs_submit(struct r5xx_cs_parser *p, const struct drm_radeon_cs *
 	if (ret || !p->have_ib)
 		return ret;
 
-	p->job = r5xx_job_create(p->rdev, &rfile->entity, p->ib_chunk.length_dw);
+	p->job = r5xx_job_create(p->rdev, &rfile->entity, p->ib_chunk.length_dw,
+				 rfile->ib_quota);
 	if (IS_ERR(p->job)) {
 		ret = PTR_ERR(p->job);
 		p->job = NULL;

@@ -43,7 +43,10 @@
  *   MMIO instead of from memory the CP writes;
  * - lockup_timeout_ms: how long a job may run before the hang check;
  * - modeset: 0 for the render-only driver without KMS, 1 (default) for KMS
- *   where r5xx drives the display engine (R3xx/R4xx).
+ *   where r5xx drives the display engine (R3xx/R4xx);
+ * - vis_vramlimit: for tests, the CPU-visible VRAM in MiB (0, the default:
+ *   what the aperture shows), as amdgpu's parameter of that name; the rest
+ *   of VRAM is used as on boards whose VRAM is larger than the aperture.
  */
 
 static int r5xx_msi = -1;
@@ -60,6 +63,11 @@ module_param_named(lockup_timeout_ms, r5xx_lockup_timeout_ms, uint, 0444);
 MODULE_PARM_DESC(lockup_timeout_ms,
 		 "Job run time before the hang check, in ms (default: 10000)");
 
+static unsigned int r5xx_vis_vramlimit;
+module_param_named(vis_vramlimit, r5xx_vis_vramlimit, uint, 0444);
+MODULE_PARM_DESC(vis_vramlimit,
+		 "Restrict the CPU-visible VRAM, in MiB, for testing (0 = no limit [default])");
+
 static int r5xx_modeset = 1;
 module_param_named(modeset, r5xx_modeset, int, 0444);
 MODULE_PARM_DESC(modeset,
@@ -73,13 +81,22 @@ static int r5xx_drm_open(struct drm_device *drm, struct drm_file *file)
 	rfile = kzalloc(sizeof(*rfile), GFP_KERNEL);
 	if (!rfile)
 		return -ENOMEM;
-	ret = r5xx_sched_file_open(to_r5xx(drm), rfile);
-	if (ret) {
-		kfree(rfile);
-		return ret;
+	rfile->ib_quota = r5xx_ib_quota_alloc();
+	if (!rfile->ib_quota) {
+		ret = -ENOMEM;
+		goto err_free;
 	}
+	ret = r5xx_sched_file_open(to_r5xx(drm), rfile);
+	if (ret)
+		goto err_put_quota;
 	file->driver_priv = rfile;
 	return 0;
+
+err_put_quota:
+	r5xx_ib_quota_put(rfile->ib_quota);
+err_free:
+	kfree(rfile);
+	return ret;
 }
 
 static void r5xx_drm_postclose(struct drm_device *drm, struct drm_file *file)
@@ -89,6 +106,8 @@ static void r5xx_drm_postclose(struct drm_device *drm, struct drm_file *file)
 	r5xx_info_file_close(to_r5xx(drm), file);
 	r5xx_sched_file_close(rfile);
 	r5xx_cs_file_fini(rfile);
+	/* jobs still on the ring keep the quota until they are freed */
+	r5xx_ib_quota_put(rfile->ib_quota);
 	kfree(rfile);
 }
 
@@ -232,6 +251,7 @@ static int r5xx_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	rdev->config.writeback = r5xx_writeback;
 	rdev->config.lockup_timeout_ms = max(r5xx_lockup_timeout_ms, 100u);
 	rdev->config.modeset = r5xx_modeset;
+	rdev->config.vis_vram_limit = (u64)r5xx_vis_vramlimit << 20;
 	pci_set_drvdata(pdev, rdev);
 	ret = drmm_mutex_init(&rdev->drm, &rdev->reset_lock);
 	if (ret)

@@ -255,12 +255,14 @@ struct r5xx_chip_info {
  * @writeback: use rptr and scratch writeback to system memory
  * @lockup_timeout_ms: scheduler timeout before the hang check runs
  * @modeset: 0 render only, else KMS where the display engine is supported
+ * @vis_vram_limit: CPU-visible VRAM in bytes at most, 0 for no limit
  */
 struct r5xx_config {
 	int msi;
 	bool writeback;
 	unsigned int lockup_timeout_ms;
 	int modeset;
+	u64 vis_vram_limit;
 };
 
 /**
@@ -508,6 +510,8 @@ struct r5xx_ring {
  * @size_dw: dwords allocated
  * @first: first pool chunk
  * @chunks: number of pool chunks
+ * @quota: the share of the pool the chunks count in, or NULL for the
+ *	kernel's own IBs; a reference is held while @chunks is not 0
  */
 struct r5xx_ib {
 	u32 *ptr;
@@ -515,6 +519,19 @@ struct r5xx_ib {
 	u32 length_dw;
 	u32 size_dw;
 	unsigned int first;
+	unsigned int chunks;
+	struct r5xx_ib_quota *quota;
+};
+
+/**
+ * struct r5xx_ib_quota - the IB pool chunks one open file holds
+ * @ref: the file and each of its IBs hold one
+ * @chunks: chunks held by the file's IBs, under &r5xx_ib_pool.lock
+ *
+ * See "indirect buffers" in r5xx_ib.c.
+ */
+struct r5xx_ib_quota {
+	refcount_t ref;
 	unsigned int chunks;
 };
 
@@ -646,10 +663,12 @@ struct r5xx_cs_scratch;
  * @entity: scheduler entity of the file's submissions
  * @cs_scratch: the CS ioctl's relocation arrays, kept between submissions
  *		(r5xx_cs.c); NULL while a submission holds them
+ * @ib_quota: what the file's jobs hold of the IB pool
  */
 struct r5xx_file {
 	struct drm_sched_entity entity;
 	struct r5xx_cs_scratch *cs_scratch;
+	struct r5xx_ib_quota *ib_quota;
 };
 
 /**
@@ -1098,7 +1117,10 @@ static inline void r5xx_ring_emit_reg(struct r5xx_ring *ring, u32 reg, u32 v)
 #define R5XX_IB_EMIT_DW		3
 int r5xx_ib_pool_init(struct r5xx_device *rdev);
 void r5xx_ib_pool_fini(struct r5xx_device *rdev);
-int r5xx_ib_get(struct r5xx_device *rdev, struct r5xx_ib *ib, u32 size_dw);
+int r5xx_ib_get(struct r5xx_device *rdev, struct r5xx_ib *ib, u32 size_dw,
+		struct r5xx_ib_quota *quota);
+struct r5xx_ib_quota *r5xx_ib_quota_alloc(void);
+void r5xx_ib_quota_put(struct r5xx_ib_quota *quota);
 void r5xx_ib_free(struct r5xx_device *rdev, struct r5xx_ib *ib);
 void r5xx_ib_pad(struct r5xx_ib *ib);
 void r5xx_ib_emit(struct r5xx_device *rdev, const struct r5xx_ib *ib);
@@ -1123,7 +1145,8 @@ void r5xx_sched_fini(struct r5xx_device *rdev);
 int r5xx_sched_file_open(struct r5xx_device *rdev, struct r5xx_file *file);
 void r5xx_sched_file_close(struct r5xx_file *file);
 struct r5xx_job *r5xx_job_create(struct r5xx_device *rdev,
-				 struct drm_sched_entity *entity, u32 ib_dw);
+				 struct drm_sched_entity *entity, u32 ib_dw,
+				 struct r5xx_ib_quota *quota);
 struct dma_fence *r5xx_job_push(struct r5xx_job *job);
 void r5xx_job_abort(struct r5xx_job *job);
 
@@ -1145,6 +1168,7 @@ u64 r5xx_bo_gpu_offset(struct r5xx_bo *bo);
 int r5xx_gem_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma);
 int r5xx_ttm_tt_set_userptr(struct r5xx_bo *bo, unsigned long addr,
 			    u32 flags);
+bool r5xx_bo_userptr_owned(struct r5xx_bo *bo);
 
 /* r5xx_userptr.c */
 int r5xx_userptr_pin(struct r5xx_device *rdev, struct r5xx_userptr *up,

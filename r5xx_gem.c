@@ -38,7 +38,9 @@
  *   for a user pointer buffer, whose memory the caller maps already.
  * - GEM_SET_DOMAIN only waits, and only for the CPU domain.
  * - GEM_WAIT_IDLE and GEM_BUSY look at every fence of the buffer's
- *   reservation object; GEM_BUSY always reports the current domain.
+ *   reservation object; GEM_BUSY always reports the current domain, read
+ *   with the reservation held (upstream reads it without, racing with
+ *   moves that free the old placement).
  * - GEM_SET_TILING and GEM_GET_TILING store and return the flags and
  *   pitch verbatim on the buffer object, so every handle, flink name and
  *   PRIME import sees the same values. They are not validated, as upstream
@@ -47,7 +49,8 @@
  * - GEM_USERPTR makes a buffer of the caller's anonymous memory (see
  *   r5xx_ioctl_gem_userptr() and "user pointers" in r5xx_userptr.c). Such
  *   a buffer can only be in GTT or system memory, cannot be exported
- *   through PRIME (-EPERM) nor mapped through the DRM file (-EPERM).
+ *   through PRIME (-EPERM) nor mapped through the DRM file (-EPERM), and
+ *   only the address space that made it may submit it (-EPERM).
  * - GEM_VA is -ENOTTY (no virtual memory before Cayman), GEM_PREAD and
  *   GEM_PWRITE are -ENOSYS.
  */
@@ -396,8 +399,13 @@ int r5xx_ioctl_gem_wait_idle(struct drm_device *drm, void *data,
  * @data: &struct drm_radeon_gem_busy
  * @file: DRM file
  *
+ * The buffer's placement is read with its reservation held, so that a
+ * move cannot free it meanwhile; the answer's domain is where the buffer
+ * is now (upstream's radeon_gem_busy_ioctl reads it unlocked).
+ *
  * Return: 0 if the buffer is idle, -EBUSY if not (the domain is filled in
- * either way), or -ENOENT.
+ * either way), -ENOENT, or -ERESTARTSYS/-EINTR if a signal interrupted
+ * the wait for the reservation.
  */
 int r5xx_ioctl_gem_busy(struct drm_device *drm, void *data,
 			struct drm_file *file)
@@ -409,9 +417,15 @@ int r5xx_ioctl_gem_busy(struct drm_device *drm, void *data,
 	bo = r5xx_gem_lookup(file, args->handle);
 	if (!bo)
 		return -ENOENT;
+	/* the resource is replaced (and freed) by moves under the reservation */
+	ret = dma_resv_lock_interruptible(bo->tbo.base.resv, NULL);
+	if (ret)
+		goto out_put;
 	ret = dma_resv_test_signaled(bo->tbo.base.resv,
 				     DMA_RESV_USAGE_BOOKKEEP) ? 0 : -EBUSY;
-	args->domain = r5xx_mem_type_to_domain(READ_ONCE(bo->tbo.resource)->mem_type);
+	args->domain = r5xx_mem_type_to_domain(bo->tbo.resource->mem_type);
+	dma_resv_unlock(bo->tbo.base.resv);
+out_put:
 	r5xx_bo_put(bo);
 	return ret;
 }
@@ -544,7 +558,10 @@ out:
  *
  * The arguments are checked as upstream does on R300-R500: unaligned
  * addresses or sizes, unknown flags and %RADEON_GEM_USERPTR_READONLY are
- * -EINVAL, writable mappings without ANONONLY and REGISTER are -EACCES.
+ * -EINVAL, writable mappings without ANONONLY and REGISTER are -EACCES,
+ * and a range that is not user memory (kernel addresses, wrapping past
+ * the end of the address space) is -EFAULT: upstream creates such a buffer
+ * (or answers -EOVERFLOW for a wrapping range) and fails only when pinning.
  *
  * The buffer is then created in the CPU domain over the user range (a size
  * of 0 is -ENOSPC, one larger than the GTT -ENOMEM), and its MMU notifier
@@ -583,6 +600,12 @@ int r5xx_ioctl_gem_userptr(struct drm_device *drm, void *data,
 	    !(args->flags & RADEON_GEM_USERPTR_REGISTER)) {
 		r5xx_user_dbg(drm, "GEM_USERPTR: writable needs ANONONLY|REGISTER\n");
 		return -EACCES;
+	}
+	/* upstream leaves this to the first pin, or the notifier's -EOVERFLOW */
+	if (!access_ok(u64_to_user_ptr(args->addr), args->size)) {
+		r5xx_user_dbg(drm, "GEM_USERPTR: %#llx+%#llx is not user memory\n",
+			      args->addr, args->size);
+		return -EFAULT;
 	}
 
 	ret = r5xx_gem_object_create(rdev, args->size, 0,

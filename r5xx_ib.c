@@ -5,7 +5,9 @@
 
 #include <linux/bitmap.h>
 #include <linux/iopoll.h>
+#include <linux/refcount.h>
 #include <linux/sizes.h>
+#include <linux/slab.h>
 
 #include <drm/drm_print.h>
 
@@ -27,6 +29,22 @@
  * to three lockup timeouts, long enough for a hung job to be detected and
  * the GPU reset.
  *
+ * The IB is taken when the job is created, and a job may then wait long
+ * for fences of other drivers (implicit synchronisation with a PRIME
+ * import); upstream radeon waits for them inside the CS ioctl instead.
+ * So that one client's waiting jobs cannot hold the whole pool and turn
+ * every other client's submissions into -EBUSY, each open file has a
+ * quota (&struct r5xx_ib_quota): its IBs may hold at most
+ * %R5XX_IB_FILE_QUOTA bytes together (a quarter of the pool, four of
+ * Mesa's largest IBs), except that a file holding none may take one IB of
+ * any size up to the whole pool, as upstream accepts. A submitter over its
+ * quota waits like one facing a full pool (interruptibly, -EBUSY after
+ * three lockup timeouts), while other files keep allocating. The kernel's
+ * own IBs (tests) count in no quota. The quota bounds one file, not a set
+ * of files working together; those are bounded by the deadlines of the
+ * fences they wait for, as any client's memory use is bounded by nothing
+ * but the GPU's memory.
+ *
  * r5xx_ib_test() is r100_ib_test: an 8-dword IB writing 0xDEADBEEF into a
  * scratch register preset to 0xCAFEDEAD, scheduled directly on the ring
  * with a fence, waited for (1 s), then the register is checked.
@@ -37,6 +55,8 @@
 #define R5XX_IB_ALIGN_DW	8
 #define R5XX_IB_TEST_TIMEOUT	HZ
 #define R5XX_IB_TEST_US		100000
+/* bytes of the pool one file's IBs may hold together, see above */
+#define R5XX_IB_FILE_QUOTA	(R5XX_IB_POOL_SIZE / 4)
 
 /**
  * r5xx_ib_pool_init - allocate the IB pool
@@ -79,15 +99,52 @@ void r5xx_ib_pool_fini(struct r5xx_device *rdev)
 	pool->used = NULL;
 }
 
-static bool r5xx_ib_try_get(struct r5xx_ib_pool *pool, struct r5xx_ib *ib)
+/**
+ * r5xx_ib_quota_alloc - a new file's empty share of the IB pool
+ *
+ * Return: the quota, with one reference, or NULL.
+ */
+struct r5xx_ib_quota *r5xx_ib_quota_alloc(void)
 {
-	unsigned long first;
+	struct r5xx_ib_quota *quota = kzalloc(sizeof(*quota), GFP_KERNEL);
+
+	if (quota)
+		refcount_set(&quota->ref, 1);
+	return quota;
+}
+
+/**
+ * r5xx_ib_quota_put - drop a reference to a quota
+ * @quota: quota, or NULL
+ */
+void r5xx_ib_quota_put(struct r5xx_ib_quota *quota)
+{
+	if (quota && refcount_dec_and_test(&quota->ref))
+		kfree(quota);
+}
+
+/* Within the quota: nothing held yet, or the sum fits. */
+static bool r5xx_ib_quota_allows(const struct r5xx_ib_quota *quota,
+				 unsigned int chunks)
+{
+	return !quota || !quota->chunks ||
+	       quota->chunks + chunks <= R5XX_IB_FILE_QUOTA / R5XX_IB_CHUNK;
+}
+
+static bool r5xx_ib_try_get(struct r5xx_ib_pool *pool, struct r5xx_ib *ib,
+			    struct r5xx_ib_quota *quota)
+{
+	unsigned long first = pool->nchunks;
 
 	spin_lock(&pool->lock);
-	first = bitmap_find_next_zero_area(pool->used, pool->nchunks, 0,
-					   ib->chunks, 0);
-	if (first < pool->nchunks)
+	if (r5xx_ib_quota_allows(quota, ib->chunks))
+		first = bitmap_find_next_zero_area(pool->used, pool->nchunks,
+						   0, ib->chunks, 0);
+	if (first < pool->nchunks) {
 		bitmap_set(pool->used, first, ib->chunks);
+		if (quota)
+			quota->chunks += ib->chunks;
+	}
 	spin_unlock(&pool->lock);
 
 	ib->first = first;
@@ -99,11 +156,14 @@ static bool r5xx_ib_try_get(struct r5xx_ib_pool *pool, struct r5xx_ib *ib)
  * @rdev: device
  * @ib: IB to fill in
  * @size_dw: dwords needed
+ * @quota: the submitting file's quota, or NULL for a kernel IB
  *
  * Return: 0, -EINVAL if @size_dw exceeds the pool, -EBUSY if the pool
- * stayed full for three lockup timeouts, or -ERESTARTSYS.
+ * stayed full (or the quota used up) for three lockup timeouts, or
+ * -ERESTARTSYS.
  */
-int r5xx_ib_get(struct r5xx_device *rdev, struct r5xx_ib *ib, u32 size_dw)
+int r5xx_ib_get(struct r5xx_device *rdev, struct r5xx_ib *ib, u32 size_dw,
+		struct r5xx_ib_quota *quota)
 {
 	struct r5xx_ib_pool *pool = &rdev->ib_pool;
 	long wait = msecs_to_jiffies(3 * rdev->config.lockup_timeout_ms);
@@ -116,12 +176,15 @@ int r5xx_ib_get(struct r5xx_device *rdev, struct r5xx_ib *ib, u32 size_dw)
 	}
 
 	ret = wait_event_interruptible_timeout(pool->wait,
-					       r5xx_ib_try_get(pool, ib),
+					       r5xx_ib_try_get(pool, ib, quota),
 					       wait);
 	if (ret <= 0) {
 		ib->chunks = 0;
 		return ret ? ret : -EBUSY;
 	}
+	if (quota)
+		refcount_inc(&quota->ref);
+	ib->quota = quota;
 
 	ib->ptr = pool->buf.cpu + ib->first * R5XX_IB_CHUNK;
 	ib->gpu_addr = pool->buf.gpu_addr + ib->first * R5XX_IB_CHUNK;
@@ -143,8 +206,12 @@ void r5xx_ib_free(struct r5xx_device *rdev, struct r5xx_ib *ib)
 		return;
 	spin_lock(&pool->lock);
 	bitmap_clear(pool->used, ib->first, ib->chunks);
+	if (ib->quota)
+		ib->quota->chunks -= ib->chunks;
 	spin_unlock(&pool->lock);
 	ib->chunks = 0;
+	r5xx_ib_quota_put(ib->quota);
+	ib->quota = NULL;
 	wake_up_all(&pool->wait);
 }
 
@@ -194,7 +261,7 @@ int r5xx_ib_test(struct r5xx_device *rdev)
 	int ret;
 
 	r5xx_wreg(rdev, reg, R5XX_TEST_PRESET);
-	ret = r5xx_ib_get(rdev, &ib, R5XX_IB_ALIGN_DW);
+	ret = r5xx_ib_get(rdev, &ib, R5XX_IB_ALIGN_DW, NULL);
 	if (ret)
 		goto out;
 	ib.ptr[ib.length_dw++] = R5XX_PACKET0(reg, 0);

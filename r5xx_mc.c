@@ -130,6 +130,10 @@ int r5xx_mc_init(struct r5xx_device *rdev)
 				mc->real_vram_size);
 	if (mc->visible_vram_size > mc->real_vram_size)
 		mc->visible_vram_size = mc->real_vram_size;
+	/* the test parameter: a board whose aperture shows less than VRAM */
+	if (rdev->config.vis_vram_limit &&
+	    rdev->config.vis_vram_limit < mc->visible_vram_size)
+		mc->visible_vram_size = rdev->config.vis_vram_limit;
 
 	/* R5xx MCs see VRAM at 0, older ones at the BAR's bus address */
 	switch (rdev->info->mc) {

@@ -56,7 +56,8 @@
  * 5. run the innocent jobs again and restart the scheduler.
  *
  * If the GPU does not come back, the ring is marked not ready and every
- * later job fails with -EIO.
+ * later job fails with -EIO. During teardown (r5xx_sched_fini()) the
+ * reset stops after step 3: the CP stays stopped and the jobs fail so.
  */
 
 #define R5XX_SCHED_JOBS		16
@@ -128,6 +129,9 @@ static int r5xx_gpu_recover(struct r5xx_device *rdev,
 	r5xx_irq_disable(rdev);
 	ret = r5xx_asic_reset(rdev);
 	r5xx_fence_force_complete(rdev, -ECANCELED);
+	/* at teardown the CP stays stopped: see r5xx_sched_fini() */
+	if (!ret && !READ_ONCE(sched->ready))
+		ret = -ENODEV;
 	if (!ret) {
 		r5xx_mc_program(rdev);
 		ret = r5xx_hw_start(rdev);
@@ -212,6 +216,8 @@ static const struct drm_sched_backend_ops r5xx_sched_ops = {
  * @rdev: device
  * @entity: entity the job will be pushed to
  * @ib_dw: dwords of IB to allocate
+ * @quota: the submitting file's share of the IB pool, or NULL for the
+ *	kernel's own jobs
  *
  * The caller fills &r5xx_job.ib, then calls r5xx_job_push() or, to give
  * up, r5xx_job_abort().
@@ -219,7 +225,8 @@ static const struct drm_sched_backend_ops r5xx_sched_ops = {
  * Return: the job or an ERR_PTR().
  */
 struct r5xx_job *r5xx_job_create(struct r5xx_device *rdev,
-				 struct drm_sched_entity *entity, u32 ib_dw)
+				 struct drm_sched_entity *entity, u32 ib_dw,
+				 struct r5xx_ib_quota *quota)
 {
 	struct r5xx_job *job;
 	int ret;
@@ -234,7 +241,7 @@ struct r5xx_job *r5xx_job_create(struct r5xx_device *rdev,
 		goto err_free;
 	}
 
-	ret = r5xx_ib_get(rdev, &job->ib, ib_dw);
+	ret = r5xx_ib_get(rdev, &job->ib, ib_dw, quota);
 	if (ret)
 		goto err_free;
 	ret = r5xx_drm_sched_job_init(&job->base, entity, 1, NULL);
@@ -376,13 +383,37 @@ static bool r5xx_sched_drain(struct r5xx_sched *sched, unsigned long timeout)
 	return true;
 }
 
+/*
+ * Stop the CP for good before the fences of the jobs it still has are
+ * signalled: their IBs and buffers are freed then, and a CP still fetching
+ * would read (or its engines write) memory that has a new owner. A CP that
+ * does not go idle within the idle timeouts is soft reset.
+ */
+static void r5xx_sched_stop_cp(struct r5xx_device *rdev)
+{
+	mutex_lock(&rdev->reset_lock);
+	rdev->ring.ready = false;
+	if (r5xx_wait_cp_idle(rdev) || r5xx_wait_gui_idle(rdev)) {
+		drm_warn(&rdev->drm, "CP busy at teardown, resetting it\n");
+		r5xx_irq_disable(rdev);
+		if (r5xx_asic_reset(rdev))
+			drm_err(&rdev->drm, "the engine stays busy after the reset\n");
+	} else {
+		r5xx_cp_stop(rdev);
+	}
+	mutex_unlock(&rdev->reset_lock);
+}
+
 /**
  * r5xx_sched_fini - stop the scheduler
  * @rdev: device, with the CP still running
  *
- * Lets the jobs on the ring finish (for up to the lockup timeout), then
- * completes whatever is left with -ENODEV, so that every job is freed
- * before the scheduler stops.
+ * Lets the jobs on the ring finish (for up to the lockup timeout). If
+ * some are still there, the CP is stopped first, and soft reset if it does
+ * not go idle (bounded by the idle timeouts), so that the GPU no longer
+ * runs them; only then is whatever is left completed with -ENODEV, so
+ * that every job is freed before the scheduler stops. A reset that runs
+ * meanwhile leaves the CP stopped.
  */
 void r5xx_sched_fini(struct r5xx_device *rdev)
 {
@@ -391,11 +422,12 @@ void r5xx_sched_fini(struct r5xx_device *rdev)
 
 	if (!sched->ready)
 		return;
-	sched->ready = false;
+	WRITE_ONCE(sched->ready, false);
 
 	drm_sched_entity_destroy(&sched->kernel_entity);
 	if (!r5xx_sched_drain(sched, timeout)) {
 		drm_warn(&rdev->drm, "jobs still running at teardown\n");
+		r5xx_sched_stop_cp(rdev);
 		r5xx_fence_force_complete(rdev, -ENODEV);
 		r5xx_sched_drain(sched, HZ);
 	}

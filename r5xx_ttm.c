@@ -49,6 +49,14 @@
  * with the buffer; moves between GTT and system memory only bind or unbind
  * the pages.
  *
+ * No buffer shows a previous owner's data: GTT and system pages come
+ * zeroed from the pool, and a new buffer placed in VRAM is cleared, by the
+ * CPU through the aperture in the visible part and by the GPU (2D solid
+ * fills, whose fence the buffer's reservation holds as a kernel fence)
+ * beyond it. The module parameter vis_vramlimit shrinks the visible part
+ * so that tests reach the second case on the model, whose aperture shows
+ * all of VRAM.
+ *
  * Buffers imported from another device's dma-buf (r5xx_prime.c) are
  * %ttm_bo_type_sg objects: their pages are the exporter's scatter list,
  * bound into the GART like any other, never freed or swapped here.
@@ -195,12 +203,120 @@ static void r5xx_evict_flags(struct ttm_buffer_object *tbo,
 }
 
 /*
+ * The GPU clears VRAM the CPU cannot reach with 2D solid fills of 32-bit
+ * pixels, R5XX_CLEAR_PITCH bytes a row and at most R5XX_CLEAR_ROWS rows a
+ * fill (14-bit coordinates), then a last row of what is left (a buffer is
+ * whole pages, so rows of 4-byte pixels always fit).
+ */
+#define R5XX_CLEAR_PITCH	SZ_8K
+#define R5XX_CLEAR_ROWS		4096
+#define R5XX_CLEAR_SETUP_DW	8
+#define R5XX_CLEAR_FILL_DW	6
+#define R5XX_CLEAR_GMC	(R5XX_DP_GUI_MASTER_CNTL_DST_PITCH_OFFSET_CNTL | \
+			 FIELD_PREP(R5XX_DP_GUI_MASTER_CNTL_BRUSH_DATATYPE, 13) | \
+			 FIELD_PREP(R5XX_DP_GUI_MASTER_CNTL_DST_DATATYPE, 6) | \
+			 FIELD_PREP(R5XX_DP_GUI_MASTER_CNTL_SRC_DATATYPE, 3) | \
+			 FIELD_PREP(R5XX_DP_GUI_MASTER_CNTL_ROP3, 0xf0) | \
+			 R5XX_DP_GUI_MASTER_CNTL_CLR_CMP_FCN_DIS | \
+			 R5XX_DP_GUI_MASTER_CNTL_WR_MSK_DIS)
+
+static void r5xx_clear_reg(struct r5xx_ib *ib, u32 reg, u32 val)
+{
+	ib->ptr[ib->length_dw++] = R5XX_PACKET0(reg, 0);
+	ib->ptr[ib->length_dw++] = val;
+}
+
+/*
+ * Clear the VRAM @new_mem of a new buffer with the 2D engine, through the
+ * kernel's scheduler entity, before the buffer takes it (so that a
+ * failure leaves the buffer as it was, for TTM to free @new_mem); the
+ * fence goes into the buffer's reservation as a kernel fence, which every
+ * later user waits for: CPU mappings and moves (TTM), command submissions
+ * (implicit synchronisation), GEM_WAIT_IDLE.
+ * Every register the fill depends on is set: user streams leave the 2D
+ * state as they like (solid brush, ROP3 PATCOPY, 32 bpp, no colour compare
+ * and no write mask, the default scissor at its widest, and no tiling in
+ * DST_PITCH_OFFSET).
+ */
+static int r5xx_bo_clear_vram_gpu(struct r5xx_device *rdev,
+				  struct ttm_buffer_object *tbo,
+				  const struct ttm_resource *new_mem)
+{
+	u64 addr = rdev->mc.vram_start + ((u64)new_mem->start << PAGE_SHIFT);
+	u64 left = tbo->base.size;
+	u32 fills = div_u64(left, R5XX_CLEAR_PITCH * R5XX_CLEAR_ROWS) + 2;
+	struct dma_fence *fence;
+	struct r5xx_job *job;
+	struct r5xx_ib *ib;
+	int ret;
+
+	ret = dma_resv_reserve_fences(tbo->base.resv, 1);
+	if (ret)
+		return ret;
+	job = r5xx_job_create(rdev, &rdev->sched.kernel_entity,
+			      R5XX_CLEAR_SETUP_DW + fills * R5XX_CLEAR_FILL_DW,
+			      NULL);
+	if (IS_ERR(job))
+		return PTR_ERR(job);
+	ib = &job->ib;
+	r5xx_clear_reg(ib, R5XX_DP_GUI_MASTER_CNTL, R5XX_CLEAR_GMC);
+	r5xx_clear_reg(ib, R5XX_DP_BRUSH_FRGD_CLR, 0);
+	r5xx_clear_reg(ib, R5XX_DP_CNTL, R5XX_DP_CNTL_DST_Y_TOP_TO_BOTTOM |
+		       R5XX_DP_CNTL_DST_X_LEFT_TO_RIGHT);
+	r5xx_clear_reg(ib, R5XX_DEFAULT_SC_BOTTOM_RIGHT,
+		       R5XX_DEFAULT_SC_BOTTOM_RIGHT_DEFAULT_SC_BOTTOM |
+		       R5XX_DEFAULT_SC_BOTTOM_RIGHT_DEFAULT_SC_RIGHT);
+	while (left) {
+		u32 rows = min_t(u64, div_u64(left, R5XX_CLEAR_PITCH),
+				 R5XX_CLEAR_ROWS);
+		u32 width = rows ? R5XX_CLEAR_PITCH / 4 : (u32)left / 4;
+		u64 bytes = rows ? (u64)rows * R5XX_CLEAR_PITCH : left;
+
+		rows = max(rows, 1u);
+		r5xx_clear_reg(ib, R5XX_DST_PITCH_OFFSET,
+			       FIELD_PREP(R5XX_DST_PITCH_OFFSET_PITCH,
+					  R5XX_CLEAR_PITCH / 64) |
+			       FIELD_PREP(R5XX_DST_PITCH_OFFSET_OFFSET,
+					  addr >> 10));
+		r5xx_clear_reg(ib, R5XX_DST_Y_X, 0);
+		r5xx_clear_reg(ib, R5XX_DST_HEIGHT_WIDTH,
+			       FIELD_PREP(R5XX_DST_HEIGHT_WIDTH_HEIGHT, rows) |
+			       FIELD_PREP(R5XX_DST_HEIGHT_WIDTH_WIDTH, width));
+		addr += bytes;
+		left -= bytes;
+	}
+	r5xx_ib_pad(ib);
+	fence = r5xx_job_push(job);
+	dma_resv_add_fence(tbo->base.resv, fence, DMA_RESV_USAGE_KERNEL);
+	dma_fence_put(fence);
+	return 0;
+}
+
+/* A new user buffer in VRAM that only the GPU can clear, and can now. */
+static bool r5xx_bo_needs_gpu_clear(struct r5xx_device *rdev,
+				    const struct ttm_buffer_object *tbo,
+				    const struct ttm_resource *new_mem)
+{
+	u64 end = ((u64)new_mem->start << PAGE_SHIFT) + tbo->base.size;
+
+	return new_mem->mem_type == TTM_PL_VRAM &&
+	       tbo->type == ttm_bo_type_device &&
+	       end > rdev->mc.visible_vram_size &&
+	       rdev->accel_working && READ_ONCE(rdev->sched.ready);
+}
+
+/*
  * A new userspace buffer placed in VRAM starts cleared, as a new one in
  * GTT does (TTM allocates its pages zeroed) and as TTM's own memcpy move
  * clears a destination that has nothing to copy from. The CPU clears it
- * through the aperture, 1 MiB at a time; a range the CPU cannot reach
- * (beyond the visible VRAM) is left as it is. Kernel buffers are the
- * driver's to fill: one is placed over the live GART table.
+ * through the aperture, 1 MiB at a time; VRAM the CPU cannot reach (beyond
+ * the visible part) is cleared by the GPU, r5xx_bo_clear_vram_gpu(),
+ * called from r5xx_bo_move() before the buffer takes its VRAM. Only
+ * without acceleration (no CP, or the scheduler not yet or no longer
+ * running) is such a buffer left as it is: then nothing can read it
+ * either, since only the GPU reaches that VRAM and a CPU access first
+ * moves the buffer (with a CPU copy, which cannot read there). Kernel
+ * buffers are the driver's to fill: one is placed over the live GART table.
  */
 static int r5xx_bo_clear_vram(struct r5xx_device *rdev,
 			      struct ttm_buffer_object *tbo)
@@ -255,6 +371,11 @@ static int r5xx_bo_move(struct ttm_buffer_object *tbo, bool evict,
 	/* a new buffer: nothing to copy, VRAM to clear */
 	if (!old_mem ||
 	    (old_mem->mem_type == TTM_PL_SYSTEM && !tbo->ttm)) {
+		if (r5xx_bo_needs_gpu_clear(rdev, tbo, new_mem)) {
+			ret = r5xx_bo_clear_vram_gpu(rdev, tbo, new_mem);
+			if (ret)
+				return ret;
+		}
 		ttm_bo_move_null(tbo, new_mem);
 		if (new_mem->mem_type == TTM_PL_VRAM &&
 		    tbo->type == ttm_bo_type_device)
@@ -352,6 +473,24 @@ int r5xx_ttm_tt_set_userptr(struct r5xx_bo *bo, unsigned long addr,
 	ttm->page_flags |= TTM_TT_FLAG_EXTERNAL;
 	bo->userptr = true;
 	return 0;
+}
+
+/**
+ * r5xx_bo_userptr_owned - whether the current address space made a buffer
+ * @bo: reserved buffer object
+ *
+ * Return: true for a buffer that is not a user pointer buffer, or one
+ * created by the current address space.
+ */
+bool r5xx_bo_userptr_owned(struct r5xx_bo *bo)
+{
+	struct r5xx_ttm_tt *gtt;
+
+	dma_resv_assert_held(bo->tbo.base.resv);
+	if (!bo->userptr || !bo->tbo.ttm)
+		return !bo->userptr;
+	gtt = container_of(bo->tbo.ttm, struct r5xx_ttm_tt, ttm);
+	return gtt->userptr.mm == current->mm;
 }
 
 /**

@@ -31,10 +31,17 @@
  * - Moving it into GTT pins the user pages (r5xx_userptr_pin(), writable,
  *   long-term) and maps them for the GPU; the GART entries then point at
  *   the user's own pages.  Only the address space that created the buffer
- *   can do this (-EPERM otherwise), with its mmap lock held; with
+ *   can do this (-EPERM otherwise, even when the pages are pinned
+ *   already), with its mmap lock held; with
  *   %RADEON_GEM_USERPTR_ANONONLY the range must lie in one anonymous
  *   mapping (-EPERM otherwise).  Moving it out of GTT unbinds and unpins
  *   the pages, marking them dirty.
+ * - A command submission from another address space that lists the
+ *   buffer is refused with -EPERM (r5xx_bo_userptr_owned()), whether or
+ *   not the pages are bound: a fork child inherits the file and its
+ *   handles, another process may open the buffer by its flink name, and
+ *   neither may make the GPU reach the creator's pages (amdgpu answers
+ *   the same; upstream radeon does not check).
  * - The MMU notifier (%RADEON_GEM_USERPTR_REGISTER) fires when the range
  *   changes (munmap, mremap, madvise, fork's copy-on-write, exit): it waits
  *   for the GPU to finish with the buffer and moves it back to the CPU
@@ -69,10 +76,11 @@ int r5xx_userptr_pin(struct r5xx_device *rdev, struct r5xx_userptr *up,
 	unsigned long pinned = 0;
 	int ret;
 
-	if (up->pinned)
-		return 0;
+	/* pinned or not: another address space must not reach these pages */
 	if (current->mm != up->mm)
 		return -EPERM;
+	if (up->pinned)
+		return 0;
 	mmap_assert_locked(current->mm);
 
 	if (up->flags & RADEON_GEM_USERPTR_ANONONLY) {

@@ -801,6 +801,43 @@ static int fill_2d(int fd, uint32_t handle, uint32_t domain)
 	return cs_submit(fd, ib, FILL_IB_DW, &reloc, 1, NULL, 0);
 }
 
+/*
+ * A fork child shares the file and its handles but not the memory: its
+ * submission that lists the parent's buffer, bound and pinned in GTT, is
+ * -EPERM.  MADV_DONTFORK keeps the range out of the child, so that the
+ * fork does not write-protect it and the buffer stays bound.
+ */
+static void userptr_other_mm(int fd, uint32_t h, uint32_t *p)
+{
+	pid_t pid;
+	int st;
+
+	if (madvise(p, UP_SIZE, MADV_DONTFORK))
+		die("madvise DONTFORK");
+	memset(p, 0x55, UP_SIZE);
+	check(gem_domain(fd, h) == RADEON_GEM_DOMAIN_GTT,
+	      "userptr buffer still bound in GTT before the fork");
+	pid = fork();
+	if (pid < 0)
+		die("fork");
+	if (!pid) {
+		int ret = fill_2d(fd, h, RADEON_GEM_DOMAIN_GTT);
+
+		check(ret == -EPERM,
+		      "child: CS with the parent's bound userptr buffer: -EPERM (%d)",
+		      ret);
+		exit(failures ? 1 : 0);
+	}
+	waitpid(pid, &st, 0);
+	check(WIFEXITED(st) && !WEXITSTATUS(st),
+	      "the child could not use the parent's userptr buffer");
+	check(!gem_wait_idle(fd, h) && p[0] == 0x55555555u &&
+	      p[UP_W * UP_H - 1] == 0x55555555u,
+	      "the parent's pages are untouched");
+	if (madvise(p, UP_SIZE, MADV_DOFORK))
+		die("madvise DOFORK");
+}
+
 static int t_userptr(void)
 {
 	int fd = open_render(), dmabuf = -1, mfd, ret, bad = 0;
@@ -840,6 +877,7 @@ static int t_userptr(void)
 	for (int i = 0; i < UP_W * UP_H; i++)
 		bad += p[i] != UP_COLOUR;
 	check(!bad, "the GPU's fill is in the user's memory (%d wrong)", bad);
+	userptr_other_mm(fd, h, p);
 	ret = fill_2d(fd, h, RADEON_GEM_DOMAIN_VRAM);
 	check(ret == -EINVAL, "CS: userptr buffer in VRAM: -EINVAL (%d)", ret);
 
@@ -924,6 +962,182 @@ static int t_userptr(void)
 	return 0;
 }
 
+/*
+ * New VRAM buffers start cleared in the part of VRAM the CPU cannot reach
+ * too (the driver loaded with vis_vramlimit, tests/uapi/vramclear.sh):
+ * buffers without CPU access, placed beyond the visible part, are painted
+ * and freed, then new ones in the same place are copied by the 2D engine
+ * into a GTT buffer, which must read back all zeros.
+ */
+#define VC_SIZE		(8 * MiB)
+#define VC_PITCH	8192u
+#define VC_W		(VC_PITCH / 4)
+#define VC_H		((uint32_t)(VC_SIZE / VC_PITCH))
+#define VC_COUNT	6
+#define VC_DIRT		0xa5a5a5a5u
+#define VC_BLIT_DW	18
+
+static int vc_blit(int fd, uint32_t src, uint32_t dst)
+{
+	const uint32_t ib[VC_BLIT_DW] = {
+		PKT0(REG_DP_GUI_MASTER_CNTL, 1), GMC_SRC_COPY(4),
+		PKT0(REG_DP_CNTL, 1), DP_CNTL_LEFT_TO_RIGHT | DP_CNTL_TOP_TO_BOTTOM,
+		PKT0(REG_SRC_PITCH_OFFSET, 1), pitch_offset(VC_PITCH, 0),
+		RELOC_NOP, 0,
+		PKT0(REG_DST_PITCH_OFFSET, 1), pitch_offset(VC_PITCH, 0),
+		RELOC_NOP, 4,
+		PKT0(REG_SRC_Y_X, 1), 0,
+		PKT0(REG_DST_Y_X, 1), 0,
+		PKT0(REG_DST_HEIGHT_WIDTH, 1), yx(VC_H, VC_W),
+	};
+	const struct drm_radeon_cs_reloc r[2] = {
+		{ .handle = src, .read_domains = RADEON_GEM_DOMAIN_VRAM },
+		{ .handle = dst, .write_domain = RADEON_GEM_DOMAIN_GTT },
+	};
+
+	return cs_submit(fd, ib, VC_BLIT_DW, r, 2, NULL, 0);
+}
+
+static int t_vramclear(void)
+{
+	int fd = open_render(), ret;
+	struct drm_radeon_gem_info gi = { 0 };
+	uint32_t h[VC_COUNT], ib[FILL_IB_DW], gtt, *p;
+	unsigned int dirty = 0;
+
+	ret = xioctl(fd, DRM_IOCTL_RADEON_GEM_INFO, &gi);
+	check(!ret && gi.vram_visible + VC_COUNT * VC_SIZE < gi.vram_size,
+	      "GEM_INFO: %" PRIu64 " MiB of %" PRIu64 " MiB VRAM visible",
+	      (uint64_t)gi.vram_visible / MiB, (uint64_t)gi.vram_size / MiB);
+	for (int i = 0; i < VC_COUNT; i++) {
+		struct drm_radeon_cs_reloc r = { .write_domain = RADEON_GEM_DOMAIN_VRAM };
+
+		if (try_gem_create(fd, VC_SIZE, 0, RADEON_GEM_DOMAIN_VRAM,
+				   RADEON_GEM_NO_CPU_ACCESS, &h[i]))
+			die("GEM_CREATE without CPU access");
+		r.handle = h[i];
+		fill_ib(ib, 4, pitch_offset(VC_PITCH, 0), 0, 0, 0, VC_W, VC_H, VC_DIRT);
+		ret = cs_submit(fd, ib, FILL_IB_DW, &r, 1, NULL, 0);
+		check(!ret && !gem_wait_idle(fd, h[i]), "buffer %d painted (%d)", i, ret);
+	}
+	for (int i = 0; i < VC_COUNT; i++)
+		gem_close(fd, h[i]);
+
+	gtt = gem_create(fd, VC_SIZE, RADEON_GEM_DOMAIN_GTT);
+	p = gem_map(fd, gtt, VC_SIZE);
+	for (int i = 0; i < VC_COUNT; i++) {
+		unsigned int bad = 0;
+
+		if (try_gem_create(fd, VC_SIZE, 0, RADEON_GEM_DOMAIN_VRAM,
+				   RADEON_GEM_NO_CPU_ACCESS, &h[i]))
+			die("GEM_CREATE without CPU access");
+		memset(p, 0xff, VC_SIZE);
+		ret = vc_blit(fd, h[i], gtt);
+		check(!ret && !gem_wait_idle(fd, gtt), "new buffer %d copied to GTT (%d)",
+		      i, ret);
+		for (uint64_t k = 0; k < VC_SIZE / 4; k++)
+			bad += p[k] != 0;
+		dirty += bad;
+		check(!bad, "new buffer %d reads as zeros (%u dwords not 0, first %#x)",
+		      i, bad, p[0]);
+	}
+	check(!dirty, "no new buffer showed the old contents");
+	munmap(p, VC_SIZE);
+	close(fd);
+	return 0;
+}
+
+/*
+ * The IB pool quota (tests/uapi/ibquota.sh: vgem loaded, r5xx with a 1 s
+ * lockup timeout, so that a full pool or quota answers -EBUSY after 3 s).
+ * File A's jobs of 64 KiB IBs list a vgem buffer whose vgem fence is not
+ * signalled, so they wait and hold their IBs: four fit A's quota of a
+ * quarter of the 1 MiB pool, the fifth is -EBUSY. File B meanwhile gets
+ * half of the pool for one job, which runs. Without the quota A would
+ * take 12 jobs (768 KiB) and B would be the one to get -EBUSY.
+ */
+struct vgem_fence_attach {
+	uint32_t handle;
+	uint32_t flags;
+	uint32_t out_fence;
+	uint32_t pad;
+};
+
+struct vgem_fence_signal {
+	uint32_t fence;
+	uint32_t flags;
+};
+
+#define VGEM_FENCE_WRITE	0x1
+#define VGEM_IOCTL_FENCE_ATTACH	DRM_IOWR(DRM_COMMAND_BASE + 1, struct vgem_fence_attach)
+#define VGEM_IOCTL_FENCE_SIGNAL	DRM_IOW(DRM_COMMAND_BASE + 2, struct vgem_fence_signal)
+#define IQ_IB_DW		(64 * 1024 / 4)
+#define IQ_BIG_DW		(512 * 1024 / 4)
+#define IQ_TRIES		12
+
+static int t_ibquota(void)
+{
+	int vfd = open_node_of("/dev/dri/card%d", 0, "vgem");
+	int fa = open_render(), fb = open_render(), dmabuf, ret, taken = 0;
+	struct drm_mode_create_dumb c = { .width = 64, .height = 64, .bpp = 32 };
+	struct vgem_fence_attach fa_args = { .flags = VGEM_FENCE_WRITE };
+	struct vgem_fence_signal fs = { 0 };
+	struct drm_radeon_cs_reloc r = { .read_domains = RADEON_GEM_DOMAIN_GTT };
+	struct drm_radeon_cs_reloc rb = { .write_domain = RADEON_GEM_DOMAIN_GTT };
+	uint32_t *ib = malloc(IQ_BIG_DW * 4);
+
+	if (vfd < 0 || !ib)
+		die("no vgem device (tests/uapi/ibquota.sh loads vgem)");
+	for (int i = 0; i < IQ_BIG_DW; i++)
+		ib[i] = PKT2;
+	if (xioctl(vfd, DRM_IOCTL_MODE_CREATE_DUMB, &c))
+		die("vgem CREATE_DUMB");
+	if (drmPrimeHandleToFD(vfd, c.handle, DRM_CLOEXEC, &dmabuf) ||
+	    drmPrimeFDToHandle(fa, dmabuf, &r.handle))
+		die("vgem buffer into r5xx");
+	fa_args.handle = c.handle;
+	if (xioctl(vfd, VGEM_IOCTL_FENCE_ATTACH, &fa_args))
+		die("vgem FENCE_ATTACH");
+
+	/* A: jobs that wait for the vgem fence, until one is refused */
+	for (int i = 0; i < IQ_TRIES; i++) {
+		ret = cs_submit(fa, ib, IQ_IB_DW, &r, 1, NULL, 0);
+		if (ret)
+			break;
+		taken++;
+	}
+	check(taken == 4 && ret == -EBUSY,
+	      "file A: 4 waiting jobs of 64 KiB, then -EBUSY (%d jobs, %d)",
+	      taken, ret);
+	/* B: half of the pool while A's jobs still wait */
+	rb.handle = gem_create(fb, 4096, RADEON_GEM_DOMAIN_GTT);
+	ret = cs_submit(fb, ib, IQ_BIG_DW, &rb, 1, NULL, 0);
+	check(!ret, "file B: a 512 KiB IB meanwhile (%d)", ret);
+	check(!ret && !gem_wait_idle(fb, rb.handle), "file B's job ran");
+	{
+		struct drm_radeon_gem_busy b = { .handle = r.handle };
+
+		ret = xioctl(fa, DRM_IOCTL_RADEON_GEM_BUSY, &b);
+		check(ret == -EBUSY, "file A's jobs still wait for the vgem fence (%d)",
+		      ret);
+	}
+
+	fs.fence = fa_args.out_fence;
+	ret = xioctl(vfd, VGEM_IOCTL_FENCE_SIGNAL, &fs);
+	check(!ret || ret == -ETIMEDOUT, "vgem fence signalled (%d)", ret);
+	ret = gem_wait_idle(fa, r.handle);
+	check(!ret, "file A's jobs ran once it signalled (%d)", ret);
+	ret = cs_submit(fa, ib, IQ_IB_DW, &r, 1, NULL, 0);
+	check(!ret, "file A: its quota is free again (%d)", ret);
+	gem_wait_idle(fa, r.handle);
+	free(ib);
+	close(dmabuf);
+	close(fb);
+	close(fa);
+	close(vfd);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct named_test tests[] = {
@@ -931,7 +1145,8 @@ int main(int argc, char **argv)
 		{ "libdrm", t_libdrm }, { "share", t_share },
 		{ "prime", t_prime }, { "pressure", t_pressure },
 		{ "evict", t_evict }, { "surface", t_surface },
-		{ "userptr", t_userptr },
+		{ "userptr", t_userptr }, { "vramclear", t_vramclear },
+		{ "ibquota", t_ibquota },
 	};
 	const struct named_test *t;
 

@@ -1,0 +1,68 @@
+# shellcheck shell=bash
+# SPDX-License-Identifier: GPL-2.0-only OR MIT
+# Sourced by VM tests that check for leaks (tests/driver/reload.sh,
+# tests/uapi/matrix.sh): live slab objects per allocation site and free
+# memory, before and after some work. The sourcing script defines fail().
+
+# Live slab objects per allocation site, after dropping caches, then
+# unreclaimable slab in total and free memory. Needs the kernel booted with
+# slub_debug=U, which records the call site of every object
+# (/sys/kernel/debug/slab/CACHE/alloc_traces) and keeps no per-CPU slabs
+# whose free objects would count as in use.
+slab_snapshot() { # FILE
+	local i prev= cur
+	ls /sys/kernel/debug/slab/*/alloc_traces >/dev/null 2>&1 ||
+		fail "no slab allocation traces: boot with slub_debug=U"
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+	# Fences and scheduler fences are freed after an RCU grace period,
+	# which can take seconds under TCG: read until the counts of the
+	# modules' own sites ("func+off/size [module]", or a bare address once
+	# the module is gone) stop moving (at most 20 s; file system sites
+	# never settle while anything runs).
+	for i in $(seq 20); do
+		sleep 1
+		cur=$(cat /sys/kernel/debug/slab/*/alloc_traces 2>/dev/null | awk '
+			$1 ~ /^[0-9]+$/ {
+				site = $2
+				if ($3 ~ /^\[/) site = site $3
+				n[site] += $1
+			}
+			END { for (s in n) print s, n[s] }' | sort)
+		[ "$(grep -E '\[|^0x' <<<"$cur")" = "$prev" ] && break
+		prev=$(grep -E '\[|^0x' <<<"$cur")
+	done
+	{
+		echo "$cur"
+		awk '/^SUnreclaim:/ { print $1, $2 }' /proc/meminfo
+		echo "Free: $(free_kib)"
+	} | sort >"$1"
+}
+
+# Compare two slab_snapshot files: print the allocation sites that gained
+# live objects and unreclaimable slab's change; fail (return 1) if a site
+# gained LIMIT objects or more, or unreclaimable slab grew by over 128 KiB
+# (a slab's worth of pages moves by 68 KiB on 6.12 with nothing leaking).
+slab_compare() { # BEFORE AFTER LIMIT
+	join -a 2 -e 0 -o 0,1.2,2.2 "$1" "$2" | awk -v limit="$3" '
+		$1 !~ /:$/ && $3 > $2 {
+			printf "  %s +%d (limit %d)\n", $1, $3 - $2, limit - 1
+			if ($3 - $2 >= limit) bad = 1
+		}
+		$1 == "SUnreclaim:" {
+			printf "  SUnreclaim %+d KiB (limit 128)\n", $3 - $2
+			if ($3 - $2 > 128) bad = 1
+		}
+		END { exit bad }'
+}
+
+# Free memory in KiB after dropping caches: MemFree plus the free pages the
+# per-CPU page lists hold, which MemFree leaves out (6.12 lets those lists
+# grow to several MiB while pages are freed in bulk).
+free_kib() {
+	local pcp
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+	pcp=$(awk '$1 == "count:" { n += $2 } END { print n + 0 }' /proc/zoneinfo)
+	awk -v pcp="$pcp" '/^MemFree:/ { print $2 + pcp * 4 }' /proc/meminfo
+}

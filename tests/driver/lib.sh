@@ -177,3 +177,23 @@ free_kib() {
 	pcp=$(awk '$1 == "count:" { n += $2 } END { print n + 0 }' /proc/zoneinfo)
 	awk -v pcp="$pcp" '/^MemFree:/ { print $2 + pcp * 4 }' /proc/meminfo
 }
+
+# Kernel log lines since the last log_news that are neither a GPU reset's
+# own messages (hang report, soft reset, ring and IB tests, success) nor
+# the scheduler's about a timed-out job; prints them. Fails (returns 1) on
+# those, on a failed reset and on kernel problems ($bad_re). RESETS, if
+# given, is set to the number of successful resets.
+check_log_resets() { # [RESETS]
+	local new other
+	new=$(log_news)
+	if [ -n "${1:-}" ]; then
+		printf -v "$1" '%s' "$(grep -c "GPU reset succeeded" <<<"$new")"
+	fi
+	if grep -E "GPU reset failed|$bad_re" <<<"$new"; then
+		return 1
+	fi
+	other=$(grep -vE "\] \*ERROR\* CP hang: fence|soft reset, RBBM_STATUS|GPU reset succeeded|ring test passed|IB test passed|r5xx-cp.*(timed out|timedout)" <<<"$new" | grep -E "r5xx|drm" || true)
+	[ -z "$other" ] && return 0
+	echo "$other"
+	return 1
+}

@@ -9,6 +9,8 @@
 # of 1/50 of the calls, at least 10). `make check` runs 1500 calls with
 # seed 1; `make soak` R5XX_FUZZ_STEPS with R5XX_FUZZ_SEED (printed first).
 #
+# vm-chips: rv380
+# vm-kernels: 6.1 6.12
 # vm-kernel-args: slub_debug=U
 set -uo pipefail
 . tests/driver/lib.sh

@@ -11,6 +11,8 @@
 # `make check` runs 3 workers x 40 steps with seed 1; `make soak` more
 # (R5XX_SOAK_STEPS, R5XX_SOAK_WORKERS, R5XX_SOAK_SEED, printed first).
 #
+# vm-chips: rv380
+# vm-kernels: 6.1 6.12
 # vm-kernel-args: slub_debug=U
 set -uo pipefail
 . tests/driver/lib.sh
@@ -31,8 +33,10 @@ reload lockup_timeout_ms=1000
 log_news >/dev/null
 slab_snapshot /tmp/soak-before
 log_news >/dev/null
+start=$SECONDS
 out=$("$prog" stress "$seed" "$steps" "$workers" 1)
 status=$?
+echo "the soak took $((SECONDS - start)) s"
 echo "$out" | grep -v "^ok:" | tail -n 40
 [ "$status" = 0 ] || fail "the soak failed (seed $seed)"
 hangs=$(awk '/^worker 0:/ { print $5 }' <<<"$out")

@@ -29,8 +29,8 @@ slab_snapshot /tmp/fuzz-before
 log_news >/dev/null
 "$prog" fuzz "$seed" "$steps" | tail -n 40
 [ "${PIPESTATUS[0]}" = 0 ] || fail "the fuzzer failed (seed $seed)"
-check_log_resets resets || fail "kernel messages beyond the resets' own (seed $seed)"
-echo "GPU resets during the fuzzing: $resets"
+check_log_resets || fail "kernel messages beyond the resets' own (seed $seed)"
+echo "GPU resets during the fuzzing: $log_resets"
 slab_snapshot /tmp/fuzz-after
 limit=$((steps / 50))
 [ "$limit" -ge 10 ] || limit=10

@@ -22,6 +22,6 @@ reload lockup_timeout_ms=1000
 log_news >/dev/null
 "$prog" "$hangs" 2 || fail "the campaign failed"
 
-check_log_resets resets || fail "kernel messages beyond the resets' own"
-[ "$resets" = "$hangs" ] || fail "$resets GPU resets for $hangs hangs"
+check_log_resets || fail "kernel messages beyond the resets' own"
+[ "$log_resets" = "$hangs" ] || fail "$log_resets GPU resets for $hangs hangs"
 echo "ok: $hangs/$hangs hangs recovered under load, innocent clients lost nothing"

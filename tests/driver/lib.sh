@@ -181,14 +181,13 @@ free_kib() {
 # Kernel log lines since the last log_news that are neither a GPU reset's
 # own messages (hang report, soft reset, ring and IB tests, success) nor
 # the scheduler's about a timed-out job; prints them. Fails (returns 1) on
-# those, on a failed reset and on kernel problems ($bad_re). RESETS, if
-# given, is set to the number of successful resets.
-check_log_resets() { # [RESETS]
+# those, on a failed reset and on kernel problems ($bad_re). Sets
+# log_resets to the number of successful resets.
+log_resets=0
+check_log_resets() {
 	local new other
 	new=$(log_news)
-	if [ -n "${1:-}" ]; then
-		printf -v "$1" '%s' "$(grep -c "GPU reset succeeded" <<<"$new")"
-	fi
+	log_resets=$(grep -c "GPU reset succeeded" <<<"$new")
 	if grep -E "GPU reset failed|$bad_re" <<<"$new"; then
 		return 1
 	fi

@@ -40,8 +40,8 @@ echo "the soak took $((SECONDS - start)) s"
 echo "$out" | grep -v "^ok:" | tail -n 40
 [ "$status" = 0 ] || fail "the soak failed (seed $seed)"
 hangs=$(awk '/^worker 0:/ { print $5 }' <<<"$out")
-check_log_resets resets || fail "kernel messages beyond the resets' own (seed $seed)"
-[ "$resets" = "$hangs" ] || fail "$resets GPU resets for $hangs injected hangs"
+check_log_resets || fail "kernel messages beyond the resets' own (seed $seed)"
+[ "$log_resets" = "$hangs" ] || fail "$log_resets GPU resets for $hangs injected hangs"
 slab_snapshot /tmp/soak-after
 limit=$((steps * workers / 25))
 [ "$limit" -ge 10 ] || limit=10

@@ -21,8 +21,8 @@
  *   worker's own get evicted to GTT and back);
  * - misc: INFO, GEM_BUSY, tiling and GEM_OP round trips;
  * - hang (worker 0, if HANGS, every 20 steps from the 10th): the model's
- *   IB trap sprung by a marked fill, which must not land, while the
- *   others go on.
+ *   IB or 2D trap, in turn, sprung by a marked fill, which must not land,
+ *   while the others go on.
  * A worker counts every unexpected answer and wrong pixel as an error.
  *
  * `soak fuzz SEED STEPS`: random sequences of the driver's ioctls with
@@ -348,7 +348,9 @@ static void op_hang(struct worker_ctx *c)
 			colour & ~1u);
 	if (ret || gem_wait_idle(c->fd, c->bo[0]))
 		ERR("hang: fill before %d", ret);
-	mmio_write(c->dir, REG_MODEL_DEBUG, MODEL_DEBUG_IB_HANG);
+	/* the IB and the 2D trap in turn */
+	mmio_write(c->dir, REG_MODEL_DEBUG, c->hangs_done & 1 ?
+		   MODEL_DEBUG_E2_HANG : MODEL_DEBUG_IB_HANG);
 	ret = fill_buf(c->fd, c->bo[0], RADEON_GEM_DOMAIN_VRAM, colour, true);
 	if (ret)
 		ERR("hang: guilty CS %d", ret);

@@ -3,11 +3,11 @@
 # Driver test: the concurrency soak (build/driver/soak stress, see
 # tests/driver/soak.c): worker processes doing CS with pixel checks, GEM
 # create/mmap/close, PRIME, userptr with munmap races, closes while busy,
-# eviction pressure and (worker 0) hangs through the model's IB trap, all
-# at once. 0 errors, no kernel problems beyond the resets' own messages,
-# one reset per injected hang, and no leak: no allocation site may gain
-# as many live objects as 1/25 of the operations (at least 10), counted as
-# tests/driver/reload.sh does (slab_snapshot, slab_compare).
+# eviction pressure and (worker 0) hangs through the model's IB and 2D
+# traps, all at once. 0 errors, no kernel problems beyond the resets' own
+# messages, one reset per injected hang, and no leak: no allocation site
+# may gain as many live objects as 1/25 of the operations (at least 10),
+# counted as tests/driver/reload.sh does (slab_snapshot, slab_compare).
 # `make check` runs 3 workers x 40 steps with seed 1; `make soak` more
 # (R5XX_SOAK_STEPS, R5XX_SOAK_WORKERS, R5XX_SOAK_SEED, printed first).
 #
@@ -31,7 +31,9 @@ reload lockup_timeout_ms=1000
 # warm-up: the caches the soak uses get their slabs before the count
 "$prog" stress 0 4 "$workers" 0 >/dev/null || fail "warm-up run failed"
 log_news >/dev/null
+t0=$SECONDS
 slab_snapshot /tmp/soak-before
+echo "slab snapshot: $((SECONDS - t0)) s"
 log_news >/dev/null
 start=$SECONDS
 out=$("$prog" stress "$seed" "$steps" "$workers" 1)

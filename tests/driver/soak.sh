@@ -6,8 +6,10 @@
 # eviction pressure and (worker 0) hangs through the model's IB and 2D
 # traps, all at once. 0 errors, no kernel problems beyond the resets' own
 # messages, one reset per injected hang, and no leak: no allocation site
-# may gain as many live objects as 1/25 of the operations (at least 10),
-# counted as tests/driver/reload.sh does (slab_snapshot, slab_compare).
+# may gain as many live objects as 1/25 of the operations (at least 20),
+# counted as tests/driver/reload.sh does (slab_snapshot, slab_compare);
+# without a leak, sites move by up to about 8 (vmap areas purged lazily,
+# files released by a delayed fput).
 # `make check` runs 3 workers x 40 steps with seed 1; `make soak` more
 # (R5XX_SOAK_STEPS, R5XX_SOAK_WORKERS, R5XX_SOAK_SEED, printed first).
 #
@@ -46,7 +48,7 @@ check_log_resets || fail "kernel messages beyond the resets' own (seed $seed)"
 [ "$log_resets" = "$hangs" ] || fail "$log_resets GPU resets for $hangs injected hangs"
 slab_snapshot /tmp/soak-after
 limit=$((steps * workers / 25))
-[ "$limit" -ge 10 ] || limit=10
+[ "$limit" -ge 20 ] || limit=20
 echo "allocation sites with more live objects:"
 slab_compare /tmp/soak-before /tmp/soak-after "$limit" ||
 	fail "memory grew over the soak (seed $seed)"

@@ -9,7 +9,10 @@
 # may gain as many live objects as 1/25 of the operations (at least 20),
 # counted as tests/driver/reload.sh does (slab_snapshot, slab_compare);
 # without a leak, sites move by up to about 8 (vmap areas purged lazily,
-# files released by a delayed fput).
+# files released by a delayed fput). Unreclaimable slab may grow by 512 KiB:
+# the long forms' 10^5 allocations of mixed sizes leave slabs partly used
+# (+136 KiB seen on 6.12 with no site gaining more than 3 objects), while
+# the per-site counts catch a leak.
 # `make check` runs 3 workers x 40 steps with seed 1; `make soak` more
 # (R5XX_SOAK_STEPS, R5XX_SOAK_WORKERS, R5XX_SOAK_SEED, printed first).
 #
@@ -50,6 +53,6 @@ slab_snapshot /tmp/soak-after
 limit=$((steps * workers / 25))
 [ "$limit" -ge 20 ] || limit=20
 echo "allocation sites with more live objects:"
-slab_compare /tmp/soak-before /tmp/soak-after "$limit" ||
+slab_compare /tmp/soak-before /tmp/soak-after "$limit" 512 ||
 	fail "memory grew over the soak (seed $seed)"
 echo "ok: soak of $workers x $steps steps, $hangs hangs recovered, no errors, no leak"

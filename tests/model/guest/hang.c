@@ -5,7 +5,8 @@
  * The traps: with IB_HANG armed, the IB carrying the hang mark (a NOP whose
  * body is 0x474e4148) never finishes, until a CP soft reset; with E2_HANG
  * armed, the 2D operation after the mark never completes (E2_BUSY, the CP
- * waits), until a GA soft reset; unarmed, the mark does nothing.
+ * waits), until a GA soft reset; unarmed (writing 0 disarms), the mark does
+ * nothing.
  */
 #include <stdio.h>
 
@@ -51,6 +52,10 @@ static void ib_with_mark(struct r5xx *d, struct ring *r, uint32_t a,
 
 static void test_ib_trap(struct r5xx *d, struct ring *r)
 {
+	/* disarms traps that an earlier test's random writes armed */
+	wr(d, R5XX_MODEL_DEBUG, 0);
+	T_CHECK(!rr(d, R5XX_MODEL_DEBUG), "MODEL_DEBUG 0x%x after writing 0",
+		rr(d, R5XX_MODEL_DEBUG));
 	t_cp_soft_reset(d);
 	t_ring_init(d, r, T_RING_OFF, 10);
 	ib_with_mark(d, r, 1, 2, 3);

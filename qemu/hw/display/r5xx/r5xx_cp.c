@@ -634,17 +634,17 @@ static uint32_t r5xx_cp_debug_read(R5xxState *s)
     return v;
 }
 
+/*
+ * 1 in CP_HANG hangs the CP, 0 does nothing; the trap bits arm (1) or
+ * disarm (0) their trap, but do not end a hang the trap already caused.
+ */
 static void r5xx_cp_debug_write(R5xxState *s, uint32_t val)
 {
     if (FIELD_EX32(val, MODEL_DEBUG, CP_HANG)) {
         r5xx_cp_hang(s);
     }
-    if (FIELD_EX32(val, MODEL_DEBUG, IB_HANG)) {
-        s->cp.ib_trap = true;
-    }
-    if (FIELD_EX32(val, MODEL_DEBUG, E2_HANG)) {
-        s->cp.e2_trap = true;
-    }
+    s->cp.ib_trap = FIELD_EX32(val, MODEL_DEBUG, IB_HANG);
+    s->cp.e2_trap = FIELD_EX32(val, MODEL_DEBUG, E2_HANG);
 }
 
 void r5xx_cp_reset(R5xxState *s)

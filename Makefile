@@ -75,12 +75,24 @@ check: deps firmware
 		scripts/guest-kernel.sh $$k >/dev/null || exit; done
 	@tests/check
 
-# The long forms of make check's loops (not part of it): 1000 load/unload
-# cycles of tests/driver/reload.sh on both chips.
+# The long forms of make check's loops (not part of it), on the model
+# (Documentation/reliability.rst): 1000 load/unload cycles of
+# tests/driver/reload.sh, the hang campaign with 100 hangs
+# (tests/driver/hangs.sh), the concurrency soak with 4 workers x 1000
+# steps (soak.sh) and 100000 fuzzed ioctls (fuzz.sh), on both kernels.
+# SEED=N repeats a soak and fuzz run (default: the time, printed).
+SEED ?= $(shell date +%s)
+SOAK_TESTS ?= tests/driver/reload.sh tests/driver/hangs.sh \
+	tests/driver/soak.sh tests/driver/fuzz.sh
 soak: deps firmware
 	@scripts/qemu.sh >/dev/null
-	@scripts/guest-kernel.sh $(KERNEL) >/dev/null
-	@R5XX_RELOAD_CYCLES=1000 R5XX_TEST_TIMEOUT=7200 tests/check tests/driver/reload.sh
+	@for k in $$(scripts/deps.sh --kernels); do \
+		scripts/guest-kernel.sh $$k >/dev/null || exit; done
+	@echo "make soak: SEED=$(SEED)"
+	@R5XX_RELOAD_CYCLES=1000 R5XX_HANG_COUNT=100 \
+	R5XX_SOAK_STEPS=1000 R5XX_SOAK_WORKERS=4 R5XX_SOAK_SEED=$(SEED) \
+	R5XX_FUZZ_STEPS=100000 R5XX_FUZZ_SEED=$(SEED) \
+	R5XX_TEST_TIMEOUT=7200 tests/check tests/driver/build.test $(SOAK_TESTS)
 
 # Boot the model (CHIP=rv380|rv515) with r5xx.ko (radeon.ko until r5xx.ko
 # exists), report what the driver found, and leave a screendump of the
@@ -121,7 +133,8 @@ help:
 	@echo "make [modules]  build r5xx.ko against KDIR (KERNEL=6.1|6.12, default 6.1)"
 	@echo "make check      build QEMU, guest kernel, firmware, module; run all tests"
 	@echo "make run        boot the model (CHIP=$(CHIP)) with the driver, print what it found"
-	@echo "make soak       the long forms of make check's loops (1000 driver reloads)"
+	@echo "make soak       the long forms of make check's loops: 1000 driver reloads,"
+	@echo "                100 hangs under load, concurrency soak, ioctl fuzzer (SEED=N)"
 	@echo "make bench      benchmark r5xx.ko against radeon.ko on the model (CHIP=$(CHIP), ROUNDS=N)"
 	@echo "make bench-host the host-native checker benchmark alone"
 	@echo "make fuzz       fuzz the CS checker for FUZZ_RUNS executions (default 100M)"

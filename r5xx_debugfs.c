@@ -24,7 +24,9 @@
  *
  * - r5xx_ring: ring state and the last 64 dwords before the write pointer;
  * - r5xx_fences: fence sequence numbers (emitted, signalled, in the
- *   scratch register), who signalled them, and the reset count;
+ *   scratch register), who signalled them, the reset count, and how many
+ *   jobs were freed after finishing without and with an error (and the
+ *   last such error: -ETIME for the guilty job of a reset);
  * - r5xx_irq: interrupt number and kind, and counters;
  * - r5xx_regs: a register dump;
  * - r5xx_microcode: reading it compares the microengine RAM with the
@@ -120,6 +122,10 @@ static int r5xx_debugfs_fences_show(struct seq_file *m, void *data)
 	seq_printf(m, "by_poll: %llu\n", by_poll);
 	seq_printf(m, "forced: %llu\n", forced);
 	seq_printf(m, "resets: %u\n", rdev->sched.resets);
+	seq_printf(m, "jobs_done: %llu\n", READ_ONCE(rdev->sched.jobs_done));
+	seq_printf(m, "jobs_failed: %llu\n", READ_ONCE(rdev->sched.jobs_failed));
+	seq_printf(m, "last_job_error: %d\n",
+		   READ_ONCE(rdev->sched.last_job_error));
 	drm_dev_exit(idx);
 	return 0;
 }

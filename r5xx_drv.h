@@ -624,6 +624,9 @@ struct r5xx_irq {
  * @hang_rptr: CP read pointer at the last hang check
  * @hang_seq: signalled fence sequence number at the last hang check
  * @resets: GPU resets done after a hang
+ * @jobs_done: jobs freed whose finished fence signalled without an error
+ * @jobs_failed: jobs freed whose finished fence carries an error
+ * @last_job_error: that error of the last such job
  * @ready: @base and @kernel_entity are initialised
  * @push_lock: makes arming and pushing a job one step, so that jobs reach
  *	their entity in the order of their fences
@@ -636,6 +639,9 @@ struct r5xx_sched {
 	u32 hang_rptr;
 	u64 hang_seq;
 	unsigned int resets;
+	u64 jobs_done;
+	u64 jobs_failed;
+	int last_job_error;
 	bool ready;
 };
 

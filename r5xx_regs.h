@@ -1564,6 +1564,8 @@
 
 /* fault injection */
 #define R5XX_MODEL_DEBUG			0x5f08
+#define   R5XX_MODEL_DEBUG_E2_HANG		BIT(2)
+#define   R5XX_MODEL_DEBUG_IB_HANG		BIT(1)
 #define   R5XX_MODEL_DEBUG_CP_HANG		BIT(0)
 
 /* stand-in: scratch pair compared for the R5xx scratch interrupt (guide 5.9) */

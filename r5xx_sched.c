@@ -58,6 +58,13 @@
  * If the GPU does not come back, the ring is marked not ready and every
  * later job fails with -EIO. During teardown (r5xx_sched_fini()) the
  * reset stops after step 3: the CP stays stopped and the jobs fail so.
+ *
+ * The radeon uAPI has no per-job status: userspace learns of a reset from
+ * RADEON_INFO_GPU_RESET_COUNTER (Mesa's robustness queries), and waits on
+ * the guilty job's buffers return once its fence signalled, as upstream's
+ * do after a reset. The finished fences' errors are counted when the jobs
+ * are freed (debugfs r5xx_fences: jobs_done, jobs_failed, last_job_error),
+ * which the hang tests read.
  */
 
 #define R5XX_SCHED_JOBS		16
@@ -197,6 +204,16 @@ keep:
 static void r5xx_sched_free_job(struct drm_sched_job *sched_job)
 {
 	struct r5xx_job *job = to_r5xx_job(sched_job);
+	struct r5xx_sched *sched = &job->rdev->sched;
+	int error = sched_job->s_fence->finished.error;
+
+	/* the scheduler frees its jobs one at a time: plain counters */
+	if (error) {
+		WRITE_ONCE(sched->last_job_error, error);
+		WRITE_ONCE(sched->jobs_failed, sched->jobs_failed + 1);
+	} else {
+		WRITE_ONCE(sched->jobs_done, sched->jobs_done + 1);
+	}
 
 	drm_sched_job_cleanup(sched_job);
 	r5xx_ib_free(job->rdev, &job->ib);

@@ -5,7 +5,7 @@
 # Driver test: without the CP microcode, probe fails with one clear message
 # from the driver, leaves the device (and the firmware console) alone, and
 # leaks nothing over 20 attempts (no allocation site gains 15 live slab
-# objects, see slab_snapshot in tests/driver/lib.sh; open files alone move
+# objects, see slab_snapshot in tests/lib/slab.sh; open files alone move
 # by a few). The microcode is hidden by an empty firmware_class path and an
 # empty /lib/firmware. (The kernel adds its own lines: Debian's
 # firmware_class logs the failed load, the driver core the failed probe.)

@@ -116,3 +116,22 @@ reload_cycles() { # N
 		rmmod r5xx || fail "rmmod, cycle $i"
 	done
 }
+
+# Kernel log lines since the last log_news that are neither a GPU reset's
+# own messages (hang report, soft reset, ring and IB tests, success) nor
+# the scheduler's about a timed-out job; prints them. Fails (returns 1) on
+# those, on a failed reset and on kernel problems ($bad_re). Sets
+# log_resets to the number of successful resets.
+log_resets=0
+check_log_resets() {
+	local new other
+	new=$(log_news)
+	log_resets=$(grep -c "GPU reset succeeded" <<<"$new")
+	if grep -E "GPU reset failed|$bad_re" <<<"$new"; then
+		return 1
+	fi
+	other=$(grep -vE "\] \*ERROR\* CP hang: fence|soft reset, RBBM_STATUS|GPU reset succeeded|ring test passed|IB test passed|r5xx-cp.*(timed out|timedout)" <<<"$new" | grep -E "r5xx|drm" || true)
+	[ -z "$other" ] && return 0
+	echo "$other"
+	return 1
+}

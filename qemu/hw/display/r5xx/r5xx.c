@@ -242,6 +242,9 @@ static uint32_t r5xx_rbbm_status(R5xxState *s)
     if (r5xx_cp_busy(s)) {
         v |= R_RBBM_STATUS_GUI_ACTIVE_MASK | R_RBBM_STATUS_CP_CMDSTRM_BUSY_MASK;
     }
+    if (s->twod.hung) {
+        v |= R_RBBM_STATUS_E2_BUSY_MASK;
+    }
     return v;
 }
 
@@ -416,6 +419,10 @@ void r5xx_reg_write(R5xxState *s, uint32_t addr, uint32_t val, R5xxSource src)
     case A_RBBM_SOFT_RESET:
         s->regs[R_RBBM_SOFT_RESET] = val;
         r5xx_cp_soft_reset(s, FIELD_EX32(val, RBBM_SOFT_RESET, SOFT_RESET_CP));
+        if (val & (R_RBBM_SOFT_RESET_SOFT_RESET_GA_MASK |
+                   R_RBBM_SOFT_RESET_SOFT_RESET_E2_MASK)) {
+            r5xx_2d_soft_reset(s);
+        }
         return;
     case A_RBBM_STATUS:
     case A_MODEL_ID:

@@ -224,6 +224,19 @@ static bool r5xx_2d_prepare(R5xxState *s, R5xx2DOp *op)
 {
     uint32_t gmc = op->gmc = s->regs[R_DP_GUI_MASTER_CNTL];
 
+    /* MODEL_DEBUG.E2_HANG: this operation never completes */
+    if (s->twod.hang_next) {
+        s->twod.hang_next = false;
+        s->twod.hung = true;
+        s->cp.was_busy = true;
+        return false;
+    }
+    if (s->twod.hung) {
+        qemu_log_mask(LOG_GUEST_ERROR, "r5xx: 2D %s while the engine hangs: "
+                      "dropped\n", op->name);
+        return false;
+    }
+
     op->cpp = r5xx_2d_datatype_cpp(FIELD_EX32(gmc, DP_GUI_MASTER_CNTL,
                                               DST_DATATYPE));
     if (!op->cpp) {
@@ -714,8 +727,20 @@ void r5xx_2d_trigger(R5xxState *s, uint32_t w, uint32_t h)
 
 /* Entry points ------------------------------------------------------------ */
 
+/* RBBM_SOFT_RESET of the GA or E2: a hung operation is abandoned. */
+void r5xx_2d_soft_reset(R5xxState *s)
+{
+    if (s->twod.hung || s->twod.hang_next) {
+        s->twod.hung = false;
+        s->twod.hang_next = false;
+        r5xx_cp_kick(s);
+    }
+}
+
 void r5xx_2d_reset(R5xxState *s)
 {
+    s->twod.hung = false;
+    s->twod.hang_next = false;
     s->regs[R_DEFAULT_SC_BOTTOM_RIGHT] = 0x1fff1fff;
     s->regs[R_SC_BOTTOM_RIGHT] = 0x1fff1fff;
     s->regs[R_SRC_SC_BOTTOM_RIGHT] = 0x1fff1fff;

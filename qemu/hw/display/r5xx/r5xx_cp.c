@@ -66,14 +66,15 @@ void r5xx_cp_kick(R5xxState *s)
 
 static bool r5xx_cp_can_run(R5xxState *s)
 {
-    return !s->cp.hung && !s->cp.in_reset && r5xx_me_loaded(&s->cp.me);
+    return !s->cp.hung && !s->cp.ib_stuck && !s->twod.hung &&
+           !s->cp.in_reset && r5xx_me_loaded(&s->cp.me);
 }
 
 bool r5xx_cp_busy(R5xxState *s)
 {
     R5xxCP *cp = &s->cp;
 
-    if (cp->hung) {
+    if (cp->hung || cp->ib_stuck || s->twod.hung) {
         return true;
     }
     if (!r5xx_cp_can_run(s)) {
@@ -272,9 +273,29 @@ static void r5xx_cp_end_ib(R5xxState *s)
 
 /* Type-3 packets ---------------------------------------------------------- */
 
+/*
+ * A NOP is inert, unless it is the model's hang mark and MODEL_DEBUG armed
+ * a trap: IB_HANG makes the IB it is in never finish (its fetch stalls as
+ * if a bus-master read never returned), E2_HANG makes the next 2D
+ * operation never complete (r5xx_2d_prepare()).
+ */
 static void r5xx_pm4_nop(R5xxState *s, uint32_t hdr, const uint32_t *body,
                          uint32_t n)
 {
+    R5xxCP *cp = &s->cp;
+
+    if (body[0] != R5XX_MODEL_HANG_MARK) {
+        return;
+    }
+    if (cp->ib_trap && cp->level > 0) {
+        cp->ib_trap = false;
+        cp->ib_stuck = true;
+        cp->was_busy = true;
+    }
+    if (cp->e2_trap) {
+        cp->e2_trap = false;
+        s->twod.hang_next = true;
+    }
 }
 
 /*
@@ -570,6 +591,7 @@ static void r5xx_cp_clear(R5xxState *s)
     memset(cp->start_ib, 0, sizeof(cp->start_ib));
     memset(&cp->pkt, 0, sizeof(cp->pkt));
     cp->hung = false;
+    cp->ib_stuck = false;
     cp->stall_logged = 0;
     cp->gen++;
 }
@@ -599,6 +621,32 @@ void r5xx_cp_hang(R5xxState *s)
     s->cp.was_busy = true;
 }
 
+/* MODEL_DEBUG as read: a hang in progress, or a trap armed or sprung. */
+static uint32_t r5xx_cp_debug_read(R5xxState *s)
+{
+    R5xxCP *cp = &s->cp;
+    uint32_t v = 0;
+
+    v = FIELD_DP32(v, MODEL_DEBUG, CP_HANG, cp->hung);
+    v = FIELD_DP32(v, MODEL_DEBUG, IB_HANG, cp->ib_trap || cp->ib_stuck);
+    v = FIELD_DP32(v, MODEL_DEBUG, E2_HANG, cp->e2_trap ||
+                   s->twod.hang_next || s->twod.hung);
+    return v;
+}
+
+/*
+ * 1 in CP_HANG hangs the CP, 0 does nothing; the trap bits arm (1) or
+ * disarm (0) their trap, but do not end a hang the trap already caused.
+ */
+static void r5xx_cp_debug_write(R5xxState *s, uint32_t val)
+{
+    if (FIELD_EX32(val, MODEL_DEBUG, CP_HANG)) {
+        r5xx_cp_hang(s);
+    }
+    s->cp.ib_trap = FIELD_EX32(val, MODEL_DEBUG, IB_HANG);
+    s->cp.e2_trap = FIELD_EX32(val, MODEL_DEBUG, E2_HANG);
+}
+
 void r5xx_cp_reset(R5xxState *s)
 {
     R5xxCP *cp = &s->cp;
@@ -609,6 +657,8 @@ void r5xx_cp_reset(R5xxState *s)
     cp->wptr = 0;
     cp->in_reset = false;
     cp->was_busy = false;
+    cp->ib_trap = false;
+    cp->e2_trap = false;
     memset(cp->unimp_logged, 0, sizeof(cp->unimp_logged));
 }
 
@@ -650,7 +700,7 @@ uint32_t r5xx_cp_read(R5xxState *s, uint32_t addr, bool *handled)
     case A_CP_ME_RAM_DATAL:
         return r5xx_me_read_datal(&cp->me);
     case A_MODEL_DEBUG:
-        return cp->hung ? R_MODEL_DEBUG_CP_HANG_MASK : 0;
+        return r5xx_cp_debug_read(s);
     }
     *handled = false;
     return 0;
@@ -706,9 +756,7 @@ bool r5xx_cp_write(R5xxState *s, uint32_t addr, uint32_t val, R5xxSource src)
         r5xx_cp_kick(s);
         return true;
     case A_MODEL_DEBUG:
-        if (FIELD_EX32(val, MODEL_DEBUG, CP_HANG)) {
-            r5xx_cp_hang(s);
-        }
+        r5xx_cp_debug_write(s, val);
         return true;
     }
     return false;

@@ -118,6 +118,9 @@ typedef struct R5xxCP {
     uint32_t gen;               /* bumped by every CP reset */
     bool in_reset;              /* RBBM_SOFT_RESET.SOFT_RESET_CP held */
     bool hung;                  /* MODEL_DEBUG.CP_HANG */
+    bool ib_trap;               /* MODEL_DEBUG.IB_HANG armed */
+    bool e2_trap;               /* MODEL_DEBUG.E2_HANG armed */
+    bool ib_stuck;              /* the current IB's fetch never returns */
     bool was_busy;
     uint32_t unimp_logged[256 / 32];
     uint32_t stall_logged;
@@ -152,7 +155,15 @@ typedef struct R5xx2D {
     uint8_t keep[R5XX_2D_ROW_PIXELS];       /* pixel written */
     uint8_t host[R5XX_PM4_MAX_BODY * 4];    /* HOSTDATA_BLT bitmap bytes */
     uint64_t pixels;                        /* drawn in this CP BH run */
+    bool hang_next;     /* MODEL_DEBUG.E2_HANG trap sprung: next op hangs */
+    bool hung;          /* an operation that never completes */
 } R5xx2D;
+
+/*
+ * The hang mark: a type-3 NOP whose first body dword is this ("HANG").
+ * Inert, as on hardware, unless MODEL_DEBUG.IB_HANG or E2_HANG armed a trap.
+ */
+#define R5XX_MODEL_HANG_MARK    0x474e4148u
 
 /* Display engines (r5xx_display.c, r5xx_display_legacy.c, _avivo.c). */
 #define R5XX_CRTCS      2
@@ -311,6 +322,7 @@ bool r5xx_cp_write(R5xxState *s, uint32_t addr, uint32_t val,
 
 /* r5xx_2d.c: type-3 handlers (PM4 handler signature) */
 void r5xx_2d_reset(R5xxState *s);
+void r5xx_2d_soft_reset(R5xxState *s);
 void r5xx_2d_trigger(R5xxState *s, uint32_t w, uint32_t h);
 void r5xx_pm4_paint_multi(R5xxState *s, uint32_t hdr, const uint32_t *body,
                           uint32_t n);

@@ -5,6 +5,7 @@
 # run the test client build/desktop/xdraw, take screendumps and compare
 # pictures.
 
+# shellcheck disable=SC2034 # used by the tests that source this
 xdraw=$PWD/build/desktop/xdraw
 scratch=${R5XX_SCRATCH:?not in the test VM}
 export XDG_CACHE_HOME=/tmp HOME=/tmp

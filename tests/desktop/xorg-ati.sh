@@ -32,7 +32,9 @@ done
 echo "ok: xdpyinfo: 1024x768, depth 24, DRI2 RANDR RENDER"
 
 # The hardware cursor: X's root window has none until a client sets one.
-$xdraw fill 000000 && $xdraw cursor && $xdraw warp 300 200 || fail "xdraw"
+$xdraw fill 000000 || fail "xdraw fill"
+$xdraw cursor || fail "xdraw cursor"
+$xdraw warp 300 200 || fail "xdraw warp"
 if [ -e /sys/kernel/debug/dri/0/state ]; then
 	# atomic drivers: CRTC 0's primary and cursor planes hold frame buffers
 	drm_state | awk '/^plane\[/ { p = $0 } /^\tcrtc=crtc-0/ { c[p] = 1 } /^\tfb=[1-9]/ && c[p] { n++ } END { exit n < 2 }' ||

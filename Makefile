@@ -13,6 +13,7 @@ ifeq ($(origin ABI),undefined)
 ABI = $(shell $(CURDIR)/scripts/deps.sh --abi $(KERNEL) 2>/dev/null)
 endif
 CHIP ?= rv380
+DESKTOP_SECONDS ?= 0
 
 # The default kernel's module is built in the tree (r5xx.ko here, as DKMS
 # expects); another kernel's in build/kmod-$(KERNEL)/, a directory of links
@@ -107,6 +108,20 @@ run: deps firmware
 	R5XX_SCREENDUMP=$(CURDIR)/build/run/screen-$(CHIP).ppm \
 	tests/vm/run --chip $(CHIP) --driver $$d -- tests/vm/info.sh
 
+# Boot the model (CHIP=rv380|rv515) with r5xx.ko and an X desktop
+# (xf86-video-ati, xclock, xlogo, xeyes: tests/vm/desktop.sh) and write
+# QEMU's picture of it to build/run/desktop-$(CHIP).ppm. DESKTOP_SECONDS
+# keeps it up longer, e.g. for R5XX_QEMU_ARGS="-display gtk".
+desktop: deps firmware
+	@scripts/qemu.sh >/dev/null
+	@scripts/guest-kernel.sh $(KERNEL) >/dev/null
+	@$(MAKE) --no-print-directory -s modules
+	@$(MAKE) --no-print-directory -s -C tests/desktop
+	@mkdir -p build/run
+	@R5XX_DESKTOP_SHOT=$(CURDIR)/build/run/desktop-$(CHIP).ppm \
+	R5XX_DESKTOP_SECONDS=$(DESKTOP_SECONDS) \
+	tests/vm/run --chip $(CHIP) --driver r5xx -- tests/vm/desktop.sh
+
 # Benchmark r5xx.ko against Debian's radeon.ko on the same model (CHIP=rv380):
 # both drivers in each boot, taking turns metric by metric (CS round trips,
 # CS ioctl throughput, GEM create/map/close, driver load, allocations per
@@ -133,6 +148,7 @@ help:
 	@echo "make [modules]  build r5xx.ko against KDIR (KERNEL=6.1|6.12, default 6.1)"
 	@echo "make check      build QEMU, guest kernel, firmware, module; run all tests"
 	@echo "make run        boot the model (CHIP=$(CHIP)) with the driver, print what it found"
+	@echo "make desktop    boot the model with an X desktop, write build/run/desktop-$(CHIP).ppm"
 	@echo "make soak       the long forms of make check's loops: 1000 driver reloads,"
 	@echo "                100 hangs under load, concurrency soak, ioctl fuzzer (SEED=N)"
 	@echo "make bench      benchmark r5xx.ko against radeon.ko on the model (CHIP=$(CHIP), ROUNDS=N)"
@@ -142,4 +158,4 @@ help:
 	@echo "make deps|qemu|kernel|firmware|igt   the individual steps"
 	@echo "make clean|distclean"
 
-.PHONY: all modules kmod-links clean distclean regs deps qemu kernel firmware igt check soak run bench bench-host fuzz help
+.PHONY: all modules kmod-links clean distclean regs deps qemu kernel firmware igt check soak run desktop bench bench-host fuzz help

@@ -53,7 +53,8 @@
  * Where upstream trusts state the stream did not set, this checker does not:
  * registers keep their values across IBs, so anything the stream leaves
  * unset counts as unknown, and unknown state that decides an address makes
- * the draw fail (Mesa and the X driver set all their state in every IB).
+ * the draw fail (Mesa and the X driver set all their state in every IB,
+ * except the blit direction, DP_CNTL, which the kernel sets before each IB).
  * Documentation/cs-checker.rst lists the rules and the holes of upstream's
  * checker that this one closes.
  */
@@ -850,6 +851,8 @@ int r5xx_cs_check(const struct r5xx_cs_check_ctx *ctx, u32 *ib, u32 ndw)
 	p->ib = ib;
 	p->ndw = ndw;
 	p->table = family_table[ctx->family];
+	/* the kernel sets the blit direction before every IB (r5xx_ib_emit) */
+	set_reg(&CS_REG(&p->s, DP_CNTL), R5XX_IB_DP_CNTL);
 
 	while (!ret && p->next < ndw) {
 		u32 hdr = ib[p->next], len;

@@ -10,6 +10,14 @@
 
 #include "r5xx_facts.h"
 
+/*
+ * The blit direction every IB starts with: r5xx_ib_emit() writes it to
+ * DP_CNTL before each IB, and r5xx_cs_check() starts each IB with it known
+ * (R5XX_DP_CNTL_* from r5xx_regs.h).
+ */
+#define R5XX_IB_DP_CNTL		(R5XX_DP_CNTL_DST_X_LEFT_TO_RIGHT | \
+				 R5XX_DP_CNTL_DST_Y_TOP_TO_BOTTOM)
+
 /**
  * struct r5xx_cs_reloc - one entry of the relocation list, once validated
  * @gpu_offset: GPU (MC) address of the buffer object, 32-byte aligned

@@ -1120,7 +1120,7 @@ static inline void r5xx_ring_emit_reg(struct r5xx_ring *ring, u32 reg, u32 v)
 
 /* r5xx_ib.c */
 /* ring dwords r5xx_ib_emit() writes */
-#define R5XX_IB_EMIT_DW		3
+#define R5XX_IB_EMIT_DW		5
 int r5xx_ib_pool_init(struct r5xx_device *rdev);
 void r5xx_ib_pool_fini(struct r5xx_device *rdev);
 int r5xx_ib_get(struct r5xx_device *rdev, struct r5xx_ib *ib, u32 size_dw,

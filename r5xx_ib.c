@@ -11,6 +11,7 @@
 
 #include <drm/drm_print.h>
 
+#include "r5xx_cs_check.h"
 #include "r5xx_drv.h"
 
 /**
@@ -19,7 +20,12 @@
  * Command streams other than the kernel's own ring packets run as indirect
  * buffers (IBs). The ring only carries a Type-0 packet writing CP_IB_BASE
  * and CP_IB_BUFSZ; writing the size, last in the packet, makes the CP fetch
- * the IB and then return to the ring (guide 5.6, 5.10).
+ * the IB and then return to the ring (guide 5.6, 5.10). Before it, DP_CNTL
+ * is set to left-to-right, top-to-bottom, so that every IB starts with
+ * that blit direction: xf86-video-ati's DownloadFromScreen and
+ * UploadToScreen blits (RADEONBlitChunk) do not set it and rely on the
+ * direction the engine was left in, which the command-stream checker
+ * (r5xx_cs_check.c) cannot know otherwise.
  *
  * IBs live in a 1 MiB pool of GART-mapped kernel memory (upstream's size),
  * handed out in 256-byte chunks (radeon_ib_get's alignment) from a bitmap;
@@ -236,6 +242,7 @@ void r5xx_ib_emit(struct r5xx_device *rdev, const struct r5xx_ib *ib)
 	struct r5xx_ring *ring = &rdev->ring;
 
 	lockdep_assert_held(&ring->lock);
+	r5xx_ring_emit_reg(ring, R5XX_DP_CNTL, R5XX_IB_DP_CNTL);
 	r5xx_ring_emit(ring, R5XX_PACKET0(R5XX_CP_IB_BASE, 1));
 	r5xx_ring_emit(ring, ib->gpu_addr);
 	r5xx_ring_emit(ring, FIELD_PREP(R5XX_CP_IB_BUFSZ_IB1_BUFSZ,

@@ -46,6 +46,12 @@ PKGS=(
 	# IGT GPU Tools build (scripts/igt.sh; meson, ninja, libdrm-dev above)
 	libproc2-dev libkmod-dev libdw-dev libunwind-dev libcairo2-dev
 	libudev-dev python3-docutils libpciaccess-dev
+	# the desktop in the guest (tests/desktop, make desktop): Xorg with the
+	# ati (radeon) and modesetting DDXs, Xvfb as the software referee, the
+	# X clients the tests drive, GL and GBM demos, weston
+	xserver-xorg-core xserver-xorg-video-ati xserver-xorg-video-radeon xvfb
+	x11-xserver-utils x11-utils x11-apps x11-xkb-utils xfonts-base xauth
+	mesa-utils kmscube weston libgbm1
 )
 
 # abi [KERNEL]: print the ABI of the kernel that linux-headers-amd64 of

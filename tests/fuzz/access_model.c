@@ -738,7 +738,8 @@ int am_run(const struct am_bo *bos, unsigned int nbo, int r500, int rs6xx,
 	m.r500 = r500;
 	m.rs6xx = rs6xx;
 	m.r300 = r300;
-	m.xdir = m.ydir = -1;
+	/* the kernel writes DP_CNTL before every IB: left to right, top to bottom */
+	m.xdir = m.ydir = 1;
 	m.why = why;
 	m.len = len;
 

@@ -1,0 +1,123 @@
+# shellcheck shell=bash
+# SPDX-License-Identifier: GPL-2.0-only OR MIT
+# Sourced by the desktop tests (tests/desktop/*.sh, in the VM, as root):
+# start and stop Xorg and Xvfb with a writable /tmp and no display manager,
+# run the test client build/desktop/xdraw, take screendumps and compare
+# pictures.
+
+# shellcheck disable=SC2034 # used by the tests that source this
+xdraw=$PWD/build/desktop/xdraw
+scratch=${R5XX_SCRATCH:?not in the test VM}
+export XDG_CACHE_HOME=/tmp HOME=/tmp
+xpid=
+
+fail() {
+	echo "FAIL: $*"
+	if [ -n "${xlog:-}" ] && [ -f "$xlog" ]; then
+		grep -E '\((EE|WW)\)' "$xlog" | head -n 20
+		cp "$xlog" "$scratch/" 2>/dev/null
+	fi
+	exit 1
+}
+
+skip() {
+	echo "$*"
+	exit 77
+}
+
+need() { # PROGRAM... : skip unless installed (scripts/deps.sh)
+	local p
+	for p in "$@"; do
+		command -v "$p" >/dev/null || skip "$p is not installed (scripts/deps.sh)"
+	done
+}
+
+# start_server NAME COMMAND...: start an X server (Xorg or Xvfb) that
+# reports its display number on fd 3 when it is ready; sets DISPLAY, xpid
+# and xlog (/tmp/NAME.log; Xorg's own log when COMMAND has -logfile).
+start_server() {
+	local name=$1 fifo=/tmp/$1.displayfd d=
+	shift
+	xlog=/tmp/$name.log
+	rm -f "$fifo"
+	mkfifo "$fifo"
+	"$@" -nolisten tcp -noreset -displayfd 3 3>"$fifo" >"/tmp/$name.out" 2>&1 &
+	xpid=$!
+	# the read ends when the server writes its number or dies (EOF)
+	read -r -t 60 d <"$fifo" || true
+	rm -f "$fifo"
+	[ -n "$d" ] || { tail -n 20 "/tmp/$name.out"; fail "$name did not start"; }
+	export DISPLAY=:$d
+	echo "ok: $name up on $DISPLAY"
+}
+
+stop_server() {
+	[ -n "$xpid" ] || return 0
+	kill "$xpid" 2>/dev/null
+	wait "$xpid" 2>/dev/null
+	xpid=
+}
+trap stop_server EXIT
+
+# xorg_conf FILE DRIVER [OPTION VALUE]...: an xorg.conf with one Device
+# section for DRIVER ("radeon" = xf86-video-ati, "modesetting") and its
+# options. No input devices: there is no udev in the VM.
+xorg_conf() {
+	local f=$1 drv=$2
+	shift 2
+	{
+		echo 'Section "Device"'
+		echo '	Identifier "gpu"'
+		echo "	Driver \"$drv\""
+		while [ $# -ge 2 ]; do
+			echo "	Option \"$1\" \"$2\""
+			shift 2
+		done
+		echo 'EndSection'
+	} >"$f"
+}
+
+# start_xorg NAME DRIVER [OPTION VALUE]...: Xorg as root on VT 1.
+start_xorg() {
+	local name=$1
+	shift
+	xorg_conf "/tmp/$name.conf" "$@"
+	start_server "$name" Xorg -config "/tmp/$name.conf" -logfile "/tmp/$name.log" vt1
+}
+
+# start_xvfb NAME WxH: the software referee at depth 24.
+start_xvfb() {
+	start_server "$1" Xvfb -screen 0 "${2}x24"
+}
+
+# log_has PATTERN WHAT: the X log (xlog) has an extended regex.
+log_has() {
+	grep -qE "$1" "$xlog" || fail "the X log does not show $2 (/$1/)"
+	echo "ok: X log: $2"
+}
+
+log_lacks() {
+	! grep -E "$1" "$xlog" | head -n 3 | grep . || fail "the X log shows $2 (/$1/)"
+	echo "ok: X log without $2"
+}
+
+# screendump FILE [HEAD]: QEMU's picture of a CRTC, P6 PPM.
+screendump() {
+	tests/vm/qmp screendump "$1" "${2:-0}" >/dev/null || fail "screendump $1"
+}
+
+# ppm_cmp A B [X Y W H]...: compare two P6 PPMs pixel for pixel, except in
+# the rectangles given; prints the result, exits non-zero when they differ.
+ppm_cmp() {
+	python3 tests/desktop/ppmcmp.py "$@"
+}
+
+qmp_set() { # PROPERTY VALUE: qom-set on the GPU
+	tests/vm/qmp "{\"execute\": \"qom-set\", \"arguments\": {\"path\": \"/machine/peripheral/gpu\", \"property\": \"$1\", \"value\": $2}}" >/dev/null ||
+		fail "qom-set $1 $2"
+}
+
+# The DRM atomic state (debugfs) of the first card.
+drm_state() {
+	cat /sys/kernel/debug/dri/0/state
+}

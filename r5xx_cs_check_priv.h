@@ -131,7 +131,7 @@ struct cs_parser {
 	u32 ndw;
 	u32 pkt;	/* index of the header of the packet being checked */
 	u32 next;	/* index of the next packet (relocation NOPs included) */
-	unsigned int table;
+	const u8 *action;	/* r5xx_cs_action[] of the family's table */
 	struct cs_state s;
 };
 

@@ -35,6 +35,10 @@
  * texture unit enabled, four colour buffers, six samples, the largest
  * scissor, Z on.
  *
+ * Texture sizes and surface ends are kept from draw to draw with the whole
+ * input they were computed from, and reused only for an equal input (see
+ * struct cs_tex_memo): no register write has to invalidate them.
+ *
  * Indexed draws fetch vertices at most at VAP_VF_MAX_VTX_INDX, which the
  * hardware clamps indices to.  Mesa sets it from the vertex buffer sizes in a
  * way that lets the last element start exactly at the end of its buffer;

@@ -153,7 +153,8 @@ static int check_surface(struct cs_parser *p, const char *what,
 		       surf->cpp, surf->mode);
 		return ret;
 	}
-	m->key = k;
+	/* memcpy: an assignment need not copy padding, which memcmp compares */
+	memcpy(&m->key, &k, sizeof(k));
 	m->end = end;
 	m->valid = true;
 	return fits(p, what, n, b, end);
@@ -343,7 +344,7 @@ static int texture_size(struct cs_parser *p, u32 u, const struct r5xx_texture *d
 	ret = r5xx_texture_size(d, size);
 	if (ret)
 		return ret;
-	m->key = *d;
+	memcpy(&m->key, d, sizeof(*d));
 	m->size = *size;
 	m->valid = true;
 	return 0;

@@ -4,6 +4,7 @@
  */
 
 #include <linux/bitfield.h>
+#include <linux/compiler.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/sizes.h>
@@ -93,29 +94,15 @@ void cs_log(const struct cs_parser *p, const char *fmt, ...)
 	p->ctx->log(p->ctx->priv, "r5xx cs: packet at dword %u: %s\n", p->pkt, msg);
 }
 
-static const struct r5xx_cs_special *find_special(u32 reg, unsigned int table)
+/*
+ * R5XX_CS_FORBIDDEN, R5XX_CS_SAFE or R5XX_CS_SPECIAL + index of a register.
+ * Type-0 and type-1 headers hold 13- and 11-bit dword indices, so every
+ * offset a packet can name is below R5XX_CS_MAX_REG; the mask keeps the
+ * lookup inside the table whatever the caller.
+ */
+static unsigned int reg_action(const struct cs_parser *p, u32 reg)
 {
-	unsigned int lo = 0, hi = R5XX_CS_NUM_SPECIALS;
-
-	while (lo < hi) {
-		unsigned int mid = lo + (hi - lo) / 2;
-		const struct r5xx_cs_special *s = &r5xx_cs_specials[mid];
-
-		if (s->reg == reg)
-			return s->tables & BIT(table) ? s : NULL;
-		if (s->reg < reg)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
-}
-
-static bool is_safe(u32 reg, unsigned int table)
-{
-	if (reg >= R5XX_CS_MAX_REG)
-		return false;
-	return r5xx_cs_safe[table][reg / 128] & BIT((reg / 4) % 32);
+	return p->action[(reg / 4) & (R5XX_CS_NUM_REGS - 1)];
 }
 
 /*
@@ -549,20 +536,17 @@ static int check_special(struct cs_parser *p, const struct r5xx_cs_special *sp,
 	return -EINVAL;
 }
 
-/* One register write of a type-0 or type-1 packet; its value is ib[i]. */
-static int check_reg(struct cs_parser *p, u32 reg, u32 i)
+/* A register write the tables do not mark safe; its value is ib[i]. */
+static int check_unsafe_reg(struct cs_parser *p, unsigned int act, u32 reg, u32 i)
 {
 	const struct r5xx_cs_special *sp;
 	int ret;
 
-	/* most registers are free; the generator keeps the two sets apart */
-	if (is_safe(reg, p->table))
-		return 0;
-	sp = find_special(reg, p->table);
-	if (!sp) {
+	if (act == R5XX_CS_FORBIDDEN) {
 		cs_log(p, "forbidden register %#06x", reg);
 		return -EINVAL;
 	}
+	sp = &r5xx_cs_specials[act - R5XX_CS_SPECIAL];
 	/*
 	 * The cache writes its lines back through these registers (reference
 	 * 10.2: "the cache must be empty before [they] are changed").  They
@@ -580,6 +564,19 @@ static int check_reg(struct cs_parser *p, u32 reg, u32 i)
 		return ret;
 	set_reg(&p->s.reg[sp->slot], p->ib[i]);
 	return 0;
+}
+
+/*
+ * One register write of a type-0 or type-1 packet; its value is ib[i].  Most
+ * registers are free: one table lookup, and nothing else, lets them through.
+ */
+static int check_reg(struct cs_parser *p, u32 reg, u32 i)
+{
+	unsigned int act = reg_action(p, reg);
+
+	if (likely(act == R5XX_CS_SAFE))
+		return 0;
+	return check_unsafe_reg(p, act, reg, i);
 }
 
 static int check_type0(struct cs_parser *p, u32 hdr)
@@ -601,7 +598,7 @@ static int check_type0(struct cs_parser *p, u32 hdr)
 		u32 r = one ? reg : reg + 4 * k;
 
 		/* a freely writable register stays so for the rest of the burst */
-		if (one && k && is_safe(r, p->table))
+		if (one && k && reg_action(p, r) == R5XX_CS_SAFE)
 			break;
 		ret = check_reg(p, r, p->pkt + 1 + k);
 		if (ret)
@@ -850,7 +847,7 @@ int r5xx_cs_check(const struct r5xx_cs_check_ctx *ctx, u32 *ib, u32 ndw)
 	p->ctx = ctx;
 	p->ib = ib;
 	p->ndw = ndw;
-	p->table = family_table[ctx->family];
+	p->action = r5xx_cs_action[family_table[ctx->family]];
 	/* the kernel sets the blit direction before every IB (r5xx_ib_emit) */
 	set_reg(&CS_REG(&p->s, DP_CNTL), R5XX_IB_DP_CNTL);
 

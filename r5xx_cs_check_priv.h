@@ -12,6 +12,7 @@
 
 #include "r5xx_cs_check.h"
 #include "r5xx_cs_tables.h"
+#include "r5xx_tiling.h"
 
 #define R5XX_CS_NUM_CB		4
 #define R5XX_CS_NUM_TEX		16
@@ -53,6 +54,36 @@ struct cs_texunit {
 	u32 mode;	/* from the patched TX_OFFSET */
 };
 
+/*
+ * The last measurement of a texture or a surface, keyed by everything the
+ * measuring function reads: a draw that finds the same key takes the stored
+ * result, any other key measures anew.  There is nothing to invalidate, so
+ * no register write can leave a stale result behind.
+ */
+struct cs_tex_memo {
+	struct r5xx_texture key;	/* zeroed before filling: compared whole */
+	u64 size;
+	bool valid;
+};
+
+struct cs_surf_key {
+	struct r5xx_surface surf;
+	u32 x1, y1, nsamples;
+};
+
+struct cs_surf_memo {
+	struct cs_surf_key key;
+	u64 end;
+	bool valid;
+};
+
+/* Surfaces measured at a draw: each colour buffer twice, Z, AA resolve */
+#define CS_MEMO_CB(i)		(i)
+#define CS_MEMO_CB0_CPP(i)	(R5XX_CS_NUM_CB + (i))
+#define CS_MEMO_Z		(2 * R5XX_CS_NUM_CB)
+#define CS_MEMO_AA		(2 * R5XX_CS_NUM_CB + 1)
+#define CS_NUM_SURF_MEMOS	(2 * R5XX_CS_NUM_CB + 2)
+
 /* Caches a draw has left dirty (struct cs_state.dirty) */
 #define CS_CACHE_CB	R5XX_CS_UNPIPELINED_CB	/* colour, and the AA resolve */
 #define CS_CACHE_Z	R5XX_CS_UNPIPELINED_Z
@@ -85,6 +116,9 @@ struct cs_state {
 	 * ones.  A pipe= register may change only while its cache is empty.
 	 */
 	u32 dirty, flushed;
+	/* results of r5xx_texture_size() and of check_surface()'s measure */
+	struct cs_tex_memo tex_memo[R5XX_CS_NUM_TEX];
+	struct cs_surf_memo surf_memo[CS_NUM_SURF_MEMOS];
 };
 
 /* The tracked register NAME, or element n of the register array NAME */
@@ -97,7 +131,7 @@ struct cs_parser {
 	u32 ndw;
 	u32 pkt;	/* index of the header of the packet being checked */
 	u32 next;	/* index of the next packet (relocation NOPs included) */
-	unsigned int table;
+	const u8 *action;	/* r5xx_cs_action[] of the family's table */
 	struct cs_state s;
 };
 

@@ -7,6 +7,7 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/minmax.h>
+#include <linux/string.h>
 #include <linux/types.h>
 
 #include "r5xx_cs_check_priv.h"
@@ -33,6 +34,10 @@
  * sample count.  State the stream did not set is taken at its worst: every
  * texture unit enabled, four colour buffers, six samples, the largest
  * scissor, Z on.
+ *
+ * Texture sizes and surface ends are kept from draw to draw with the whole
+ * input they were computed from, and reused only for an equal input (see
+ * struct cs_tex_memo): no register write has to invalidate them.
  *
  * Indexed draws fetch vertices at most at VAP_VF_MAX_VTX_INDX, which the
  * hardware clamps indices to.  Mesa sets it from the vertex buffer sizes in a
@@ -98,13 +103,33 @@ static int fits(const struct cs_parser *p, const char *what, unsigned int n,
 	return 0;
 }
 
-/* Colour, Z or resolve buffer: the scissor rectangle, times the samples */
-static int check_surface(const struct cs_parser *p, const char *what,
-			 unsigned int n, const struct cs_base *b,
-			 const struct r5xx_surface *surf, u32 nsamples)
+/* Bytes of @surf up to (x1, y1), whole rows of units times @nsamples if > 1 */
+static int surface_end(const struct cs_surf_key *k, u64 *end)
 {
+	u64 rows;
+	int ret;
+
+	ret = r5xx_surface_end(&k->surf, k->x1, k->y1, end);
+	if (!ret && k->nsamples > 1) {
+		ret = r5xx_surface_rows_end(&k->surf, k->y1, &rows);
+		*end = max(*end, rows) * k->nsamples;
+	}
+	return ret;
+}
+
+/*
+ * Colour, Z or resolve buffer: the scissor rectangle, times the samples.
+ * @memo is the CS_MEMO_* entry that keeps this call site's last measure.
+ */
+static int check_surface(struct cs_parser *p, const char *what,
+			 unsigned int n, const struct cs_base *b,
+			 const struct r5xx_surface *surf, u32 nsamples,
+			 unsigned int memo)
+{
+	struct cs_surf_memo *m = &p->s.surf_memo[memo];
+	struct cs_surf_key k;
 	struct cs_rect r;
-	u64 end, rows;
+	u64 end;
 	int ret;
 
 	/* the buffer must be set even if no pixel lands in it (as upstream) */
@@ -115,16 +140,23 @@ static int check_surface(const struct cs_parser *p, const char *what,
 		cs_log(p, "%s %u: scissor reaches negative coordinates", what, n);
 		return -EINVAL;
 	}
-	ret = r5xx_surface_end(surf, r.x1, r.y1, &end);
-	if (!ret && nsamples > 1) {
-		ret = r5xx_surface_rows_end(surf, r.y1, &rows);
-		end = max(end, rows) * nsamples;
-	}
+	memset(&k, 0, sizeof(k));
+	k.surf = *surf;
+	k.x1 = r.x1;
+	k.y1 = r.y1;
+	k.nsamples = nsamples;
+	if (m->valid && !memcmp(&m->key, &k, sizeof(k)))
+		return fits(p, what, n, b, m->end);
+	ret = surface_end(&k, &end);
 	if (ret) {
 		cs_log(p, "%s %u: no such layout (cpp %u, tiling %#x)", what, n,
 		       surf->cpp, surf->mode);
 		return ret;
 	}
+	/* memcpy: an assignment need not copy padding, which memcmp compares */
+	memcpy(&m->key, &k, sizeof(k));
+	m->end = end;
+	m->valid = true;
 	return fits(p, what, n, b, end);
 }
 
@@ -134,7 +166,7 @@ static u32 cb_cpp(u32 pitch)
 	return r5xx_cb_format_cpp(FIELD_GET(R5XX_RB3D_COLORPITCH_COLORFORMAT, pitch));
 }
 
-static int check_colour(const struct cs_parser *p, bool *used)
+static int check_colour(struct cs_parser *p, bool *used)
 {
 	const struct cs_state *s = &p->s;
 	const struct cs_reg *cctl = &CS_REG(s, RB3D_CCTL);
@@ -180,12 +212,14 @@ static int check_colour(const struct cs_parser *p, bool *used)
 		surf.cpp = cb_cpp(pitch->v);
 		surf.pitch = pitch->v & R5XX_RB3D_COLORPITCH_COLORPITCH;
 		surf.mode = s->cb_mode[i];
-		ret = check_surface(p, "colour buffer", i, &s->cb[i], &surf, samples(p));
+		ret = check_surface(p, "colour buffer", i, &s->cb[i], &surf, samples(p),
+				    CS_MEMO_CB(i));
 		/* colour buffer 0 was checked first, so its pitch is set */
 		if (!ret && i && !own_format &&
 		    cb_cpp(CS_REGN(s, RB3D_COLORPITCH, 0).v) != surf.cpp) {
 			surf.cpp = cb_cpp(CS_REGN(s, RB3D_COLORPITCH, 0).v);
-			ret = check_surface(p, "colour buffer", i, &s->cb[i], &surf, samples(p));
+			ret = check_surface(p, "colour buffer", i, &s->cb[i], &surf,
+					    samples(p), CS_MEMO_CB0_CPP(i));
 		}
 		if (ret)
 			return ret;
@@ -193,7 +227,7 @@ static int check_colour(const struct cs_parser *p, bool *used)
 	return 0;
 }
 
-static int check_depth(const struct cs_parser *p, bool *used)
+static int check_depth(struct cs_parser *p, bool *used)
 {
 	const struct cs_state *s = &p->s;
 	struct r5xx_surface surf;
@@ -212,10 +246,10 @@ static int check_depth(const struct cs_parser *p, bool *used)
 		surf.cpp = r5xx_zb_format_cpp(FIELD_GET(R5XX_ZB_FORMAT_DEPTHFORMAT, fmt->v));
 	surf.pitch = CS_REG(s, ZB_DEPTHPITCH).v & R5XX_ZB_DEPTHPITCH_DEPTHPITCH;
 	surf.mode = s->zb_mode;
-	return check_surface(p, "Z buffer", 0, &s->zb, &surf, samples(p));
+	return check_surface(p, "Z buffer", 0, &s->zb, &surf, samples(p), CS_MEMO_Z);
 }
 
-static int check_resolve(const struct cs_parser *p, bool *used)
+static int check_resolve(struct cs_parser *p, bool *used)
 {
 	const struct cs_state *s = &p->s;
 	struct r5xx_surface surf;
@@ -234,7 +268,7 @@ static int check_resolve(const struct cs_parser *p, bool *used)
 	surf.cpp = cb_cpp(cb->v);
 	surf.pitch = pitch->v & R5XX_RB3D_AARESOLVE_PITCH_AARESOLVE_PITCH;
 	surf.mode = 0;
-	return check_surface(p, "AA resolve buffer", 0, &s->aa, &surf, 1);
+	return check_surface(p, "AA resolve buffer", 0, &s->aa, &surf, 1, CS_MEMO_AA);
 }
 
 /* CLAMP_x values 2, 4 and 6 clamp; the others wrap at a power of two */
@@ -257,6 +291,8 @@ static int texture_desc(const struct cs_parser *p, u32 u, struct r5xx_texture *d
 	if (!r0->set || !r1->set ||
 	    ((r500 || (f0 & R5XX_TX_FORMAT0_TXPITCH_EN)) && !r2->set))
 		return -ENOENT;
+	/* the whole struct is a memo key: padding included */
+	memset(d, 0, sizeof(*d));
 	coord = FIELD_GET(R5XX_TX_FORMAT1_TEX_COORD_TYPE, f1);
 	if (coord > 2 ||
 	    r5xx_tex_format(FIELD_GET(R5XX_TX_FORMAT1_TXFORMAT, f1),
@@ -294,7 +330,27 @@ static int texture_desc(const struct cs_parser *p, u32 u, struct r5xx_texture *d
 	return 0;
 }
 
-static int check_textures(const struct cs_parser *p)
+/* r5xx_texture_size() of @d, or the unit's last result for the same @d */
+static int texture_size(struct cs_parser *p, u32 u, const struct r5xx_texture *d,
+			u64 *size)
+{
+	struct cs_tex_memo *m = &p->s.tex_memo[u];
+	int ret;
+
+	if (m->valid && !memcmp(&m->key, d, sizeof(*d))) {
+		*size = m->size;
+		return 0;
+	}
+	ret = r5xx_texture_size(d, size);
+	if (ret)
+		return ret;
+	memcpy(&m->key, d, sizeof(*d));
+	m->size = *size;
+	m->valid = true;
+	return 0;
+}
+
+static int check_textures(struct cs_parser *p)
 {
 	const struct cs_state *s = &p->s;
 	const struct cs_reg *en = &CS_REG(s, TX_ENABLE);
@@ -313,7 +369,7 @@ static int check_textures(const struct cs_parser *p)
 			return -EINVAL;
 		}
 		if (!ret)
-			ret = r5xx_texture_size(&d, &size);
+			ret = texture_size(p, u, &d, &size);
 		if (ret) {
 			cs_log(p, "texture %u: invalid format", u);
 			return -EINVAL;

@@ -461,9 +461,10 @@ def cs_tables_h(spaces):
     kinds = cs_kinds(spaces)
     _, rows = cs_collect(spaces)
     out = cs_banner()
-    out += [" *", " * Register tables of the command-stream checker (r5xx_cs_check.c): one",
-            " * bitmap of freely writable registers per table, and the sorted list of",
-            " * registers the checker handles itself.  A register in neither is rejected.",
+    out += [" *", " * Register tables of the command-stream checker (r5xx_cs_check.c): the",
+            " * sorted list of registers the checker handles itself, and one action byte",
+            " * per register and table that says whether the register is written freely,",
+            " * refused, or which of those it is.",
             " */", "#ifndef __R5XX_CS_TABLES_H__", "#define __R5XX_CS_TABLES_H__", "",
             "#include <linux/bits.h>", "#include <linux/types.h>", "",
             "/* One table per group of families with the same register set. */",
@@ -503,29 +504,52 @@ def cs_tables_h(spaces):
             "\tu16 reg;", "\tu8 kind;", "\tu8 index;", "\tu8 tables;", "\tu8 slot;",
             "\tu8 flags;", "};", "",
             tabbed("#define R5XX_CS_MAX_REG", f"{CS_MAX_OFFSET:#06x}"),
-            tabbed("#define R5XX_CS_SAFE_WORDS", f"({CS_MAX_OFFSET:#06x} / 4 / 32)"),
+            tabbed("#define R5XX_CS_NUM_REGS", "(R5XX_CS_MAX_REG / 4)"),
             tabbed("#define R5XX_CS_NUM_SPECIALS", f"{len(rows)}"), "",
-            "extern const u32 r5xx_cs_safe[R5XX_CS_TABLE_COUNT][R5XX_CS_SAFE_WORDS];",
+            "/*",
+            " * r5xx_cs_action[table][reg / 4]: R5XX_CS_FORBIDDEN, R5XX_CS_SAFE, or",
+            " * R5XX_CS_SPECIAL + the register's index in r5xx_cs_specials.",
+            " */",
+            tabbed("#define R5XX_CS_FORBIDDEN", "0"),
+            tabbed("#define R5XX_CS_SAFE", "1"),
+            tabbed("#define R5XX_CS_SPECIAL", "2"), "",
+            "extern const u8 r5xx_cs_action[R5XX_CS_TABLE_COUNT][R5XX_CS_NUM_REGS];",
             "extern const struct r5xx_cs_special r5xx_cs_specials[R5XX_CS_NUM_SPECIALS];",
             "", "#endif /* __R5XX_CS_TABLES_H__ */"]
     return "\n".join(out) + "\n"
+
+
+def cs_ranges(values):
+    """(first, last, value) runs of equal non-zero values of a sparse dict."""
+    runs = []
+    for i in sorted(values):
+        if runs and runs[-1][1] == i - 1 and runs[-1][2] == values[i]:
+            runs[-1][1] = i
+        else:
+            runs.append([i, i, values[i]])
+    return runs
 
 
 def cs_tables_c(spaces):
     safe, rows = cs_collect(spaces)
     slots, _ = cs_slots(spaces)
     pipes = cs_pipes(spaces)
-    words = CS_MAX_OFFSET // 4 // 32
+    if len(rows) + 2 > 256:
+        sys.exit("cs: too many special registers for a u8 action")
     out = cs_banner() + [" */", "", '#include "r5xx_cs_tables.h"', "",
-                         "/* Bit (reg / 4) % 32 of word reg / 128: the register is written freely. */",
-                         "const u32 r5xx_cs_safe[R5XX_CS_TABLE_COUNT][R5XX_CS_SAFE_WORDS] = {"]
+                         "/* Action of each register (offset / 4): the ranges not listed are forbidden. */",
+                         "const u8 r5xx_cs_action[R5XX_CS_TABLE_COUNT][R5XX_CS_NUM_REGS] = {"]
     for t in CS_TABLES:
-        bits = [0] * words
-        for off in safe[t]:
-            bits[off // 128] |= 1 << ((off // 4) % 32)
-        out.append(f"\t[R5XX_CS_TABLE_{t.upper()}] = {{ /* {len(safe[t])} registers */")
-        for i in range(0, words, 6):
-            out.append("\t\t" + " ".join(f"{w:#010x}," for w in bits[i:i + 6]))
+        act = {off // 4: "R5XX_CS_SAFE" for off in safe[t]}
+        for k, (off, _role, _i, _name, tabs) in enumerate(rows):
+            if t in tabs:
+                act[off // 4] = f"R5XX_CS_SPECIAL + {k}"
+        out.append(f"\t[R5XX_CS_TABLE_{t.upper()}] = {{ /* {len(safe[t])} free registers */")
+        for first, last, v in cs_ranges(act):
+            if first == last:
+                out.append(f"\t\t[{first * 4:#06x} / 4] = {v},")
+            else:
+                out.append(f"\t\t[{first * 4:#06x} / 4 ... {last * 4:#06x} / 4] = {v},")
         out.append("\t},")
     out += ["};", "",
             "/*",
@@ -533,13 +557,13 @@ def cs_tables_c(spaces):
             " * (1: R5XX_CS_UNPIPELINED_CB, 2: R5XX_CS_UNPIPELINED_Z)",
             " */",
             "const struct r5xx_cs_special r5xx_cs_specials[R5XX_CS_NUM_SPECIALS] = {"]
-    for off, role, i, name, tabs in rows:
+    for k, (off, role, i, name, tabs) in enumerate(rows):
         mask = " | ".join(f"R5XX_CS_IN_{t.upper()}" for t in CS_TABLES if t in tabs)
         if len(tabs) == len(CS_TABLES):
             mask = "R5XX_CS_IN_ALL"
         slot = slots[role] + i if role in slots else 0xff
         flags = {"cb": 1, "z": 2}.get(pipes.get(off), 0)
-        out.append(f"\t{{ {off:#06x}, {cs_kind_enum(role)}, {i}, {mask}, {slot:#04x}, {flags} }},")
+        out.append(f"\t/* {k} */ {{ {off:#06x}, {cs_kind_enum(role)}, {i}, {mask}, {slot:#04x}, {flags} }},")
     out += ["};"]
     return "\n".join(out) + "\n"
 

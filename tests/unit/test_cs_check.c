@@ -806,6 +806,44 @@ static void test_textures(void)
 	       "texture unit 1 enabled without a texture");
 }
 
+/*
+ * Mesa's stream, then one state write and a second draw: the checker keeps
+ * the first draw's texture sizes and surface ends, and must measure anew for
+ * any change of what they were computed from.
+ */
+static void redraw_after(u32 r, u32 v, int want, const char *what)
+{
+	u32 i;
+
+	mesa_stream(&s, false);
+	if (r)
+		reg(&s, r, v);
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_IMMD_2, 24));
+	emit(&s, VF(3, 3, 4));
+	for (i = 0; i < 24; i++)
+		emit(&s, 0x3f800000);
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), want,
+	       "second draw %s", what);
+}
+
+static void test_memo(void)
+{
+	redraw_after(0, 0, 0, "with the same state");
+	redraw_after(R5XX_TX_FORMAT0(0), TX_FMT0(512, 512, 9), -EINVAL,
+		     "after TX_FORMAT0 grows the texture");
+	redraw_after(R5XX_TX_FORMAT1(0), 0x0c | 2 << 25, -EINVAL,
+		     "after TX_FORMAT1 makes it a cube map of the same size");
+	redraw_after(R5XX_RB3D_COLORPITCH(0),
+		     4096 | R5XX_RB3D_COLORPITCH_COLORTILE | COLORFORMAT(6), -EINVAL,
+		     "after RB3D_COLORPITCH0 widens the colour buffer");
+	redraw_after(R5XX_ZB_DEPTHPITCH, 4096 | R5XX_ZB_DEPTHPITCH_DEPTHMACROTILE, -EINVAL,
+		     "after ZB_DEPTHPITCH widens the Z buffer");
+	redraw_after(R5XX_GB_AA_CONFIG, R5XX_GB_AA_CONFIG_AA_ENABLE | 3 << 1, -EINVAL,
+		     "after GB_AA_CONFIG turns on 6 samples");
+	redraw_after(R5XX_RE_SCISSORS_BR, 8191 | 8191 << 13, -EINVAL,
+		     "after the scissor grows");
+}
+
 static void test_vertex(void)
 {
 	u32 k;
@@ -1391,6 +1429,7 @@ int main(int argc, char **argv)
 	test_stale_state();
 	test_surfaces();
 	test_textures();
+	test_memo();
 	test_vertex();
 	test_2d();
 	test_unpipelined();

@@ -17,9 +17,14 @@ CHIP ?= rv380
 # The default kernel's module is built in the tree (r5xx.ko here, as DKMS
 # expects); another kernel's in build/kmod-$(KERNEL)/, a directory of links
 # to the sources, so that one tree builds for both without mixing objects.
+# KERNEL=debug: the debug guest kernel's build tree (scripts/debug-kernel.sh,
+# make debug-kernel), for tests/vm/run --kernel debug.
 ifeq ($(KERNEL),$(DEFAULT_KERNEL))
 KDIR ?= /usr/src/linux-headers-$(ABI)-amd64
 MDIR := $(CURDIR)
+else ifeq ($(KERNEL),debug)
+KDIR ?= $(shell $(CURDIR)/scripts/debug-kernel.sh --print)/build
+MDIR := $(CURDIR)/build/kmod-debug
 else
 KDIR ?= $(shell $(CURDIR)/scripts/kernel-headers.sh $(KERNEL))
 MDIR := $(CURDIR)/build/kmod-$(KERNEL)
@@ -82,6 +87,26 @@ soak: deps firmware
 	@scripts/guest-kernel.sh $(KERNEL) >/dev/null
 	@R5XX_RELOAD_CYCLES=1000 R5XX_TEST_TIMEOUT=7200 tests/check tests/driver/reload.sh
 
+# The debug guest kernel (KASAN, lockdep, debugobjects, kmemleak, UBSAN), built
+# once from Debian's linux-source-6.1 into ~/.cache/r5xx (Documentation/kernels.rst).
+debug-kernel: deps
+	@scripts/debug-kernel.sh
+
+# The VM tests on the debug kernel with r5xx.ko built against it: each boot
+# also fails on any kernel report in its dmesg and on kmemleak's findings
+# (tests/vm/group.sh). CHECK_DEBUG_TESTS: the test paths (default: every VM
+# test directory but tests/igt, hours under KASAN; tests/dkms builds for
+# Debian's kernels only). The timeouts are scaled for a kernel several times
+# slower under TCG.
+CHECK_DEBUG_TESTS ?= tests/harness/ tests/driver/ tests/cs/ tests/uapi/ \
+	tests/kms/ tests/display/ tests/model/ tests/mesa/
+check-debug: deps firmware
+	@scripts/qemu.sh >/dev/null
+	@scripts/guest-kernel.sh >/dev/null
+	@scripts/debug-kernel.sh >/dev/null
+	@R5XX_CHECK_KERNEL=debug R5XX_TEST_TIMEOUT=$${R5XX_TEST_TIMEOUT:-600} \
+		tests/check $(CHECK_DEBUG_TESTS)
+
 # Boot the model (CHIP=rv380|rv515) with r5xx.ko (radeon.ko until r5xx.ko
 # exists), report what the driver found, and leave a screendump of the
 # model's screen (the console) in build/run/screen-$(CHIP).ppm.
@@ -110,9 +135,10 @@ help:
 	@echo "make check      build QEMU, guest kernel, firmware, module; run all tests"
 	@echo "make run        boot the model (CHIP=$(CHIP)) with the driver, print what it found"
 	@echo "make soak       the long forms of make check's loops (1000 driver reloads)"
+	@echo "make check-debug  the VM tests on the debug kernel (KASAN, lockdep, kmemleak, ...)"
 	@echo "make bench      benchmark r5xx.ko against radeon.ko on the model (CHIP=$(CHIP))"
 	@echo "make regs       regenerate headers and checker tables from regs/r5xx.regs"
-	@echo "make deps|qemu|kernel|firmware|igt   the individual steps"
+	@echo "make deps|qemu|kernel|debug-kernel|firmware|igt   the individual steps"
 	@echo "make clean|distclean"
 
-.PHONY: all modules kmod-links clean distclean regs deps qemu kernel firmware igt check soak run bench help
+.PHONY: all modules kmod-links clean distclean regs deps qemu kernel debug-kernel firmware igt check check-debug soak run bench help

@@ -118,7 +118,7 @@ if [ ! -e "$dir/.done" ]; then
 	[ "$bad" = 0 ]
 	nice -n 19 make -C "$src" O="$b" -j"$jobs" vmlinux modules
 	rel=$(make -s -C "$src" O="$b" kernelrelease)
-	rm -rf "$dir/boot" "$dir/lib"
+	rm -rf "${dir:?}/boot" "${dir:?}/lib"
 	mkdir -p "$dir/boot"
 	nice -n 19 make -C "$src" O="$b" INSTALL_MOD_PATH="$dir" DEPMOD=/sbin/depmod \
 		modules_install

@@ -3,15 +3,18 @@
 # Build the debug guest kernel (KASAN, lockdep, debugobjects, kmemleak, UBSAN,
 # atomic-sleep checks) from Debian's linux-source-6.1, once, cached outside
 # the repo. Prints the directory: boot/vmlinux-<rel> (PVH-bootable ELF),
-# boot/config-<rel>, lib/modules/<rel> (depmod'ed) and build/ (the object
-# tree r5xx.ko is built against: make KERNEL=debug). $cache/guest-debug links
-# to it (tests/vm/run --kernel debug).
+# boot/config-<rel>, lib/modules/<rel> (depmod'ed) and build, a link to the
+# object tree r5xx.ko is built against (make KERNEL=debug). $cache/guest-debug
+# links to it (tests/vm/run --kernel debug).
 #
 # The config: Debian's for the guest kernel (scripts/guest-kernel.sh 6.1,
 # boot/config-*), trimmed by `make localmodconfig` to the modules listed in
 # scripts/debug-kernel.modules, then scripts/debug-kernel.config applied with
 # scripts/config and completed by olddefconfig. The cache key is the source
-# package's version, Debian's config and those two files.
+# package's version, Debian's config and those two files. The object tree,
+# $cache/debug-kernel-build-<version>, is kept across keys: kbuild rebuilds
+# what a config change touches, and an interrupted build resumes. It serves
+# the last key built (its .r5xx-key).
 #
 # Usage: scripts/debug-kernel.sh [--print | --key]
 #   --print   print the directory if the kernel is built, else fail; no build
@@ -42,11 +45,14 @@ dconfig=$cache/kernel-$abi/boot/config-$abi-amd64
 key=$({ echo "$pkg $srcver"; cat "$dconfig" "$fragment" "$modlist"; } 2>/dev/null |
 	sha256sum | cut -c1-16)
 dir=$cache/debug-kernel-$key
+b=$cache/debug-kernel-build-$srcver
+
+built() { [ -e "$dir/.done" ] && [ "$(cat "$b/.r5xx-key" 2>/dev/null)" = "$key" ]; }
 
 case ${1:-} in
 --key) echo "$key"; exit ;;
 --print)
-	[ -e "$dir/.done" ] || die "the debug kernel is not built (run: make debug-kernel)"
+	built || die "the debug kernel is not built (run: make debug-kernel)"
 	echo "$dir"; exit ;;
 '') ;;
 *) die "unknown option $1" ;;
@@ -55,7 +61,7 @@ esac
 mkdir -p "$cache"
 exec 9>"$cache/debug-kernel.lock"
 flock 9
-if [ ! -e "$dir/.done" ]; then
+if ! built; then
 	# Debian's config of the kernel the VM boots, and the check that the
 	# source is that kernel's: same upstream version.
 	"$here/guest-kernel.sh" 6.1 >/dev/null
@@ -72,9 +78,8 @@ if [ ! -e "$dir/.done" ]; then
 	dv=$(sed -n 's/^# Linux\/x86 \([^ ]*\) Kernel Configuration$/\1/p' "$dconfig")
 	[ "$v" = "$dv" ] || die "$pkg $srcver is Linux $v, the guest kernel's config is $dv"
 
-	rm -rf "$dir"
-	mkdir -p "$dir/build"
-	b=$dir/build
+	rm -rf "$dir" "$b/.r5xx-key"
+	mkdir -p "$dir" "$b"
 	log=$dir/build.log
 	echo "$me: building Linux $v ($pkg $srcver) with debug options in $dir; log: $log" >&2
 	start=$(date +%s)
@@ -126,6 +131,8 @@ if [ ! -e "$dir/.done" ]; then
 	cp "$b/.config" "$dir/boot/config-$rel"
 	cp "$b/System.map" "$dir/boot/System.map-$rel"
 	depmod -b "$dir" "$rel"
+	ln -sfn "$b" "$dir/build"
+	echo "$key" >"$b/.r5xx-key"
 	trap - ERR
 	exec 1>&3 2>&4 3>&- 4>&-
 	end=$(date +%s)

@@ -74,6 +74,12 @@ if ! built; then
 		touch "$src.tmp/.done"
 		mv "$src.tmp" "$src"
 	fi
+	# DRM_SCHED has no prompt: only drivers that select it turn it on, on
+	# x86 amdgpu alone (hundreds of files). A prompt lets the fragment ask
+	# for the scheduler r5xx.ko needs without amdgpu: a Kconfig change only,
+	# no code changes.
+	sed -i '/^config DRM_SCHED$/{n;s/^\ttristate$/\ttristate "GPU scheduler"/}' \
+		"$src/drivers/gpu/drm/Kconfig"
 	v=$(make -s -C "$src" kernelversion)
 	dv=$(sed -n 's/^# Linux\/x86 \([^ ]*\) Kernel Configuration$/\1/p' "$dconfig")
 	[ "$v" = "$dv" ] || die "$pkg $srcver is Linux $v, the guest kernel's config is $dv"

@@ -23,7 +23,8 @@ ifeq ($(KERNEL),$(DEFAULT_KERNEL))
 KDIR ?= /usr/src/linux-headers-$(ABI)-amd64
 MDIR := $(CURDIR)
 else ifeq ($(KERNEL),debug)
-KDIR ?= $(shell $(CURDIR)/scripts/debug-kernel.sh --print)/build
+KDIR ?= $(or $(shell $(CURDIR)/scripts/debug-kernel.sh --print 2>/dev/null),$\
+	$(error the debug kernel is not built (run: make debug-kernel)))/build
 MDIR := $(CURDIR)/build/kmod-debug
 else
 KDIR ?= $(shell $(CURDIR)/scripts/kernel-headers.sh $(KERNEL))

@@ -18,9 +18,15 @@ DESKTOP_SECONDS ?= 0
 # The default kernel's module is built in the tree (r5xx.ko here, as DKMS
 # expects); another kernel's in build/kmod-$(KERNEL)/, a directory of links
 # to the sources, so that one tree builds for both without mixing objects.
+# KERNEL=debug: the debug guest kernel's build tree (scripts/debug-kernel.sh,
+# make debug-kernel), for tests/vm/run --kernel debug.
 ifeq ($(KERNEL),$(DEFAULT_KERNEL))
 KDIR ?= /usr/src/linux-headers-$(ABI)-amd64
 MDIR := $(CURDIR)
+else ifeq ($(KERNEL),debug)
+KDIR ?= $(or $(shell $(CURDIR)/scripts/debug-kernel.sh --print 2>/dev/null),$\
+	$(error the debug kernel is not built (run: make debug-kernel)))/build
+MDIR := $(CURDIR)/build/kmod-debug
 else
 KDIR ?= $(shell $(CURDIR)/scripts/kernel-headers.sh $(KERNEL))
 MDIR := $(CURDIR)/build/kmod-$(KERNEL)
@@ -95,6 +101,28 @@ soak: deps firmware
 	R5XX_FUZZ_STEPS=100000 R5XX_FUZZ_SEED=$(SEED) \
 	R5XX_TEST_TIMEOUT=7200 tests/check tests/driver/build.test $(SOAK_TESTS)
 
+# The debug guest kernel (KASAN, lockdep, debugobjects, kmemleak, UBSAN), built
+# once from Debian's linux-source-6.1 into ~/.cache/r5xx (Documentation/kernels.rst).
+debug-kernel: deps
+	@scripts/debug-kernel.sh
+
+# The VM tests on the debug kernel with r5xx.ko built against it: each boot
+# also fails on any kernel report in its dmesg and on kmemleak's findings
+# (tests/vm/group.sh). CHECK_DEBUG_TESTS: the test paths; by default the VM
+# test directories whose tests go through a kernel driver (r5xx.ko, or
+# radeon.ko as the referee). Left out: tests/model and tests/display (they
+# drive the model from userspace, no driver), tests/dkms (builds for
+# Debian's kernels) and tests/igt (hours under KASAN). The per-test timeout
+# is scaled for a kernel several times slower under TCG.
+CHECK_DEBUG_TESTS ?= tests/harness/ tests/driver/ tests/cs/ tests/uapi/ \
+	tests/kms/ tests/mesa/
+check-debug: deps firmware
+	@scripts/qemu.sh >/dev/null
+	@scripts/guest-kernel.sh >/dev/null
+	@scripts/debug-kernel.sh >/dev/null
+	@R5XX_CHECK_KERNEL=debug R5XX_TEST_TIMEOUT=$${R5XX_TEST_TIMEOUT:-600} \
+		tests/check $(CHECK_DEBUG_TESTS)
+
 # Boot the model (CHIP=rv380|rv515) with r5xx.ko (radeon.ko until r5xx.ko
 # exists), report what the driver found, and leave a screendump of the
 # model's screen (the console) in build/run/screen-$(CHIP).ppm.
@@ -151,11 +179,12 @@ help:
 	@echo "make desktop    boot the model with an X desktop, write build/run/desktop-$(CHIP).ppm"
 	@echo "make soak       the long forms of make check's loops: 1000 driver reloads,"
 	@echo "                100 hangs under load, concurrency soak, ioctl fuzzer (SEED=N)"
+	@echo "make check-debug  the VM tests on the debug kernel (KASAN, lockdep, kmemleak, ...)"
 	@echo "make bench      benchmark r5xx.ko against radeon.ko on the model (CHIP=$(CHIP), ROUNDS=N)"
 	@echo "make bench-host the host-native checker benchmark alone"
 	@echo "make fuzz       fuzz the CS checker for FUZZ_RUNS executions (default 100M)"
 	@echo "make regs       regenerate headers and checker tables from regs/r5xx.regs"
-	@echo "make deps|qemu|kernel|firmware|igt   the individual steps"
+	@echo "make deps|qemu|kernel|debug-kernel|firmware|igt   the individual steps"
 	@echo "make clean|distclean"
 
-.PHONY: all modules kmod-links clean distclean regs deps qemu kernel firmware igt check soak run desktop bench bench-host fuzz help
+.PHONY: all modules kmod-links clean distclean regs deps qemu kernel debug-kernel firmware igt check check-debug soak run desktop bench bench-host fuzz help

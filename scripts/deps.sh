@@ -24,8 +24,11 @@ BPO_PIN=/etc/apt/preferences.d/r5xx-backports
 KERNELS="6.1 6.12"
 
 PKGS=(
-	# kernel module build and checks
+	# kernel module build and checks (linux-source-6.1: lint's checkpatch,
+	# and the source of the debug guest kernel, scripts/debug-kernel.sh)
 	build-essential linux-headers-amd64 linux-source-6.1 sparse
+	# the debug guest kernel's build (flex and bison: below)
+	bc libelf-dev libssl-dev
 	# the 6.12 headers' kbuild (BTF of modules), DKMS test
 	pahole dkms
 	# QEMU build (from Debian's source package)

@@ -6,6 +6,10 @@
 # the last line of its output says why), on timeout (R5XX_TEST_TIMEOUT, 120 s),
 # or if the kernel logged a warning, BUG or oops while it ran. With a driver
 # loaded, the first result is the load itself ("load DRIVER").
+# On the debug kernel (R5XX_KERNEL=debug, make check-debug) two results end
+# the boot: "dmesg", any report in the whole kernel log (boot included), and
+# "kmemleak", what a kmemleak scan finds after the tests (r5xx.ko unloaded
+# first, so that what it leaks on the way out counts too).
 #
 # Usage: tests/vm/group.sh LABEL TEST...
 set -uo pipefail
@@ -14,7 +18,9 @@ label=$1
 shift
 tmo=${R5XX_TEST_TIMEOUT:-120}
 out=$R5XX_SCRATCH/test.out
-bad='WARNING:|BUG:|Oops|general protection fault|kernel BUG|UBSAN:|KASAN:|possible circular locking|INFO: task .* blocked|rcu_sched self-detected stall|RCU stall'
+# The debug kernel's reports too: lockdep's, debugobjects' (ODEBUG),
+# might_sleep()'s (DEBUG_ATOMIC_SLEEP).
+bad='WARNING:|BUG:|Oops|general protection fault|kernel BUG|UBSAN:|KASAN|possible circular locking|inconsistent lock state|possible recursive locking|sleeping function called from invalid context|ODEBUG|INFO: task .* blocked|rcu_sched self-detected stall|RCU stall'
 
 seen=0
 # Kernel log lines since the last call; sets $new.
@@ -63,4 +69,39 @@ for t; do
 		fi
 	fi
 done
+
+[ "${R5XX_KERNEL:-}" = debug ] || exit 0
+
+# kmemleak reports objects unreferenced for 5 s or more, and only those a
+# second scan confirms.
+leak=/sys/kernel/debug/kmemleak
+if [ ! -w "$leak" ]; then
+	echo "FAIL kmemleak [$label]: no $leak (not the debug kernel, or kmemleak is off)"
+else
+	why=
+	if grep -q '^r5xx ' /proc/modules && ! rmmod r5xx 2>"$out"; then
+		why="rmmod r5xx failed: $(cat "$out")"
+	fi
+	sleep 6
+	# a scan fails if kmemleak turned itself off (e.g. out of metadata)
+	if ! { echo scan >"$leak" && echo scan >"$leak"; } 2>"$out"; then
+		why="${why:+$why; }kmemleak scan failed: $(cat "$out"; dmesg | grep -m3 kmemleak)"
+	elif cat "$leak" >"$out" && [ -s "$out" ]; then
+		why="${why:+$why; }$(grep -c '^unreferenced object' "$out") suspected leaks"
+	fi
+	if [ -z "$why" ]; then
+		echo "PASS kmemleak [$label]"
+	else
+		echo "FAIL kmemleak [$label]: $why"
+		head -n 200 "$out" | indent
+	fi
+fi
+
+reports=$(dmesg | grep -E "$bad")
+if [ -z "$reports" ]; then
+	echo "PASS dmesg [$label]"
+else
+	echo "FAIL dmesg [$label]: $(wc -l <<<"$reports") report lines in the kernel log"
+	head -n 40 <<<"$reports" | indent
+fi
 exit 0

@@ -18,9 +18,11 @@
 # - unreclaimable slab in total may grow by at most 128 KiB; a leaked
 #   r5xx_device alone is 10 KiB per cycle, 200 KiB over the short form;
 # - free memory (free_kib: MemFree and the pages on the per-CPU lists, which
-#   6.12 lets grow by tens of MiB) may shrink by at most 2 MiB: each load
+#   6.12 lets grow by tens of MiB) may shrink by at most 4 MiB: each load
 #   takes about 1.1 MiB of coherent DMA memory (ring, IB pool, writeback
-#   and dummy pages), 22 MiB over 20 cycles if it leaked.
+#   and dummy pages), 22 MiB over 20 cycles if it leaked. On 6.12 it moved
+#   by 2.1 MiB over 20 cycles with no allocation site growing (kernel page
+#   tables and per-CPU caches the kernel keeps), so 2 MiB was too tight.
 set -uo pipefail
 . tests/driver/lib.sh
 
@@ -47,6 +49,6 @@ echo "allocation sites with more live objects:"
 slab_compare /tmp/before /tmp/after $((cycles / 2)) ||
 	fail "memory grew over $cycles load/unload cycles"
 join /tmp/before /tmp/after | awk '
-	$1 == "Free:" { printf "  free memory %+d KiB (limit -2048)\n", $3 - $2; if ($2 - $3 > 2048) bad = 1 }
+	$1 == "Free:" { printf "  free memory %+d KiB (limit -4096)\n", $3 - $2; if ($2 - $3 > 4096) bad = 1 }
 	END { exit bad }' || fail "free memory shrank over $cycles load/unload cycles"
 echo "ok: $cycles load/unload cycles, no warnings, no leak"

@@ -11,7 +11,8 @@ here=$(cd "$(dirname "$0")/../.." && pwd -P)
 [ "$(pwd -P)" = "$here" ] || fail "cwd $(pwd -P) is not the checkout $here"
 [ -x tests/vm/run ] || fail "checkout not visible at $here"
 rel=$(uname -r)
-case $rel in *-amd64) ;; *) fail "unexpected kernel $rel" ;; esac
+# Debian's kernels, or the debug kernel (scripts/debug-kernel.sh)
+case $rel in *-amd64 | *-r5xx-debug) ;; *) fail "unexpected kernel $rel" ;; esac
 [ -f "/lib/modules/$rel/modules.dep" ] || fail "no /lib/modules/$rel/modules.dep"
 grep -q ' / 9p .*\bro\b' /proc/mounts || fail "root is not a read-only 9p mount"
 if touch /.r5xx-rw-probe 2>/dev/null; then fail "root is writable"; fi

@@ -518,6 +518,29 @@ static uint32_t build_3d_stream(struct ib *s, bool draws, uint32_t *ndraws)
 	return s->n;
 }
 
+/*
+ * The buffers of build_3d_stream()'s IB and their relocations, in the
+ * domains Mesa's winsys gives them (r300_emit_buffer_validate).
+ */
+static int bo_create_3d(int fd, uint32_t bo[R_COUNT],
+			struct drm_radeon_cs_reloc relocs[R_COUNT])
+{
+	if (bo_create(fd, CB_W * CB_H * 4, RADEON_GEM_DOMAIN_VRAM, &bo[R_CB]) ||
+	    bo_create(fd, 64 * 1024, RADEON_GEM_DOMAIN_GTT, &bo[R_VB]) ||
+	    bo_create(fd, 4096, RADEON_GEM_DOMAIN_GTT, &bo[R_IDX]) ||
+	    bo_create(fd, 4096, RADEON_GEM_DOMAIN_GTT, &bo[R_FENCE]))
+		return -1;
+	relocs[R_CB] = (struct drm_radeon_cs_reloc) { bo[R_CB],
+		RADEON_GEM_DOMAIN_VRAM, RADEON_GEM_DOMAIN_VRAM, 0 };
+	relocs[R_VB] = (struct drm_radeon_cs_reloc) { bo[R_VB],
+		RADEON_GEM_DOMAIN_GTT, 0, 0 };
+	relocs[R_IDX] = (struct drm_radeon_cs_reloc) { bo[R_IDX],
+		RADEON_GEM_DOMAIN_GTT, 0, 0 };
+	relocs[R_FENCE] = (struct drm_radeon_cs_reloc) { bo[R_FENCE],
+		RADEON_GEM_DOMAIN_GTT, RADEON_GEM_DOMAIN_GTT, 0 };
+	return 0;
+}
+
 static void bench_cs(int fd, bool draws)
 {
 	static struct ib s;
@@ -529,22 +552,10 @@ static void bench_cs(int fd, bool draws)
 	double tioctl = 0, t0, t, med;
 	int r, i;
 
-	if (bo_create(fd, CB_W * CB_H * 4, RADEON_GEM_DOMAIN_VRAM, &bo[R_CB]) ||
-	    bo_create(fd, 64 * 1024, RADEON_GEM_DOMAIN_GTT, &bo[R_VB]) ||
-	    bo_create(fd, 4096, RADEON_GEM_DOMAIN_GTT, &bo[R_IDX]) ||
-	    bo_create(fd, 4096, RADEON_GEM_DOMAIN_GTT, &bo[R_FENCE])) {
+	if (bo_create_3d(fd, bo, relocs)) {
 		error("cs", "GEM_CREATE failed");
 		return;
 	}
-	/* as Mesa's winsys adds them (r300_emit_buffer_validate) */
-	relocs[R_CB] = (struct drm_radeon_cs_reloc) { bo[R_CB],
-		RADEON_GEM_DOMAIN_VRAM, RADEON_GEM_DOMAIN_VRAM, 0 };
-	relocs[R_VB] = (struct drm_radeon_cs_reloc) { bo[R_VB],
-		RADEON_GEM_DOMAIN_GTT, 0, 0 };
-	relocs[R_IDX] = (struct drm_radeon_cs_reloc) { bo[R_IDX],
-		RADEON_GEM_DOMAIN_GTT, 0, 0 };
-	relocs[R_FENCE] = (struct drm_radeon_cs_reloc) { bo[R_FENCE],
-		RADEON_GEM_DOMAIN_GTT, RADEON_GEM_DOMAIN_GTT, 0 };
 
 	build_3d_stream(&s, draws, &ndraws);
 	r = cs_submit(fd, s.d, s.n, relocs, R_COUNT, flags, 2);
@@ -693,21 +704,10 @@ static void bench_allocs(int fd, unsigned int n)
 	unsigned int i;
 	int r = 0;
 
-	if (bo_create(fd, CB_W * CB_H * 4, RADEON_GEM_DOMAIN_VRAM, &bo[R_CB]) ||
-	    bo_create(fd, 64 * 1024, RADEON_GEM_DOMAIN_GTT, &bo[R_VB]) ||
-	    bo_create(fd, 4096, RADEON_GEM_DOMAIN_GTT, &bo[R_IDX]) ||
-	    bo_create(fd, 4096, RADEON_GEM_DOMAIN_GTT, &bo[R_FENCE])) {
+	if (bo_create_3d(fd, bo, relocs)) {
 		error("allocs", "GEM_CREATE failed");
 		return;
 	}
-	relocs[R_CB] = (struct drm_radeon_cs_reloc) { bo[R_CB],
-		RADEON_GEM_DOMAIN_VRAM, RADEON_GEM_DOMAIN_VRAM, 0 };
-	relocs[R_VB] = (struct drm_radeon_cs_reloc) { bo[R_VB],
-		RADEON_GEM_DOMAIN_GTT, 0, 0 };
-	relocs[R_IDX] = (struct drm_radeon_cs_reloc) { bo[R_IDX],
-		RADEON_GEM_DOMAIN_GTT, 0, 0 };
-	relocs[R_FENCE] = (struct drm_radeon_cs_reloc) { bo[R_FENCE],
-		RADEON_GEM_DOMAIN_GTT, RADEON_GEM_DOMAIN_GTT, 0 };
 	build_3d_stream(&s, true, &ndraws);
 	/* steady state: buffers placed, pools and caches warm */
 	for (i = 0; i < 2 * n + 16 && !r; i++) {

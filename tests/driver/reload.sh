@@ -6,6 +6,11 @@
 # the long one, R5XX_RELOAD_CYCLES=1000.
 #
 # vm-kernel-args: slub_debug=U
+# vm-timeout-units: 3
+#
+# Time: 30 cycles of a few seconds each on a loaded host (up to 5 s seen
+# under TCG with a host load of 9) and two snapshots that wait up to 20 s
+# each for the counts to settle: about three ordinary tests' worth.
 #
 # Leak check, after 10 warm-up cycles, from snapshots taken after dropping
 # the page cache and waiting until the counts stop moving (fences are freed

@@ -4,6 +4,7 @@
 # result line per test (PASS/FAIL/SKIP NAME [LABEL]), with the output of a
 # failed test indented below it. A test fails on a non-zero exit (77: skipped;
 # the last line of its output says why), on timeout (R5XX_TEST_TIMEOUT, 120 s),
+# (N times that for a test with "# vm-timeout-units: N"),
 # or if the kernel logged a warning, BUG or oops while it ran. With a driver
 # loaded, the first result is the load itself ("load DRIVER").
 # On the debug kernel (R5XX_KERNEL=debug, make check-debug) two results end
@@ -21,6 +22,15 @@ out=$R5XX_SCRATCH/test.out
 # The debug kernel's reports too: lockdep's, debugobjects' (ODEBUG),
 # might_sleep()'s (DEBUG_ATOMIC_SLEEP).
 bad='WARNING:|BUG:|Oops|general protection fault|kernel BUG|UBSAN:|KASAN|possible circular locking|inconsistent lock state|possible recursive locking|sleeping function called from invalid context|ODEBUG|INFO: task .* blocked|rcu_sched self-detected stall|RCU stall'
+
+# A test that does the work of several ordinary ones says so with a
+# "# vm-timeout-units: N" line near its top: its timeout is N times
+# R5XX_TEST_TIMEOUT (tests/check sizes the boot's timeout the same way).
+test_timeout_units() { # TEST
+	local n
+	n=$(head -n 30 "$1" | sed -n 's/^# vm-timeout-units: *\([0-9][0-9]*\).*/\1/p')
+	echo "${n:-1}"
+}
 
 seen=0
 # Kernel log lines since the last call; sets $new.
@@ -44,10 +54,11 @@ if [ "${R5XX_DRIVER:-none}" != none ]; then
 fi
 
 for t; do
+	t_tmo=$((tmo * $(test_timeout_units "$t")))
 	if [ -x "$t" ]; then
-		timeout -k 5 "$tmo" "$t" >"$out" 2>&1 </dev/null
+		timeout -k 5 "$t_tmo" "$t" >"$out" 2>&1 </dev/null
 	else
-		timeout -k 5 "$tmo" bash "$t" >"$out" 2>&1 </dev/null
+		timeout -k 5 "$t_tmo" bash "$t" >"$out" 2>&1 </dev/null
 	fi
 	rc=$?
 	kernel_news
@@ -58,11 +69,14 @@ for t; do
 	else
 		case $rc in
 		0) why="kernel warnings" ;;
-		124|137) why="timeout after ${tmo}s" ;;
+		124|137) why="timeout after ${t_tmo}s" ;;
 		*) why="exit $rc" ;;
 		esac
-		echo "FAIL $t [$label]: $why"
-		tail -n 60 "$out" | indent
+		# The test's own verdict first, then its output without the
+		# checks that passed, so the reason is in the first lines.
+		reason=$(grep '^FAIL: ' "$out" | tail -n 1)
+		echo "FAIL $t [$label]: $why${reason:+ (${reason#FAIL: })}"
+		grep -v '^ok:' "$out" | tail -n 60 | indent
 		if [ -n "$new" ]; then
 			echo "    --- kernel log during the test"
 			tail -n 60 <<<"$new" | indent

@@ -14,8 +14,7 @@
 set -uo pipefail
 . tests/desktop/lib.sh
 need Xorg Xvfb
-[ -x "$xdraw" ] || skip "build/desktop/xdraw is not built (tests/desktop/build.test)"
-S=$scratch
+need_xdraw
 # XDRAW_SYNC: a round trip after each section of the session. Without it
 # the first session after Xorg starts loses some operations now and then
 # (Documentation/desktop.rst, "Known problems").
@@ -26,7 +25,7 @@ $xdraw session || fail "xdraw session on Xvfb"
 $xdraw dump "$S/xvfb.ppm" || fail "xdraw dump on Xvfb"
 stop_server
 
-start_xorg ati radeon RenderAccel off
+start_ati ati
 $xdraw nocursor || fail "xdraw nocursor"
 $xdraw session || fail "xdraw session on Xorg"
 $xdraw dump "$S/ati.ppm" || fail "xdraw dump on Xorg"

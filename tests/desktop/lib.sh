@@ -8,6 +8,8 @@
 # shellcheck disable=SC2034 # used by the tests that source this
 xdraw=$PWD/build/desktop/xdraw
 scratch=${R5XX_SCRATCH:?not in the test VM}
+# shellcheck disable=SC2034
+S=$scratch
 export XDG_CACHE_HOME=/tmp HOME=/tmp
 xpid=
 
@@ -30,6 +32,11 @@ need() { # PROGRAM... : skip unless installed (scripts/deps.sh)
 	for p in "$@"; do
 		command -v "$p" >/dev/null || skip "$p is not installed (scripts/deps.sh)"
 	done
+}
+
+# need_xdraw: skip unless the test client is built (tests/desktop/build.test).
+need_xdraw() {
+	[ -x "$xdraw" ] || skip "build/desktop/xdraw is not built (tests/desktop/build.test)"
 }
 
 # start_server NAME COMMAND...: start an X server (Xorg or Xvfb) that
@@ -83,6 +90,12 @@ start_xorg() {
 	shift
 	xorg_conf "/tmp/$name.conf" "$@"
 	start_server "$name" Xorg -config "/tmp/$name.conf" -logfile "/tmp/$name.log" vt1
+}
+
+# start_ati NAME: Xorg with xf86-video-ati as the tests run it, RENDER in
+# software (the model has no 3D engine; Documentation/desktop.rst).
+start_ati() {
+	start_xorg "$1" radeon RenderAccel off
 }
 
 # start_xvfb NAME WxH: the software referee at depth 24.

@@ -11,8 +11,7 @@
 set -uo pipefail
 . tests/desktop/lib.sh
 need Xorg Xvfb xrandr
-[ -x "$xdraw" ] || skip "build/desktop/xdraw is not built (tests/desktop/build.test)"
-S=$scratch
+need_xdraw
 export XDRAW_SYNC=1
 
 case $R5XX_CHIP in

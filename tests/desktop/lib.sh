@@ -1,9 +1,9 @@
 # shellcheck shell=bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
 # Sourced by the desktop tests (tests/desktop/*.sh, in the VM, as root):
-# start and stop Xorg and Xvfb with a writable /tmp and no display manager,
-# run the test client build/desktop/xdraw, take screendumps and compare
-# pictures.
+# start and stop Xorg, Xvfb and weston with a writable /tmp and no display
+# manager, run the test clients build/desktop/xdraw and wlpic, take
+# screendumps and compare pictures.
 
 # shellcheck disable=SC2034 # used by the tests that source this
 xdraw=$PWD/build/desktop/xdraw
@@ -117,6 +117,56 @@ log_lacks() {
 # screendump FILE [HEAD]: QEMU's picture of a CRTC, P6 PPM.
 screendump() {
 	tests/vm/qmp screendump "$1" "${2:-0}" >/dev/null || fail "screendump $1"
+}
+
+# wait_line FILE REGEX PID: wait until FILE has a line matching REGEX while
+# PID lives; print that line. The limit (60 s) only catches a hang.
+wait_line() {
+	local _
+	for _ in $(seq 600); do
+		grep -m1 -E "$2" "$1" 2>/dev/null && return 0
+		kill -0 "$3" 2>/dev/null || { grep -m1 -E "$2" "$1"; return; }
+		sleep 0.1
+	done
+	return 1
+}
+
+# start_weston NAME: weston as root on VT 1 with its DRM backend, the pixman
+# renderer and the desktop shell without panel, animations or screen lock,
+# and no input devices (no udev in the VM); sets WAYLAND_DISPLAY,
+# XDG_RUNTIME_DIR, xpid and xlog (/tmp/NAME.log). kiosk-shell would show
+# nothing here: it puts a window in its layer only when it gives it a
+# seat's focus, and weston has no seat without input devices.
+start_weston() {
+	local name=$1 _
+	export XDG_RUNTIME_DIR=/tmp/$name-run WAYLAND_DISPLAY=wayland-$name
+	mkdir -p "$XDG_RUNTIME_DIR"
+	chmod 700 "$XDG_RUNTIME_DIR"
+	cat >"/tmp/$name.ini" <<-EOF
+		[core]
+		idle-time=0
+		[shell]
+		background-color=0xff204060
+		panel-position=none
+		startup-animation=none
+		animation=none
+		close-animation=none
+		locking=false
+	EOF
+	xlog=/tmp/$name.log
+	weston --config="/tmp/$name.ini" --backend=drm-backend.so --use-pixman \
+		--continue-without-input --tty=1 --socket="$WAYLAND_DISPLAY" \
+		--log="$xlog" >"/tmp/$name.out" 2>&1 &
+	xpid=$!
+	# the socket exists once the backend is up (the limit catches a hang)
+	for _ in $(seq 600); do
+		[ -S "$XDG_RUNTIME_DIR/$WAYLAND_DISPLAY" ] && break
+		kill -0 "$xpid" 2>/dev/null || break
+		sleep 0.1
+	done
+	[ -S "$XDG_RUNTIME_DIR/$WAYLAND_DISPLAY" ] ||
+		{ tail -n 30 "$xlog" "/tmp/$name.out"; fail "weston did not start"; }
+	echo "ok: weston up on $WAYLAND_DISPLAY"
 }
 
 # ppm_cmp A B [X Y W H]...: compare two P6 PPMs pixel for pixel, except in

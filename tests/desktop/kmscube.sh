@@ -16,7 +16,6 @@ frames=30
 T=/sys/kernel/tracing
 [ -d "$T/events" ] || mount -t tracefs nodev "$T" || skip "no tracefs"
 [ -d "$T/events/drm/drm_vblank_event_delivered" ] || skip "no drm trace events"
-dbg=/sys/module/drm/parameters/debug
 
 trace_events() { # 0|1
 	echo "$1" >"$T/events/drm/drm_vblank_event/enable"
@@ -24,9 +23,7 @@ trace_events() { # 0|1
 }
 echo >"$T/trace"
 trace_events 1
-old_dbg=$(cat "$dbg")
-echo 0x2 >"$dbg"
-seen=$(dmesg | wc -l)
+cs_watch
 
 # kmscube stops when its stdin is readable ("user interrupted"): give it
 # a pipe that stays empty
@@ -36,7 +33,6 @@ spid=$!
 kmscube -D /dev/dri/card0 -c "$frames" </tmp/kmscube.in >/tmp/kmscube.out 2>&1
 rc=$?
 kill "$spid"
-echo "$old_dbg" >"$dbg"
 trace_events 0
 grep -vE '^  |^=|information:' /tmp/kmscube.out
 [ "$rc" = 0 ] || fail "kmscube exited $rc"
@@ -48,9 +44,7 @@ grep -q "^Rendered $((frames - 1)) frames in" /tmp/kmscube.out ||
 grep -q 'renderer: "ATI RV' /tmp/kmscube.out || fail "kmscube did not use Mesa's r300"
 echo "ok: kmscube drew and flipped $frames frames with Mesa r300"
 
-new=$(dmesg | tail -n +$((seen + 1)))
-! grep -E 'CS: |\[drm:r5xx_cs|\[drm:r5xx_ib|radeon_cs|parser' <<<"$new" ||
-	fail "the driver refused command streams"
+! cs_refused || fail "the driver refused command streams"
 echo "ok: no command stream refused (drm.debug=0x2)"
 
 # The flip events sent to kmscube (file != 0; those with file 0 are the

@@ -180,6 +180,23 @@ qmp_set() { # PROPERTY VALUE: qom-set on the GPU
 		fail "qom-set $1 $2"
 }
 
+# cs_watch: from now on, log the driver's refusals of command streams
+# (drm.debug=0x2: r5xx logs them with rate-limited drm_dbg only; radeon.ko
+# always logs them); cs_refused: print the refusals logged since, and
+# restore drm.debug. Succeeds only when there are some.
+cs_dbg=/sys/module/drm/parameters/debug
+cs_watch() {
+	cs_old_dbg=$(cat "$cs_dbg")
+	echo 0x2 >"$cs_dbg"
+	cs_seen=$(dmesg | wc -l)
+}
+
+cs_refused() {
+	echo "${cs_old_dbg:-0}" >"$cs_dbg"
+	dmesg | tail -n +$((cs_seen + 1)) |
+		grep -E '\[drm:r5xx_(cs|ib)|CS: |radeon_cs|Invalid command stream'
+}
+
 # The DRM atomic state (debugfs) of the first card.
 drm_state() {
 	cat /sys/kernel/debug/dri/0/state

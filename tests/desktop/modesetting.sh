@@ -12,7 +12,6 @@ set -uo pipefail
 . tests/desktop/lib.sh
 need Xorg Xvfb xrandr
 need_xdraw
-export XDRAW_SYNC=1
 
 case $R5XX_CHIP in
 rv380)

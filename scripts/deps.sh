@@ -51,10 +51,11 @@ PKGS=(
 	libudev-dev python3-docutils libpciaccess-dev
 	# the desktop in the guest (tests/desktop, make desktop): Xorg with the
 	# ati (radeon) and modesetting DDXs, Xvfb as the software referee, the
-	# X clients the tests drive, GL and GBM demos, weston
+	# X clients the tests drive, GL and GBM demos, weston; the Wayland
+	# client's build (tests/desktop/wlpic.c: wayland-scanner and xdg-shell)
 	xserver-xorg-core xserver-xorg-video-ati xserver-xorg-video-radeon xvfb
 	x11-xserver-utils x11-utils x11-apps x11-xkb-utils xfonts-base xauth
-	mesa-utils kmscube weston libgbm1
+	mesa-utils kmscube weston libgbm1 libwayland-dev wayland-protocols
 )
 
 # abi [KERNEL]: print the ABI of the kernel that linux-headers-amd64 of

@@ -8,7 +8,7 @@
 set -uo pipefail
 . tests/desktop/lib.sh
 need Xorg glxinfo glxgears
-start_xorg ati radeon RenderAccel off
+start_ati ati
 
 info=$(glxinfo -B 2>&1) || { echo "$info"; fail "glxinfo"; }
 grep -q '^direct rendering: Yes' <<<"$info" || { echo "$info"; fail "no direct rendering"; }

@@ -1,13 +1,15 @@
 # shellcheck shell=bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
 # Sourced by the desktop tests (tests/desktop/*.sh, in the VM, as root):
-# start and stop Xorg and Xvfb with a writable /tmp and no display manager,
-# run the test client build/desktop/xdraw, take screendumps and compare
-# pictures.
+# start and stop Xorg, Xvfb and weston with a writable /tmp and no display
+# manager, run the test clients build/desktop/xdraw and wlpic, take
+# screendumps and compare pictures.
 
 # shellcheck disable=SC2034 # used by the tests that source this
 xdraw=$PWD/build/desktop/xdraw
 scratch=${R5XX_SCRATCH:?not in the test VM}
+# shellcheck disable=SC2034
+S=$scratch
 export XDG_CACHE_HOME=/tmp HOME=/tmp
 xpid=
 
@@ -30,6 +32,11 @@ need() { # PROGRAM... : skip unless installed (scripts/deps.sh)
 	for p in "$@"; do
 		command -v "$p" >/dev/null || skip "$p is not installed (scripts/deps.sh)"
 	done
+}
+
+# need_xdraw: skip unless the test client is built (tests/desktop/build.test).
+need_xdraw() {
+	[ -x "$xdraw" ] || skip "build/desktop/xdraw is not built (tests/desktop/build.test)"
 }
 
 # start_server NAME COMMAND...: start an X server (Xorg or Xvfb) that
@@ -85,6 +92,12 @@ start_xorg() {
 	start_server "$name" Xorg -config "/tmp/$name.conf" -logfile "/tmp/$name.log" vt1
 }
 
+# start_ati NAME: Xorg with xf86-video-ati as the tests run it, RENDER in
+# software (the model has no 3D engine; Documentation/desktop.rst).
+start_ati() {
+	start_xorg "$1" radeon RenderAccel off
+}
+
 # start_xvfb NAME WxH: the software referee at depth 24.
 start_xvfb() {
 	start_server "$1" Xvfb -screen 0 "${2}x24"
@@ -106,6 +119,56 @@ screendump() {
 	tests/vm/qmp screendump "$1" "${2:-0}" >/dev/null || fail "screendump $1"
 }
 
+# wait_line FILE REGEX PID: wait until FILE has a line matching REGEX while
+# PID lives; print that line. The limit (60 s) only catches a hang.
+wait_line() {
+	local _
+	for _ in $(seq 600); do
+		grep -m1 -E "$2" "$1" 2>/dev/null && return 0
+		kill -0 "$3" 2>/dev/null || { grep -m1 -E "$2" "$1"; return; }
+		sleep 0.1
+	done
+	return 1
+}
+
+# start_weston NAME: weston as root on VT 1 with its DRM backend, the pixman
+# renderer and the desktop shell without panel, animations or screen lock,
+# and no input devices (no udev in the VM); sets WAYLAND_DISPLAY,
+# XDG_RUNTIME_DIR, xpid and xlog (/tmp/NAME.log). kiosk-shell would show
+# nothing here: it puts a window in its layer only when it gives it a
+# seat's focus, and weston has no seat without input devices.
+start_weston() {
+	local name=$1 _
+	export XDG_RUNTIME_DIR=/tmp/$name-run WAYLAND_DISPLAY=wayland-$name
+	mkdir -p "$XDG_RUNTIME_DIR"
+	chmod 700 "$XDG_RUNTIME_DIR"
+	cat >"/tmp/$name.ini" <<-EOF
+		[core]
+		idle-time=0
+		[shell]
+		background-color=0xff204060
+		panel-position=none
+		startup-animation=none
+		animation=none
+		close-animation=none
+		locking=false
+	EOF
+	xlog=/tmp/$name.log
+	weston --config="/tmp/$name.ini" --backend=drm-backend.so --use-pixman \
+		--continue-without-input --tty=1 --socket="$WAYLAND_DISPLAY" \
+		--log="$xlog" >"/tmp/$name.out" 2>&1 &
+	xpid=$!
+	# the socket exists once the backend is up (the limit catches a hang)
+	for _ in $(seq 600); do
+		[ -S "$XDG_RUNTIME_DIR/$WAYLAND_DISPLAY" ] && break
+		kill -0 "$xpid" 2>/dev/null || break
+		sleep 0.1
+	done
+	[ -S "$XDG_RUNTIME_DIR/$WAYLAND_DISPLAY" ] ||
+		{ tail -n 30 "$xlog" "/tmp/$name.out"; fail "weston did not start"; }
+	echo "ok: weston up on $WAYLAND_DISPLAY"
+}
+
 # ppm_cmp A B [X Y W H]...: compare two P6 PPMs pixel for pixel, except in
 # the rectangles given; prints the result, exits non-zero when they differ.
 ppm_cmp() {
@@ -115,6 +178,23 @@ ppm_cmp() {
 qmp_set() { # PROPERTY VALUE: qom-set on the GPU
 	tests/vm/qmp "{\"execute\": \"qom-set\", \"arguments\": {\"path\": \"/machine/peripheral/gpu\", \"property\": \"$1\", \"value\": $2}}" >/dev/null ||
 		fail "qom-set $1 $2"
+}
+
+# cs_watch: from now on, log the driver's refusals of command streams
+# (drm.debug=0x2: r5xx logs them with rate-limited drm_dbg only; radeon.ko
+# always logs them); cs_refused: print the refusals logged since, and
+# restore drm.debug. Succeeds only when there are some.
+cs_dbg=/sys/module/drm/parameters/debug
+cs_watch() {
+	cs_old_dbg=$(cat "$cs_dbg")
+	echo 0x2 >"$cs_dbg"
+	cs_seen=$(dmesg | wc -l)
+}
+
+cs_refused() {
+	echo "${cs_old_dbg:-0}" >"$cs_dbg"
+	dmesg | tail -n +$((cs_seen + 1)) |
+		grep -E '\[drm:r5xx_(cs|ib)|CS: |radeon_cs|Invalid command stream'
 }
 
 # The DRM atomic state (debugfs) of the first card.

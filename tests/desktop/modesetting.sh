@@ -11,9 +11,7 @@
 set -uo pipefail
 . tests/desktop/lib.sh
 need Xorg Xvfb xrandr
-[ -x "$xdraw" ] || skip "build/desktop/xdraw is not built (tests/desktop/build.test)"
-S=$scratch
-export XDRAW_SYNC=1
+need_xdraw
 
 case $R5XX_CHIP in
 rv380)

@@ -10,10 +10,9 @@
 set -uo pipefail
 . tests/desktop/lib.sh
 need Xorg xdpyinfo
-[ -x "$xdraw" ] || skip "build/desktop/xdraw is not built (tests/desktop/build.test)"
-S=$scratch
+need_xdraw
 
-start_xorg ati radeon RenderAccel off
+start_ati ati
 log_has 'RADEON\(0\): Acceleration enabled' "acceleration enabled"
 log_has 'EXA\(0\): Driver registered support' "EXA"
 log_has '^\[[ 0-9.]*\] \(II\) +Solid$' "EXA Solid"

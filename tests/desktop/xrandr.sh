@@ -7,10 +7,9 @@
 set -uo pipefail
 . tests/desktop/lib.sh
 need Xorg xrandr
-[ -x "$xdraw" ] || skip "build/desktop/xdraw is not built (tests/desktop/build.test)"
-S=$scratch
+need_xdraw
 
-start_xorg ati radeon RenderAccel off
+start_ati ati
 # Modes of the VGA monitor, and a mode switch.
 out=$(xrandr) || fail "xrandr"
 vga=$(awk '$2 == "connected" && $1 ~ /^VGA/ { print $1; exit }' <<<"$out")

@@ -8,7 +8,7 @@
 set -uo pipefail
 . tests/desktop/lib.sh
 need Xorg xsetroot xclock xlogo xeyes xwininfo
-start_xorg desktop radeon RenderAccel off
+start_ati desktop
 xsetroot -solid '#306090'
 xclock -geometry 200x200+60+60 -update 1 2>/dev/null &
 xlogo -geometry 200x200+300+60 2>/dev/null &

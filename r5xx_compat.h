@@ -91,6 +91,7 @@
 #ifndef R5XX_HAVE_SCHED_INIT_ARGS
 struct drm_sched_init_args {
 	const struct drm_sched_backend_ops *ops;
+	struct workqueue_struct *submit_wq;
 	struct workqueue_struct *timeout_wq;
 	u32 credit_limit;
 	unsigned int hang_limit;
@@ -107,8 +108,9 @@ struct drm_sched_init_args {
  * @args: its parameters
  *
  * Without the argument structure in the headers, the parameters are passed
- * one by one: nine of them on older 6.1 headers, eleven (an own submission
- * workqueue, NULL here, and one run queue per priority) on 6.8 to 6.14.
+ * one by one: nine of them on older 6.1 headers, eleven (a submission
+ * workqueue, &drm_sched_init_args.submit_wq, and one run queue per
+ * priority) on 6.8 to 6.14.
  *
  * Return: 0 or a negative errno.
  */
@@ -118,7 +120,8 @@ static inline int r5xx_drm_sched_init(struct drm_gpu_scheduler *sched,
 #if defined(R5XX_HAVE_SCHED_INIT_ARGS)
 	return drm_sched_init(sched, args);
 #elif defined(R5XX_HAVE_SCHED_SUBMIT_WQ)
-	return drm_sched_init(sched, args->ops, NULL, DRM_SCHED_PRIORITY_COUNT,
+	return drm_sched_init(sched, args->ops, args->submit_wq,
+			      DRM_SCHED_PRIORITY_COUNT,
 			      args->credit_limit, args->hang_limit,
 			      args->timeout, args->timeout_wq, args->score,
 			      args->name, args->dev);

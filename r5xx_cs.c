@@ -97,13 +97,15 @@ struct r5xx_cs_entry {
 };
 
 /*
- * The relocation list's arrays, carved from one allocation that the file
- * keeps between submissions (&r5xx_file.cs_scratch), so that a submission
- * allocates nothing of its own once a file has submitted a list that long.
- * No array needs zeroing: each entry is written before it is read.
+ * The relocation list's arrays and the checker's working memory, carved
+ * from one allocation that the file keeps between submissions
+ * (&r5xx_file.cs_scratch), so that a submission allocates nothing of its
+ * own once a file has submitted a list that long. No array needs zeroing:
+ * each entry is written before it is read; the checker clears its state.
  */
 struct r5xx_cs_scratch {
 	u32 capacity;
+	struct r5xx_cs_check_state *check_state;
 	struct drm_radeon_cs_reloc *user_relocs;
 	struct r5xx_cs_entry *entries;
 	struct r5xx_cs_reloc *relocs;
@@ -144,16 +146,18 @@ static struct r5xx_cs_scratch *r5xx_cs_scratch_alloc(u32 n)
 	const size_t per = sizeof(struct drm_radeon_cs_reloc) +
 		sizeof(struct r5xx_cs_entry) + sizeof(struct r5xx_cs_reloc) +
 		sizeof(u32) + sizeof(struct r5xx_cs_buffer);
+	const size_t state = ALIGN(r5xx_cs_check_state_size(), 16);
 	struct r5xx_cs_scratch *s;
 	void *mem;
 
-	/* the arrays, each naturally aligned, after the header */
-	mem = kvmalloc(sizeof(*s) + (size_t)n * per, GFP_KERNEL);
+	/* the checker's state, then the arrays, each naturally aligned */
+	mem = kvmalloc(sizeof(*s) + state + (size_t)n * per, GFP_KERNEL);
 	if (!mem)
 		return NULL;
 	s = mem;
 	s->capacity = n;
-	s->relocs = (void *)(s + 1);
+	s->check_state = (void *)(s + 1);
+	s->relocs = (void *)((char *)s->check_state + state);
 	s->entries = (void *)(s->relocs + n);
 	s->buffers = (void *)(s->entries + n);
 	s->user_relocs = (void *)(s->buffers + n);
@@ -544,6 +548,14 @@ static int r5xx_cs_check_ib(struct r5xx_cs_parser *p)
 		.priv = p,
 	};
 	int ret;
+
+	/* a stream without relocations has not taken the scratch yet */
+	if (!p->scratch) {
+		ret = r5xx_cs_scratch_get(p, 0);
+		if (ret)
+			return ret;
+	}
+	ctx.state = p->scratch->check_state;
 
 	mutex_lock(&rdev->mm.surface_lock);
 	ctx.hyperz_owner = rdev->mm.hyperz_filp == p->file;

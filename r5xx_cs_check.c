@@ -10,6 +10,7 @@
 #include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/stdarg.h>
+#include <linux/string.h>
 #include <linux/types.h>
 
 #include <drm/radeon_drm.h>
@@ -821,6 +822,21 @@ static int check_type3(struct cs_parser *p, u32 hdr)
 	return -EINVAL;
 }
 
+/* The working memory a caller may keep for r5xx_cs_check() (opaque). */
+struct r5xx_cs_check_state {
+	struct cs_parser parser;
+};
+
+/**
+ * r5xx_cs_check_state_size() - size of &r5xx_cs_check_ctx.state
+ *
+ * Return: the bytes a caller provides as the checker's working memory.
+ */
+size_t r5xx_cs_check_state_size(void)
+{
+	return sizeof(struct r5xx_cs_check_state);
+}
+
 /**
  * r5xx_cs_check() - check and relocate a user command stream
  * @ctx: the submission: family, dialect, relocation list, ownerships
@@ -830,6 +846,7 @@ static int check_type3(struct cs_parser *p, u32 hdr)
  * On success every relocated address in @ib has been patched, and every
  * address the GPU can reach by executing @ib lies within an object of the
  * relocation list.  On failure @ib may be partly patched and must not run.
+ * The working memory is @ctx->state, or allocated here if that is NULL.
  *
  * Return: 0, -EINVAL if the stream is refused, -ENOMEM.
  */
@@ -841,9 +858,14 @@ int r5xx_cs_check(const struct r5xx_cs_check_ctx *ctx, u32 *ib, u32 ndw)
 	if (ctx->family >= R5XX_FAMILY_COUNT || !ndw ||
 	    (ctx->nrelocs && !ctx->relocs))
 		return -EINVAL;
-	p = kzalloc(sizeof(*p), GFP_KERNEL);
-	if (!p)
-		return -ENOMEM;
+	if (ctx->state) {
+		p = &ctx->state->parser;
+		memset(p, 0, sizeof(*p));
+	} else {
+		p = kzalloc(sizeof(*p), GFP_KERNEL);
+		if (!p)
+			return -ENOMEM;
+	}
 	p->ctx = ctx;
 	p->ib = ib;
 	p->ndw = ndw;
@@ -881,6 +903,7 @@ int r5xx_cs_check(const struct r5xx_cs_check_ctx *ctx, u32 *ib, u32 ndw)
 			break;
 		}
 	}
-	kfree(p);
+	if (!ctx->state)
+		kfree(p);
 	return ret;
 }

@@ -49,6 +49,8 @@ struct r5xx_cs_crtc {
 	u32 hw_index;
 };
 
+struct r5xx_cs_check_state;
+
 /**
  * struct r5xx_cs_check_ctx - everything the checker needs besides the IB
  * @family: the GPU
@@ -62,6 +64,9 @@ struct r5xx_cs_crtc {
  * @log: reports why a stream was rejected; may be NULL.  The driver maps it
  *	 to a rate-limited drm_dbg(), host tests to printf().
  * @priv: passed to @crtc_lookup and @log
+ * @state: the checker's working memory, r5xx_cs_check_state_size() bytes
+ *	   that the caller keeps from one call to the next (the checker
+ *	   clears it each time); NULL: the checker allocates its own
  */
 struct r5xx_cs_check_ctx {
 	enum r5xx_family family;
@@ -73,8 +78,10 @@ struct r5xx_cs_check_ctx {
 	int (*crtc_lookup)(void *priv, u32 crtc_id, struct r5xx_cs_crtc *crtc);
 	void (*log)(void *priv, const char *fmt, ...) __printf(2, 3);
 	void *priv;
+	struct r5xx_cs_check_state *state;
 };
 
+size_t r5xx_cs_check_state_size(void);
 int r5xx_cs_check(const struct r5xx_cs_check_ctx *ctx, u32 *ib, u32 ndw);
 
 #endif /* __R5XX_CS_CHECK_H__ */

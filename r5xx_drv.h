@@ -630,12 +630,15 @@ struct r5xx_irq {
  * @ready: @base and @kernel_entity are initialised
  * @push_lock: makes arming and pushing a job one step, so that jobs reach
  *	their entity in the order of their fences
+ * @submit_wq: the scheduler's high-priority ordered workqueue on kernels
+ *	whose scheduler takes one (R5XX_HAVE_SCHED_SUBMIT_WQ), else NULL
  */
 struct r5xx_sched {
 	struct drm_gpu_scheduler base;
 	struct drm_sched_entity kernel_entity;
 	/* makes drm_sched_job_arm() and the push one step */
 	struct mutex push_lock;
+	struct workqueue_struct *submit_wq;
 	u32 hang_rptr;
 	u64 hang_seq;
 	unsigned int resets;

@@ -85,12 +85,16 @@ static void r5xx_gem_free(struct drm_gem_object *obj)
 
 /*
  * Kernel mappings (the fbdev emulation's blits): pinned wherever the buffer
- * is while mapped, so that it cannot move under the mapping. Newer kernels
- * call these with the reservation held (R5XX_GEM_VMAP_RESERVED).
+ * is while mapped, so that it cannot move under the mapping, and mapped
+ * once the kernel's fences (the GPU clear of a new VRAM buffer) have
+ * signalled, as a CPU fault waits for them, so that the clear cannot land
+ * over what the CPU writes. Newer kernels call these with the reservation
+ * held (R5XX_GEM_VMAP_RESERVED).
  */
 static int r5xx_gem_vmap(struct drm_gem_object *obj, struct iosys_map *map)
 {
 	struct r5xx_bo *bo = to_r5xx_bo(obj);
+	long wait;
 	int ret;
 
 	if (!R5XX_GEM_VMAP_RESERVED) {
@@ -100,7 +104,10 @@ static int r5xx_gem_vmap(struct drm_gem_object *obj, struct iosys_map *map)
 	}
 	dma_resv_assert_held(obj->resv);
 	ttm_bo_pin(&bo->tbo);
-	ret = ttm_bo_vmap(&bo->tbo, map);
+	/* returns the time left: MAX_SCHEDULE_TIMEOUT, or an errno */
+	wait = dma_resv_wait_timeout(obj->resv, DMA_RESV_USAGE_KERNEL, false,
+				     MAX_SCHEDULE_TIMEOUT);
+	ret = wait < 0 ? wait : ttm_bo_vmap(&bo->tbo, map);
 	if (ret)
 		ttm_bo_unpin(&bo->tbo);
 	if (!R5XX_GEM_VMAP_RESERVED)

@@ -6,6 +6,7 @@
 #include <linux/delay.h>
 #include <linux/jiffies.h>
 #include <linux/slab.h>
+#include <linux/workqueue.h>
 
 #include <drm/drm_print.h>
 
@@ -359,10 +360,24 @@ int r5xx_sched_init(struct r5xx_device *rdev)
 
 	mutex_init(&sched->push_lock);
 	sched->hang_rptr = ~0u;
+#ifdef R5XX_HAVE_SCHED_SUBMIT_WQ
+	/*
+	 * The scheduler runs jobs from a work item on these kernels; a
+	 * high-priority worker takes a pushed job sooner (6.1's scheduler
+	 * thread is already a real-time one).
+	 */
+	sched->submit_wq = alloc_ordered_workqueue("r5xx-cp", WQ_HIGHPRI |
+						   WQ_MEM_RECLAIM);
+	if (!sched->submit_wq) {
+		ret = -ENOMEM;
+		goto err_wq;
+	}
+	args.submit_wq = sched->submit_wq;
+#endif
 	ret = r5xx_drm_sched_init(&sched->base, &args);
 	if (ret) {
 		drm_err(&rdev->drm, "cannot start the scheduler: %d\n", ret);
-		goto err_mutex;
+		goto err_wq;
 	}
 	ret = drm_sched_entity_init(&sched->kernel_entity,
 				    DRM_SCHED_PRIORITY_KERNEL, &list, 1, NULL);
@@ -373,7 +388,10 @@ int r5xx_sched_init(struct r5xx_device *rdev)
 
 err_sched:
 	drm_sched_fini(&sched->base);
-err_mutex:
+err_wq:
+	if (sched->submit_wq)
+		destroy_workqueue(sched->submit_wq);
+	sched->submit_wq = NULL;
 	mutex_destroy(&sched->push_lock);
 	return ret;
 }
@@ -450,5 +468,8 @@ void r5xx_sched_fini(struct r5xx_device *rdev)
 	}
 	drm_sched_fini(&sched->base);
 	WARN_ON(!r5xx_sched_idle(sched));
+	if (sched->submit_wq)
+		destroy_workqueue(sched->submit_wq);
+	sched->submit_wq = NULL;
 	mutex_destroy(&sched->push_lock);
 }

@@ -50,12 +50,15 @@
  * the pages.
  *
  * No buffer shows a previous owner's data: GTT and system pages come
- * zeroed from the pool, and a new buffer placed in VRAM is cleared, by the
- * CPU through the aperture in the visible part and by the GPU (2D solid
- * fills, whose fence the buffer's reservation holds as a kernel fence)
- * beyond it. The module parameter vis_vramlimit shrinks the visible part
- * so that tests reach the second case on the model, whose aperture shows
- * all of VRAM.
+ * zeroed from the pool, and a new buffer placed in VRAM is cleared by the
+ * GPU (2D solid fills, whose fence the buffer's reservation holds as a
+ * kernel fence, which CPU faults, moves and later submissions wait for).
+ * The CPU clears small buffers in the visible part through the aperture
+ * instead, and all of them while the GPU cannot run fills (no CP,
+ * scheduler stopped). The module
+ * parameter vis_vramlimit shrinks the visible part so that tests reach
+ * VRAM the CPU cannot clear on the model, whose aperture shows all of
+ * VRAM.
  *
  * Buffers imported from another device's dma-buf (r5xx_prime.c) are
  * %ttm_bo_type_sg objects: their pages are the exporter's scatter list,
@@ -292,34 +295,47 @@ static int r5xx_bo_clear_vram_gpu(struct r5xx_device *rdev,
 	return 0;
 }
 
-/* A new user buffer in VRAM that only the GPU can clear, and can now. */
-static bool r5xx_bo_needs_gpu_clear(struct r5xx_device *rdev,
-				    const struct ttm_buffer_object *tbo,
-				    const struct ttm_resource *new_mem)
+/*
+ * Up to this size a new buffer in visible VRAM is cleared by the CPU: a
+ * fill job costs one trip through the scheduler and an interrupt (about
+ * 75 us on the model), the CPU writes 64 KiB through the aperture in
+ * about as long.
+ */
+#define R5XX_CLEAR_CPU_MAX	SZ_64K
+
+/*
+ * The GPU clears a new buffer @tbo placed at @new_mem: it is large, or
+ * the CPU cannot reach it, and acceleration works and the scheduler runs.
+ */
+static bool r5xx_bo_gpu_clears(struct r5xx_device *rdev,
+			       const struct ttm_buffer_object *tbo,
+			       const struct ttm_resource *new_mem)
 {
 	u64 end = ((u64)new_mem->start << PAGE_SHIFT) + tbo->base.size;
 
-	return new_mem->mem_type == TTM_PL_VRAM &&
-	       tbo->type == ttm_bo_type_device &&
-	       end > rdev->mc.visible_vram_size &&
+	return (tbo->base.size > R5XX_CLEAR_CPU_MAX ||
+		end > rdev->mc.visible_vram_size) &&
 	       rdev->accel_working && READ_ONCE(rdev->sched.ready);
 }
 
 /*
  * A new userspace buffer placed in VRAM starts cleared, as a new one in
  * GTT does (TTM allocates its pages zeroed) and as TTM's own memcpy move
- * clears a destination that has nothing to copy from. The CPU clears it
- * through the aperture, 1 MiB at a time; VRAM the CPU cannot reach (beyond
- * the visible part) is cleared by the GPU, r5xx_bo_clear_vram_gpu(),
- * called from r5xx_bo_move() before the buffer takes its VRAM. Only
- * without acceleration (no CP, or the scheduler not yet or no longer
- * running) is such a buffer left as it is: then nothing can read it
+ * clears a destination that has nothing to copy from. The GPU clears it,
+ * r5xx_bo_clear_vram_gpu(), called from r5xx_bo_move() before the buffer
+ * takes its VRAM, unless it is small and visible (R5XX_CLEAR_CPU_MAX): a
+ * CPU clear through the aperture costs the submitter the whole write
+ * (about 1.2 ms a MiB on the model), a fill costs one job. Small buffers,
+ * and without acceleration (no CP, or the scheduler not yet or no longer
+ * running) all buffers in the visible part, the CPU clears here, 1 MiB at
+ * a time. VRAM beyond it is then left as it is: nothing can read it
  * either, since only the GPU reaches that VRAM and a CPU access first
  * moves the buffer (with a CPU copy, which cannot read there). Kernel
- * buffers are the driver's to fill: one is placed over the live GART table.
+ * buffers are the driver's to fill: one is placed over the live GART
+ * table.
  */
-static int r5xx_bo_clear_vram(struct r5xx_device *rdev,
-			      struct ttm_buffer_object *tbo)
+static int r5xx_bo_clear_vram_cpu(struct r5xx_device *rdev,
+				  struct ttm_buffer_object *tbo)
 {
 	const unsigned long chunk = SZ_1M >> PAGE_SHIFT;
 	unsigned long pages = PFN_UP(tbo->base.size), i, n;
@@ -368,18 +384,25 @@ static int r5xx_bo_move(struct ttm_buffer_object *tbo, bool evict,
 			return ret;
 	}
 
-	/* a new buffer: nothing to copy, VRAM to clear */
+	/*
+	 * A new buffer: nothing to copy, VRAM to clear. There is no old
+	 * memory to hand to a ghost object (ttm_bo_move_accel_cleanup()), so
+	 * the clear's fence only goes into the reservation.
+	 */
 	if (!old_mem ||
 	    (old_mem->mem_type == TTM_PL_SYSTEM && !tbo->ttm)) {
-		if (r5xx_bo_needs_gpu_clear(rdev, tbo, new_mem)) {
+		bool clear = new_mem->mem_type == TTM_PL_VRAM &&
+			     tbo->type == ttm_bo_type_device;
+
+		if (clear && r5xx_bo_gpu_clears(rdev, tbo, new_mem)) {
 			ret = r5xx_bo_clear_vram_gpu(rdev, tbo, new_mem);
 			if (ret)
 				return ret;
+			clear = false;
 		}
 		ttm_bo_move_null(tbo, new_mem);
-		if (new_mem->mem_type == TTM_PL_VRAM &&
-		    tbo->type == ttm_bo_type_device)
-			return r5xx_bo_clear_vram(rdev, tbo);
+		if (clear)
+			return r5xx_bo_clear_vram_cpu(rdev, tbo);
 		return 0;
 	}
 	if (old_mem->mem_type == TTM_PL_SYSTEM &&

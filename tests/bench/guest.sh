@@ -22,6 +22,7 @@
 set -u
 secs=${1:-3}
 rounds=${2:-3}
+only=${3:-}
 bin=$PWD/build/bench/bench
 ko=${R5XX_KO:-$PWD/r5xx.ko}
 tr=/sys/kernel/tracing
@@ -109,6 +110,11 @@ unbind
 timed_load radeon first modprobe radeon && bound=radeon
 
 metrics="roundtrip cs_3d cs_state gem_4k_gtt gem_4k_vram gem_1m_gtt gem_1m_vram"
+count_allocs=1
+if [ -n "$only" ]; then
+	metrics=$(echo "$only" | tr , '\n' | grep -vx allocs | tr '\n' ' ')
+	echo ",$only," | grep -q ',allocs,' || count_allocs=0
+fi
 order="r5xx radeon"
 for ((r = 1; r <= rounds; r++)); do
 	for m in $metrics; do
@@ -131,6 +137,7 @@ done
 echo 0 >"$tr/tracing_on"
 echo 4096 >"$tr/buffer_size_kb"
 for d in r5xx radeon; do
+	[ "$count_allocs" = 1 ] || break
 	use "$d" || { status=1; break; }
 	echo >"$tr/trace"
 	"$bin" 1 allocs >/tmp/bench.out 2>&1 || status=1

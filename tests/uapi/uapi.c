@@ -967,7 +967,9 @@ static int t_userptr(void)
  * too (the driver loaded with vis_vramlimit, tests/uapi/vramclear.sh):
  * buffers without CPU access, placed beyond the visible part, are painted
  * and freed, then new ones in the same place are copied by the 2D engine
- * into a GTT buffer, which must read back all zeros.
+ * into a GTT buffer, which must read back all zeros. The same for buffers
+ * the CPU can map, read through a mapping made at once after GEM_CREATE:
+ * the GPU clears those too, and a CPU fault must wait for that clear.
  */
 #define VC_SIZE		(8 * MiB)
 #define VC_PITCH	8192u
@@ -976,6 +978,7 @@ static int t_userptr(void)
 #define VC_COUNT	6
 #define VC_DIRT		0xa5a5a5a5u
 #define VC_BLIT_DW	18
+#define VC_VIS_SIZE	(1 * MiB)
 
 static int vc_blit(int fd, uint32_t src, uint32_t dst)
 {
@@ -1043,6 +1046,38 @@ static int t_vramclear(void)
 	}
 	check(!dirty, "no new buffer showed the old contents");
 	munmap(p, VC_SIZE);
+	gem_close(fd, gtt);
+
+	/* CPU-visible buffers, read by the CPU straight after GEM_CREATE */
+	for (int i = 0; i < VC_COUNT; i++) {
+		struct drm_radeon_cs_reloc r = { .write_domain = RADEON_GEM_DOMAIN_VRAM };
+
+		h[i] = gem_create(fd, VC_VIS_SIZE, RADEON_GEM_DOMAIN_VRAM);
+		r.handle = h[i];
+		fill_ib(ib, 4, pitch_offset(VC_PITCH, 0), 0, 0, 0, VC_W,
+			VC_VIS_SIZE / VC_PITCH, VC_DIRT);
+		ret = cs_submit(fd, ib, FILL_IB_DW, &r, 1, NULL, 0);
+		check(!ret && !gem_wait_idle(fd, h[i]), "visible buffer %d painted (%d)",
+		      i, ret);
+	}
+	for (int i = 0; i < VC_COUNT; i++)
+		gem_close(fd, h[i]);
+	dirty = 0;
+	for (int i = 0; i < VC_COUNT; i++) {
+		unsigned int bad = 0;
+
+		h[i] = gem_create(fd, VC_VIS_SIZE, RADEON_GEM_DOMAIN_VRAM);
+		p = gem_map(fd, h[i], VC_VIS_SIZE);
+		for (uint64_t k = 0; k < VC_VIS_SIZE / 4; k++)
+			bad += p[k] != 0;
+		dirty += bad;
+		check(!bad, "new visible buffer %d reads as zeros by the CPU (%u dwords not 0, first %#x)",
+		      i, bad, p[0]);
+		munmap(p, VC_VIS_SIZE);
+	}
+	for (int i = 0; i < VC_COUNT; i++)
+		gem_close(fd, h[i]);
+	check(!dirty, "no new visible buffer showed the old contents");
 	close(fd);
 	return 0;
 }

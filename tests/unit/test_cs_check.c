@@ -79,14 +79,37 @@ static void write_seed(const struct r5xx_cs_check_ctx *c, const struct stream *s
 		fclose(f);
 }
 
-/* check a copy of @s; accepted streams must satisfy the access model */
-static int run(const struct r5xx_cs_check_ctx *c, const struct stream *s)
+/*
+ * The working memory run() passes, as the driver does: one block reused by
+ * every check, filled with garbage before the first, so that a check that
+ * relied on memory left by the previous one, or on zeroed memory it did
+ * not clear itself, would show (refused streams go through
+ * fail_at_reloc() with the checker's own allocation).
+ */
+static struct r5xx_cs_check_state *shared_state(void)
 {
+	static struct r5xx_cs_check_state *state;
+
+	if (!state) {
+		state = malloc(r5xx_cs_check_state_size());
+		if (!state)
+			abort();
+		memset(state, 0xa5, r5xx_cs_check_state_size());
+	}
+	return state;
+}
+
+/* check a copy of @s; accepted streams must satisfy the access model */
+static int run(const struct r5xx_cs_check_ctx *ctx, const struct stream *s)
+{
+	struct r5xx_cs_check_ctx sc = *ctx;
+	const struct r5xx_cs_check_ctx *c = &sc;
 	struct am_bo bos[BO_COUNT];
 	char why[256];
 	u32 i;
 	int ret;
 
+	sc.state = shared_state();
 	if (corpus_dir)
 		write_seed(c, s);
 	memcpy(last_ib, s->d, s->n * 4);

@@ -94,8 +94,16 @@ static u32 kernel_ib[BIG_DW];
 static double run(const struct bench_stream *b, u64 iters, int what)
 {
 	struct r5xx_cs_check_ctx c = ctx_for(b);
-	double t0 = now();
+	double t0;
 	u64 i;
+
+	/* the driver passes the checker state it keeps per file */
+	c.state = malloc(r5xx_cs_check_state_size());
+	if (!c.state) {
+		perror("checker_bench");
+		exit(1);
+	}
+	t0 = now();
 
 	for (i = 0; i < iters; i++) {
 		if (what != 2)
@@ -107,7 +115,9 @@ static double run(const struct bench_stream *b, u64 iters, int what)
 		/* keep the copy from being optimised away */
 		__asm__ volatile("" : : "r"(kernel_ib) : "memory");
 	}
-	return now() - t0;
+	t0 = now() - t0;
+	free(c.state);
+	return t0;
 }
 
 static void bench(const struct bench_stream *b, double ms, int reps)

@@ -376,6 +376,7 @@ struct r5xx_mm {
 	struct r5xx_bo *surfaces[R5XX_SURFACE_INFO_COUNT];
 	struct drm_file *hyperz_filp;
 	struct drm_file *cmask_filp;
+	/* user pointer notifiers against the submissions that use the pages */
 	struct mutex notifier_lock;
 	struct workqueue_struct *userptr_wq;
 	bool ready;

@@ -49,7 +49,10 @@
  * upstream; a buffer shared with another device (r5xx_prime.c) goes to
  * GTT whatever the list says.  A user pointer buffer (r5xx_userptr.c) must
  * be asked for GTT (-EINVAL otherwise) and goes there, its pages pinned
- * with the submitter's mmap lock held around the validation; one created
+ * with the submitter's mmap lock held around the validation (pinned again
+ * if its range was invalidated since), and the job is pushed only if no
+ * such range was invalidated meanwhile, else the whole submission starts
+ * again ("user pointers" in r5xx_userptr.c); one created
  * by another address space (a fork child's, or one opened by name) is
  * refused with -EPERM.  A buffer
  * listed twice is placed once, written if any entry writes it.  Then the
@@ -138,6 +141,7 @@ struct r5xx_cs_parser {
 	struct ww_acquire_ctx ticket;
 	bool reserved;
 	bool need_mmap_lock;	/* a user pointer buffer is listed */
+	bool userptr_retry;	/* its pages went stale before the push */
 	struct r5xx_job *job;
 };
 
@@ -396,7 +400,10 @@ static int r5xx_cs_place(struct r5xx_cs_parser *p, struct r5xx_cs_buffer *buf)
 	/* buffers shared with another device or over user memory: GTT only */
 	if (bo->prime_shared_count || bo->userptr)
 		domain = RADEON_GEM_DOMAIN_GTT;
-	ret = r5xx_bo_validate_domain(bo, domain, true);
+	if (bo->userptr)
+		ret = r5xx_userptr_validate(bo);
+	else
+		ret = r5xx_bo_validate_domain(bo, domain, true);
 	if (ret && ret != -ERESTARTSYS && ret != -EINTR &&
 	    domain == RADEON_GEM_DOMAIN_VRAM)
 		ret = r5xx_bo_validate_domain(bo, RADEON_GEM_DOMAIN_VRAM |
@@ -519,8 +526,8 @@ static int r5xx_cs_crtc_lookup(void *priv, u32 crtc_id,
 
 /*
  * Copy the IB into the job's kernel IB, before any buffer is reserved: a
- * fault on the user copy may need a user pointer buffer's notifier, which
- * reserves that buffer.
+ * fault on the user copy may need the reservation of a buffer mapped
+ * there (the mmap lock comes first, see "locking").
  */
 static int r5xx_cs_copy_ib(struct r5xx_cs_parser *p)
 {
@@ -582,6 +589,21 @@ static void r5xx_cs_fini(struct r5xx_cs_parser *p)
 	r5xx_cs_scratch_put(p);
 }
 
+/*
+ * With &r5xx_mm.notifier_lock held: whether every user pointer buffer of
+ * the list still holds the user's pages (see "user pointers").
+ */
+static bool r5xx_cs_userptr_current(struct r5xx_cs_parser *p)
+{
+	u32 i;
+
+	for (i = 0; i < p->nbuffers; i++)
+		if (p->buffers[i].bo->userptr &&
+		    !r5xx_userptr_current(p->buffers[i].bo))
+			return false;
+	return true;
+}
+
 static int r5xx_cs_submit(struct r5xx_cs_parser *p, const struct drm_radeon_cs *cs)
 {
 	struct r5xx_file *rfile = p->file->driver_priv;
@@ -621,12 +643,24 @@ static int r5xx_cs_submit(struct r5xx_cs_parser *p, const struct drm_radeon_cs *
 	if (ret)
 		return ret;
 
+	/* user pages invalidated since they were pinned: all again */
+	if (p->need_mmap_lock) {
+		mutex_lock(&p->rdev->mm.notifier_lock);
+		if (!r5xx_cs_userptr_current(p)) {
+			mutex_unlock(&p->rdev->mm.notifier_lock);
+			p->userptr_retry = true;
+			return -EAGAIN;
+		}
+	}
 	fence = r5xx_job_push(p->job);
 	p->job = NULL;
 	if (p->reserved) {
 		ttm_eu_fence_buffer_objects(&p->ticket, &p->validated, fence);
 		p->reserved = false;
 	}
+	/* an invalidation from now on finds the job's fence and waits */
+	if (p->need_mmap_lock)
+		mutex_unlock(&p->rdev->mm.notifier_lock);
 	dma_fence_put(fence);
 	return 0;
 }
@@ -644,7 +678,7 @@ static int r5xx_cs_submit(struct r5xx_cs_parser *p, const struct drm_radeon_cs *
 int r5xx_ioctl_cs(struct drm_device *drm, void *data, struct drm_file *file)
 {
 	struct r5xx_device *rdev = to_r5xx(drm);
-	struct r5xx_cs_parser p = { .rdev = rdev, .file = file };
+	struct r5xx_cs_parser p;
 	struct drm_radeon_cs *cs = data;
 	int ret, idx;
 
@@ -656,8 +690,18 @@ int r5xx_ioctl_cs(struct drm_device *drm, void *data, struct drm_file *file)
 		return 0;
 	if (!drm_dev_enter(drm, &idx))
 		return -ENODEV;
-	ret = r5xx_cs_submit(&p, cs);
-	r5xx_cs_fini(&p);
+	for (;;) {
+		p = (struct r5xx_cs_parser){ .rdev = rdev, .file = file };
+		ret = r5xx_cs_submit(&p, cs);
+		r5xx_cs_fini(&p);
+		/* each retry follows an invalidation of a listed range */
+		if (!p.userptr_retry)
+			break;
+		if (signal_pending(current)) {
+			ret = -ERESTARTSYS;
+			break;
+		}
+	}
 	drm_dev_exit(idx);
 	return ret;
 }

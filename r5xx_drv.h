@@ -149,8 +149,12 @@ struct dma_buf;
  *
  * The user's mmap lock comes before any buffer reservation: command
  * submission and GEM_USERPTR take it around the validation that pins user
- * pages, and the MMU notifier of a user-pointer buffer, called with it
- * held, reserves the buffer (r5xx_userptr.c).
+ * pages.  &r5xx_mm.notifier_lock comes after the reservations: command
+ * submission takes it, with its buffers reserved, around the push of a job
+ * that uses user pages, and the MMU notifier of a user pointer buffer takes
+ * it alone, inside the kernel's invalidation of the range, which memory
+ * reclaim may start: nothing that allocates memory, takes a reservation or
+ * the mmap lock may run under it (r5xx_userptr.c).
  */
 
 /* &pci_device_id.driver_data: the family and per-board flags */
@@ -353,6 +357,10 @@ struct r5xx_gart {
  * @surfaces: owner of each surface register, or NULL
  * @hyperz_filp: file owning Hyper-Z (INFO WANT_HYPERZ)
  * @cmask_filp: file owning CMASK (INFO WANT_CMASK)
+ * @notifier_lock: orders the MMU notifiers of user pointer buffers against
+ *	the command submissions that use their pages ("user pointers" in
+ *	r5xx_userptr.c); nothing allocates memory under it
+ * @userptr_wq: runs &r5xx_bo.userptr_release
  * @ready: TTM is initialised
  */
 struct r5xx_mm {
@@ -368,6 +376,9 @@ struct r5xx_mm {
 	struct r5xx_bo *surfaces[R5XX_SURFACE_INFO_COUNT];
 	struct drm_file *hyperz_filp;
 	struct drm_file *cmask_filp;
+	/* user pointer notifiers against the submissions that use the pages */
+	struct mutex notifier_lock;
+	struct workqueue_struct *userptr_wq;
 	bool ready;
 };
 
@@ -388,6 +399,8 @@ struct r5xx_mm {
  * @notifier: follows the user range of a GEM_USERPTR buffer created with
  *	%RADEON_GEM_USERPTR_REGISTER; &mmu_interval_notifier.mm is NULL when
  *	not registered
+ * @userptr_release: moves a user pointer buffer whose range was
+ *	invalidated out of GTT, unpinning its pages (r5xx_userptr.c)
  */
 struct r5xx_bo {
 	struct ttm_buffer_object tbo;
@@ -401,6 +414,7 @@ struct r5xx_bo {
 	unsigned int prime_shared_count;
 	bool userptr;
 	struct mmu_interval_notifier notifier;
+	struct work_struct userptr_release;
 };
 
 /**
@@ -432,6 +446,10 @@ struct r5xx_bo_param {
  * @mm: the address space @addr belongs to; only compared, never
  *	dereferenced (the notifier keeps it alive)
  * @flags: %RADEON_GEM_USERPTR_* flags of the request
+ * @notifier: the buffer's &r5xx_bo.notifier
+ * @notifier_seq: the notifier's sequence read before the pages were pinned
+ *	(mmu_interval_read_begin()); a later invalidation of the range
+ *	changes the notifier's
  * @sgt: the pinned pages, DMA-mapped, while @pinned
  * @pinned: the pages are pinned into &ttm_tt.pages and mapped into
  *	&ttm_tt.dma_address
@@ -442,6 +460,8 @@ struct r5xx_userptr {
 	unsigned long addr;
 	struct mm_struct *mm;
 	u32 flags;
+	struct mmu_interval_notifier *notifier;
+	unsigned long notifier_seq;
 	struct sg_table sgt;
 	bool pinned;
 };
@@ -1178,12 +1198,16 @@ int r5xx_gem_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma);
 int r5xx_ttm_tt_set_userptr(struct r5xx_bo *bo, unsigned long addr,
 			    u32 flags);
 bool r5xx_bo_userptr_owned(struct r5xx_bo *bo);
+struct r5xx_userptr *r5xx_bo_userptr(struct r5xx_bo *bo);
 
 /* r5xx_userptr.c */
 int r5xx_userptr_pin(struct r5xx_device *rdev, struct r5xx_userptr *up,
 		     struct ttm_tt *ttm);
 void r5xx_userptr_unpin(struct r5xx_device *rdev, struct r5xx_userptr *up,
 			struct ttm_tt *ttm);
+int r5xx_userptr_validate(struct r5xx_bo *bo);
+bool r5xx_userptr_current(struct r5xx_bo *bo);
+void r5xx_userptr_flush_release(struct r5xx_bo *bo);
 int r5xx_userptr_register(struct r5xx_bo *bo, unsigned long addr);
 void r5xx_userptr_unregister(struct r5xx_bo *bo);
 

@@ -408,7 +408,9 @@ int r5xx_ioctl_gem_wait_idle(struct drm_device *drm, void *data,
  *
  * The buffer's placement is read with its reservation held, so that a
  * move cannot free it meanwhile; the answer's domain is where the buffer
- * is now (upstream's radeon_gem_busy_ioctl reads it unlocked).
+ * is now (upstream's radeon_gem_busy_ioctl reads it unlocked), after the
+ * release that an invalidation of a user pointer buffer's range queued
+ * (see "user pointers").
  *
  * Return: 0 if the buffer is idle, -EBUSY if not (the domain is filled in
  * either way), -ENOENT, or -ERESTARTSYS/-EINTR if a signal interrupted
@@ -424,6 +426,8 @@ int r5xx_ioctl_gem_busy(struct drm_device *drm, void *data,
 	bo = r5xx_gem_lookup(file, args->handle);
 	if (!bo)
 		return -ENOENT;
+	/* the domain after the last invalidation of a user pointer buffer */
+	r5xx_userptr_flush_release(bo);
 	/* the resource is replaced (and freed) by moves under the reservation */
 	ret = dma_resv_lock_interruptible(bo->tbo.base.resv, NULL);
 	if (ret)

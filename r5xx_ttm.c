@@ -7,6 +7,7 @@
 #include <linux/io.h>
 #include <linux/mm.h>
 #include <linux/pci.h>
+#include <linux/sched/mm.h>
 #include <linux/slab.h>
 
 #include <drm/drm_drv.h>
@@ -490,6 +491,7 @@ int r5xx_ttm_tt_set_userptr(struct r5xx_bo *bo, unsigned long addr,
 		.addr = addr,
 		.mm = current->mm,
 		.flags = flags,
+		.notifier = &bo->notifier,
 	};
 	gtt->is_userptr = true;
 	/* TTM neither allocates, swaps nor frees these pages */
@@ -514,6 +516,20 @@ bool r5xx_bo_userptr_owned(struct r5xx_bo *bo)
 		return !bo->userptr;
 	gtt = container_of(bo->tbo.ttm, struct r5xx_ttm_tt, ttm);
 	return gtt->userptr.mm == current->mm;
+}
+
+/**
+ * r5xx_bo_userptr - the user memory behind a GEM_USERPTR buffer
+ * @bo: buffer object
+ *
+ * Return: the buffer's &struct r5xx_userptr, or NULL if @bo is not a user
+ * pointer buffer.
+ */
+struct r5xx_userptr *r5xx_bo_userptr(struct r5xx_bo *bo)
+{
+	if (!bo->userptr || !bo->tbo.ttm)
+		return NULL;
+	return &container_of(bo->tbo.ttm, struct r5xx_ttm_tt, ttm)->userptr;
 }
 
 /**
@@ -793,6 +809,17 @@ int r5xx_ttm_init(struct r5xx_device *rdev)
 	int ret;
 
 	mutex_init(&mm->surface_lock);
+	mutex_init(&mm->notifier_lock);
+	/*
+	 * The MMU notifier takes it inside memory reclaim: let lockdep know
+	 * at once, not only when reclaim first reaches a user pointer buffer.
+	 */
+	fs_reclaim_acquire(GFP_KERNEL);
+	might_lock(&mm->notifier_lock);
+	fs_reclaim_release(GFP_KERNEL);
+	mm->userptr_wq = alloc_workqueue("r5xx_userptr", WQ_UNBOUND, 0);
+	if (!mm->userptr_wq)
+		return -ENOMEM;
 	ret = ttm_device_init(&mm->bdev, &r5xx_ttm_funcs, drm->dev,
 			      drm->anon_inode->i_mapping,
 			      drm->vma_offset_manager, false, false);
@@ -830,6 +857,7 @@ err_vram:
 	ttm_range_man_fini(&mm->bdev, TTM_PL_VRAM);
 err_device:
 	ttm_device_fini(&mm->bdev);
+	destroy_workqueue(mm->userptr_wq);
 	return ret;
 }
 
@@ -845,6 +873,8 @@ void r5xx_ttm_fini(struct r5xx_device *rdev)
 	if (!mm->ready)
 		return;
 	mm->ready = false;
+	/* pending releases of user pointer buffers, each holding its buffer */
+	destroy_workqueue(mm->userptr_wq);
 	if (bo) {
 		if (!ttm_bo_reserve(&bo->tbo, false, false, NULL)) {
 			ttm_bo_unpin(&bo->tbo);
@@ -862,5 +892,6 @@ void r5xx_ttm_fini(struct r5xx_device *rdev)
 	mutex_lock(&rdev->gart.lock);
 	rdev->gart.frozen = false;
 	mutex_unlock(&rdev->gart.lock);
+	mutex_destroy(&mm->notifier_lock);
 	mutex_destroy(&mm->surface_lock);
 }

@@ -321,10 +321,10 @@ static bool r5xx_bo_needs_gpu_clear(struct r5xx_device *rdev,
  * r5xx_bo_move(): if one fails, the move fails with the buffer as it was
  * and TTM frees @new_mem (ttm_bo_move_buffer()); once ttm_bo_move_null()
  * has made @new_mem the buffer's resource, a failure would have TTM free
- * the resource the buffer still points to, and free it again with the
- * buffer. So the CPU clear maps @new_mem's range itself (the kernel's
- * mapping of the visible VRAM, or an ioremap per chunk as TTM's kmap
- * would) instead of mapping the buffer.
+ * the buffer's own resource, and free it again with the buffer. So the
+ * CPU clear maps @new_mem's range itself (the kernel's mapping of the
+ * visible VRAM, or an ioremap per chunk as TTM's kmap would) instead of
+ * mapping the buffer.
  */
 static int r5xx_bo_clear_vram(struct r5xx_device *rdev,
 			      const struct ttm_buffer_object *tbo,

@@ -48,7 +48,7 @@ for try in 1 2 3 4 5; do
 	echo 1 >"$d/r5xx_self_test" || fail "self-test"
 done
 [ "$w" -gt 0 ] && [ "$w" -le 64 ] || fail "could not place the CP 1 to 64 dwords past the wrap (at $w)"
-echo "ring of $size dwords, $step per job; the CP idles at $w (read pointer $(ring_field rptr)) after $try wraps"
+echo "ring of $size dwords, $step per job; the CP idles at $w (read pointer $(ring_field rptr)) (attempt $try)"
 
 log_news >/dev/null
 mmio_write "$dbg" 1

@@ -68,8 +68,9 @@ log_last=-1
 log_news() {
 	local all
 	all=$(dmesg)
-	awk -v t="$log_last" '{ s = $0; sub(/^\[ */, "", s); sub(/\].*/, "", s) }
-		s + 0 > t + 0' <<<"$all"
+	# a line without a timestamp goes with the one before it
+	awk -v t="$log_last" '/^\[ *[0-9.]+\]/ { s = $0; sub(/^\[ */, "", s)
+		sub(/\].*/, "", s); keep = s + 0 > t + 0 } keep' <<<"$all"
 	log_last=$(tail -n 1 <<<"$all" | sed -E 's/^\[ *([0-9.]+)\].*/\1/')
 	[[ $log_last =~ ^[0-9.]+$ ]] || log_last=-1
 }

@@ -45,7 +45,11 @@
  * - r5xx_display_suspend (with KMS): writing 1 saves the display state and
  *   turns the display off as a system suspend does (r5xx_kms_suspend()),
  *   writing 0 restores it (r5xx_kms_resume()); reading says which. The
- *   display half of suspend, testable without suspending the machine.
+ *   display half of suspend, testable without suspending the machine;
+ * - r5xx_fail_vram_clears: writing N makes the next N clears (CPU or GPU)
+ *   of new VRAM buffers fail with -ENOMEM, as a failed mapping would (the
+ *   test of that error path, tests/uapi/movefail.sh); reading shows how
+ *   many are left.
  */
 
 #define R5XX_FENCE_TEST_MAX	1024
@@ -544,6 +548,9 @@ void r5xx_debugfs_init(struct drm_minor *minor)
 					   minor->debugfs_root, rdev,
 					   &r5xx_debugfs_display_suspend_fops);
 	if (rdev->mm.ready) {
+		debugfs_create_atomic_t("r5xx_fail_vram_clears", 0600,
+					minor->debugfs_root,
+					&rdev->mm.fail_vram_clears);
 		ttm_resource_manager_create_debugfs(ttm_manager_type(&rdev->mm.bdev,
 								     TTM_PL_VRAM),
 						    minor->debugfs_root,

@@ -352,6 +352,9 @@ struct r5xx_gart {
  * @vram_pin_size: pinned VRAM in bytes
  * @gart_pin_size: pinned GTT in bytes, besides @gtt_reserved
  * @bytes_moved: bytes copied by buffer moves
+ * @fail_vram_clears: how many of the next clears of a new VRAM buffer
+ *	fail with -ENOMEM, as a failed mapping would (debugfs
+ *	r5xx_fail_vram_clears, for the test of that error path)
  * @gart_table_bo: pinned buffer object over the GART table in VRAM
  * @surface_lock: protects @surfaces and every &r5xx_bo.surface_reg
  * @surfaces: owner of each surface register, or NULL
@@ -370,6 +373,7 @@ struct r5xx_mm {
 	u64 vram_pin_size;
 	u64 gart_pin_size;
 	atomic64_t bytes_moved;
+	atomic_t fail_vram_clears;
 	struct r5xx_bo *gart_table_bo;
 	/* protects @surfaces, &r5xx_bo.surface_reg, @hyperz_filp, @cmask_filp */
 	struct mutex surface_lock;

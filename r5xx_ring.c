@@ -213,6 +213,13 @@ int r5xx_ring_start(struct r5xx_device *rdev)
 		       R5XX_ZB_ZCACHE_CTLSTAT_ZC_FREE;
 	int ret;
 
+	/*
+	 * r5xx_cp_start() put both pointers at 0, but the CP writes its read
+	 * pointer back only as it fetches: the copy may still hold where a
+	 * hung CP stopped. One between 1 and R5XX_RING_START_DW would leave
+	 * no room here until a fetch that cannot come (a reset failed so).
+	 */
+	r5xx_wb_write(ring, R5XX_WB_RPTR_OFFSET, 0);
 	ret = r5xx_ring_lock(rdev, R5XX_RING_START_DW);
 	if (ret)
 		return ret;

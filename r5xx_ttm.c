@@ -323,38 +323,47 @@ static bool r5xx_bo_gpu_clears(struct r5xx_device *rdev,
  * A new userspace buffer placed in VRAM starts cleared, as a new one in
  * GTT does (TTM allocates its pages zeroed) and as TTM's own memcpy move
  * clears a destination that has nothing to copy from. The GPU clears it,
- * r5xx_bo_clear_vram_gpu(), called from r5xx_bo_move() before the buffer
- * takes its VRAM, unless it is small and visible (R5XX_CLEAR_CPU_MAX): a
- * CPU clear through the aperture costs the submitter the whole write
- * (about 1.2 ms a MiB on the model), a fill costs one job. Small buffers,
- * and without acceleration (no CP, or the scheduler not yet or no longer
- * running) all buffers in the visible part, the CPU clears here, 1 MiB at
- * a time. VRAM beyond it is then left as it is: nothing can read it
- * either, since only the GPU reaches that VRAM and a CPU access first
- * moves the buffer (with a CPU copy, which cannot read there). Kernel
- * buffers are the driver's to fill: one is placed over the live GART
- * table.
+ * r5xx_bo_clear_vram_gpu(), unless it is small and visible
+ * (R5XX_CLEAR_CPU_MAX): a CPU clear through the aperture costs the
+ * submitter the whole write (about 1.2 ms a MiB on the model), a fill costs
+ * one job. Small buffers, and without acceleration (no CP, or the
+ * scheduler not yet or no longer running) all buffers in the visible part,
+ * the CPU clears here, 1 MiB at a time. VRAM beyond it is then left as it
+ * is: nothing can read it either, since only the GPU reaches that VRAM and
+ * a CPU access first moves the buffer (with a CPU copy, which cannot read
+ * there). Kernel buffers are the driver's to fill: one is placed over the
+ * live GART table.
+ *
+ * Both clears run on @new_mem before the buffer takes it, from
+ * r5xx_bo_move(): if one fails, the move fails with the buffer as it was
+ * and TTM frees @new_mem (ttm_bo_move_buffer()); once ttm_bo_move_null()
+ * has made @new_mem the buffer's resource, a failure would have TTM free
+ * the buffer's own resource, and free it again with the buffer. So the
+ * CPU clear maps @new_mem's range itself (the kernel's mapping of the
+ * visible VRAM, or an ioremap per chunk as TTM's kmap would) instead of
+ * mapping the buffer.
  */
 static int r5xx_bo_clear_vram_cpu(struct r5xx_device *rdev,
-				  struct ttm_buffer_object *tbo)
+				  const struct ttm_buffer_object *tbo,
+				  const struct ttm_resource *new_mem)
 {
-	const unsigned long chunk = SZ_1M >> PAGE_SHIFT;
-	unsigned long pages = PFN_UP(tbo->base.size), i, n;
-	u64 start = (u64)tbo->resource->start << PAGE_SHIFT;
-	struct ttm_bo_kmap_obj map;
-	bool is_iomem;
-	int ret;
+	u64 start = (u64)new_mem->start << PAGE_SHIFT;
+	u64 size = tbo->base.size, done, n;
+	void __iomem *map;
 
-	if (start + tbo->base.size > rdev->mc.visible_vram_size)
+	if (start + size > rdev->mc.visible_vram_size)
 		return 0;
-	for (i = 0; i < pages; i += n) {
-		n = min(chunk, pages - i);
-		ret = ttm_bo_kmap(tbo, i, n, &map);
-		if (ret)
-			return ret;
-		memset_io((void __iomem *)ttm_kmap_obj_virtual(&map, &is_iomem),
-			  0, n << PAGE_SHIFT);
-		ttm_bo_kunmap(&map);
+	for (done = 0; done < size; done += n) {
+		n = min_t(u64, SZ_1M, size - done);
+		if (rdev->mm.vram_kaddr) {
+			memset_io(rdev->mm.vram_kaddr + start + done, 0, n);
+			continue;
+		}
+		map = ioremap_wc(rdev->mc.aper_base + start + done, n);
+		if (!map)
+			return -ENOMEM;
+		memset_io(map, 0, n);
+		iounmap(map);
 	}
 	return 0;
 }
@@ -395,15 +404,17 @@ static int r5xx_bo_move(struct ttm_buffer_object *tbo, bool evict,
 		bool clear = new_mem->mem_type == TTM_PL_VRAM &&
 			     tbo->type == ttm_bo_type_device;
 
-		if (clear && r5xx_bo_gpu_clears(rdev, tbo, new_mem)) {
+		/* debugfs r5xx_fail_vram_clears: a failed clear, for the tests */
+		if (clear && atomic_dec_if_positive(&rdev->mm.fail_vram_clears) >= 0)
+			return -ENOMEM;
+		if (clear && r5xx_bo_gpu_clears(rdev, tbo, new_mem))
 			ret = r5xx_bo_clear_vram_gpu(rdev, tbo, new_mem);
-			if (ret)
-				return ret;
-			clear = false;
-		}
+		else if (clear)
+			ret = r5xx_bo_clear_vram_cpu(rdev, tbo, new_mem);
+		/* failed: TTM frees new_mem, the buffer must not point to it */
+		if (ret)
+			return ret;
 		ttm_bo_move_null(tbo, new_mem);
-		if (clear)
-			return r5xx_bo_clear_vram_cpu(rdev, tbo);
 		return 0;
 	}
 	if (old_mem->mem_type == TTM_PL_SYSTEM &&

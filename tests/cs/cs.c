@@ -374,11 +374,21 @@ static int t_chain(void)
 	return 0;
 }
 
+/* GEM_BUSY; *domain gets the answer's domain, which comes with -EBUSY too */
+static int gem_busy_domain(uint32_t handle, uint32_t *domain)
+{
+	struct drm_radeon_gem_busy b = { .handle = handle, .domain = ~0u };
+	int ret = xioctl(fd, DRM_IOCTL_RADEON_GEM_BUSY, &b);
+
+	*domain = b.domain;
+	return ret;
+}
+
 static int gem_busy(uint32_t handle)
 {
-	struct drm_radeon_gem_busy b = { .handle = handle };
+	uint32_t domain;
 
-	return xioctl(fd, DRM_IOCTL_RADEON_GEM_BUSY, &b);
+	return gem_busy_domain(handle, &domain);
 }
 
 /*
@@ -402,14 +412,22 @@ static int t_busy(void)
 	uint32_t handle_b = b->bo->handle;
 	struct drm_gem_close cl = { .handle = handle_b };
 	struct timespec t0, t1;
+	uint32_t domain;
 	int ret;
 
+	ret = gem_busy_domain(a->bo->handle, &domain);
+	check(ret == 0 && domain == RADEON_GEM_DOMAIN_VRAM,
+	      "idle before the CS, in VRAM (%d, domain %#x)", ret, domain);
 	ret = cs_submit(fd, ib, n, relocs, 2, NULL, 0);
 	check(ret == 0, "CS accepted (%d)", ret);
-	ret = gem_busy(a->bo->handle);
-	check(ret == -EBUSY, "written buffer busy (%d)", ret);
-	ret = gem_busy(handle_b);
-	check(ret == -EBUSY, "buffer only listed for reading busy (%d)", ret);
+	/* the domain is read under the reservation, busy or not */
+	ret = gem_busy_domain(a->bo->handle, &domain);
+	check(ret == -EBUSY && domain == RADEON_GEM_DOMAIN_VRAM,
+	      "written buffer busy, in VRAM (%d, domain %#x)", ret, domain);
+	ret = gem_busy_domain(handle_b, &domain);
+	check(ret == -EBUSY && domain == RADEON_GEM_DOMAIN_GTT,
+	      "buffer only listed for reading busy, in GTT (%d, domain %#x)",
+	      ret, domain);
 
 	/* libdrm's handle is closed here, the object lives on until idle */
 	ret = xioctl(fd, DRM_IOCTL_GEM_CLOSE, &cl);
@@ -422,8 +440,9 @@ static int t_busy(void)
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	check(ret == 0, "WAIT_IDLE returns after the reset (%d, %.1f s)", ret,
 	      (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
-	ret = gem_busy(a->bo->handle);
-	check(ret == 0, "idle after the reset (%d)", ret);
+	ret = gem_busy_domain(a->bo->handle, &domain);
+	check(ret == 0 && domain == RADEON_GEM_DOMAIN_VRAM,
+	      "idle after the reset, in VRAM (%d, domain %#x)", ret, domain);
 
 	emit_fill(a, 0, 0, W, H, 0x600dc0de);
 	flush("after the reset");

@@ -28,8 +28,10 @@ reload lockup_timeout_ms=1000
 log_news >/dev/null
 slab_snapshot /tmp/fuzz-before
 log_news >/dev/null
+start=$SECONDS
 "$prog" fuzz "$seed" "$steps" | tail -n 40
 [ "${PIPESTATUS[0]}" = 0 ] || fail "the fuzzer failed (seed $seed)"
+echo "the fuzzing took $((SECONDS - start)) s"
 check_log_resets || fail "kernel messages beyond the resets' own (seed $seed)"
 echo "GPU resets during the fuzzing: $log_resets"
 slab_snapshot /tmp/fuzz-after

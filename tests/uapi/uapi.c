@@ -1083,6 +1083,103 @@ static int t_vramclear(void)
 }
 
 /*
+ * A move that fails after TTM handed the buffer its new placement
+ * (tests/uapi/movefail.sh). The driver's debugfs r5xx_fail_vram_clears,
+ * whose path is in $R5XX_FAIL_CLEARS, makes the next N clears of new
+ * VRAM buffers fail, as a failed mapping would. A failed move must leave
+ * the buffer's placement to TTM, which frees the new one: freed twice, the
+ * VRAM manager's usage (INFO VRAM_USAGE) would drop below where it was,
+ * and the kernel log would show the double free (the test's boot has
+ * slub_debug=FZP; KASAN on the debug kernel).
+ */
+#define MF_SIZE		(256 * 1024)
+
+static void mf_fail_clears(const char *path, int n)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f || fprintf(f, "%d\n", n) < 0 || fclose(f))
+		die(path);
+}
+
+static int mf_clears_left(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	int n = -1;
+
+	if (!f || fscanf(f, "%d", &n) != 1)
+		die(path);
+	fclose(f);
+	return n;
+}
+
+static int t_movefail(void)
+{
+	const char *knob = getenv("R5XX_FAIL_CLEARS");
+	int fd = open_render(), ret;
+	uint64_t vram0;
+	uint32_t h[8] = { 0 }, *p;
+	unsigned int bad = 0;
+
+	if (!knob)
+		die("no R5XX_FAIL_CLEARS");
+	vram0 = info64(fd, RADEON_INFO_VRAM_USAGE);
+
+	/* the first clear fails, the driver's retry as VRAM|GTT succeeds */
+	mf_fail_clears(knob, 1);
+	ret = try_gem_create(fd, MF_SIZE, 0, RADEON_GEM_DOMAIN_VRAM, 0, &h[0]);
+	check(!ret, "GEM_CREATE after one failed clear: %d", ret);
+	if (ret)
+		return 0;
+	check(mf_clears_left(knob) == 0, "the failure was used (%d left)",
+	      mf_clears_left(knob));
+	check(gem_domain(fd, h[0]) == RADEON_GEM_DOMAIN_VRAM, "in VRAM (%#x)",
+	      gem_domain(fd, h[0]));
+	p = gem_map(fd, h[0], MF_SIZE);
+	for (unsigned int i = 0; i < MF_SIZE / 4; i++)
+		bad += p[i] != 0;
+	check(!bad, "the buffer reads as zeros (%u dwords not)", bad);
+	fill(p, MF_SIZE, 0x600d);
+	check(same(p, MF_SIZE, 0x600d), "and keeps what the CPU writes");
+	munmap(p, MF_SIZE);
+	check(info64(fd, RADEON_INFO_VRAM_USAGE) == vram0 + MF_SIZE,
+	      "VRAM usage +%" PRId64 " KiB for it",
+	      (int64_t)(info64(fd, RADEON_INFO_VRAM_USAGE) - vram0) / 1024);
+	gem_close(fd, h[0]);
+
+	/* both attempts fail: the create fails, nothing is left behind */
+	mf_fail_clears(knob, 2);
+	ret = try_gem_create(fd, MF_SIZE, 0, RADEON_GEM_DOMAIN_VRAM, 0, &h[0]);
+	check(ret == -ENOMEM, "GEM_CREATE with both clears failing: %d", ret);
+	mf_fail_clears(knob, 0);
+	check(info64(fd, RADEON_INFO_VRAM_USAGE) == vram0,
+	      "VRAM usage back where it was (%+" PRId64 " KiB)",
+	      (int64_t)(info64(fd, RADEON_INFO_VRAM_USAGE) - vram0) / 1024);
+
+	/* the VRAM manager still hands out and takes back ranges */
+	for (int round = 0; round < 4; round++) {
+		mf_fail_clears(knob, round);
+		for (int i = 0; i < 8; i++) {
+			ret = try_gem_create(fd, MF_SIZE, 0, RADEON_GEM_DOMAIN_VRAM,
+					     0, &h[i]);
+			if (ret != 0 && ret != -ENOMEM)
+				check(false, "round %d: GEM_CREATE %d", round, ret);
+			if (ret)
+				h[i] = 0;
+		}
+		for (int i = 0; i < 8; i++)
+			if (h[i])
+				gem_close(fd, h[i]);
+	}
+	mf_fail_clears(knob, 0);
+	check(info64(fd, RADEON_INFO_VRAM_USAGE) == vram0,
+	      "after 4 rounds of 8 creates with failures: VRAM usage %+" PRId64 " KiB",
+	      (int64_t)(info64(fd, RADEON_INFO_VRAM_USAGE) - vram0) / 1024);
+	close(fd);
+	return 0;
+}
+
+/*
  * The IB pool quota (tests/uapi/ibquota.sh: vgem loaded, r5xx with a 1 s
  * lockup timeout, so that a full pool or quota answers -EBUSY after 3 s).
  * File A's jobs of 64 KiB IBs list a vgem buffer whose vgem fence is not
@@ -1181,7 +1278,7 @@ int main(int argc, char **argv)
 		{ "prime", t_prime }, { "pressure", t_pressure },
 		{ "evict", t_evict }, { "surface", t_surface },
 		{ "userptr", t_userptr }, { "vramclear", t_vramclear },
-		{ "ibquota", t_ibquota },
+		{ "ibquota", t_ibquota }, { "movefail", t_movefail },
 	};
 	const struct named_test *t;
 

@@ -558,20 +558,76 @@ static void span(s32 start, u32 size, int forward, s32 *lo, s32 *hi)
 	*hi = forward == 0 ? start + 1 : start + (s32)size;
 }
 
-static int check_2d_surf(struct cs_parser *p, const char *what,
-			 const struct cs_2d_surf *s, u32 y_x, int xdir, int ydir,
-			 u32 cpp, u32 w, u32 h)
+/* The rectangle an operation of @w x @h pixels covers from @y_x */
+static void rect_2d(u32 y_x, int xdir, int ydir, u32 w, u32 h, struct cs_rect *r)
 {
-	s32 x0, x1, y0, y1;
+	span(coord14(FIELD_GET(R5XX_DST_Y_X_X, y_x)), w, xdir, &r->x0, &r->x1);
+	span(coord14(FIELD_GET(R5XX_DST_Y_X_Y, y_x)), h, ydir, &r->y0, &r->y1);
+}
+
+/*
+ * 2D scissors (guide 6.2.2, GUI_CONTROL bits 2 SRC_CLIPPING and 3
+ * DST_CLIPPING, and the SETUP_BODY entries SRC_SC_BOT_RITE, SC_TOP_LEFT and
+ * SC_BOT_RITE; regs/r5xx.regs): the engine writes only the destination
+ * pixels inside (0, 0)-DEFAULT_SC_BOTTOM_RIGHT while DST_CLIPPING is clear,
+ * inside SC_TOP_LEFT-SC_BOTTOM_RIGHT while it is set, and reads a blit's
+ * source only inside (0, 0), the implied top-left, to DEFAULT_SC_BOTTOM_RIGHT
+ * or, with SRC_CLIPPING, SRC_SC_BOTTOM_RIGHT.  The fields are 14 bits.  A
+ * register this IB did not write may hold anything, so its edges do not
+ * clip; SC_TOP_LEFT is read as a signed coordinate, so a top-left edge at
+ * bit 13 clips nothing either.  Bottom-right edges count as inclusive, one
+ * pixel more than the model draws, so the check covers either reading.
+ */
+static void scissor_2d_br(const struct cs_reg *br, struct cs_rect *c)
+{
+	/* DEFAULT_SC_ and SRC_SC_BOTTOM_RIGHT have SC_BOTTOM_RIGHT's fields */
+	if (!br->set)
+		return;
+	c->x1 = FIELD_GET(R5XX_SC_BOTTOM_RIGHT_SC_RIGHT, br->v) + 1;
+	c->y1 = FIELD_GET(R5XX_SC_BOTTOM_RIGHT_SC_BOTTOM, br->v) + 1;
+}
+
+static void scissor_2d(const struct cs_state *s, u32 gmc, bool dst, struct cs_rect *c)
+{
+	const struct cs_reg *tl = &CS_REG(s, SC_TOP_LEFT);
+
+	c->x0 = 0;
+	c->y0 = 0;
+	c->x1 = S32_MAX;
+	c->y1 = S32_MAX;
+	if (dst && (gmc & R5XX_DP_GUI_MASTER_CNTL_DST_CLIPPING)) {
+		c->x0 = tl->set ? coord14(FIELD_GET(R5XX_SC_TOP_LEFT_SC_LEFT, tl->v)) : S32_MIN;
+		c->y0 = tl->set ? coord14(FIELD_GET(R5XX_SC_TOP_LEFT_SC_TOP, tl->v)) : S32_MIN;
+		scissor_2d_br(&CS_REG(s, SC_BOTTOM_RIGHT), c);
+	} else if (!dst && (gmc & R5XX_DP_GUI_MASTER_CNTL_SRC_CLIPPING)) {
+		scissor_2d_br(&CS_REG(s, SRC_SC_BOTTOM_RIGHT), c);
+	} else {
+		scissor_2d_br(&CS_REG(s, DEFAULT_SC_BOTTOM_RIGHT), c);
+	}
+}
+
+/*
+ * Check the part of @r inside @clip: nothing if it is empty (the surface
+ * must still be set, as for 3D), else it must be at non-negative
+ * coordinates and within the buffer.
+ */
+static int check_2d_surf(struct cs_parser *p, const char *what,
+			 const struct cs_2d_surf *s, struct cs_rect r,
+			 const struct cs_rect *clip, u32 cpp)
+{
 	u64 end;
 
-	span(coord14(FIELD_GET(R5XX_DST_Y_X_X, y_x)), w, xdir, &x0, &x1);
-	span(coord14(FIELD_GET(R5XX_DST_Y_X_Y, y_x)), h, ydir, &y0, &y1);
-	if (x0 < 0 || y0 < 0) {
+	r.x0 = max(r.x0, clip->x0);
+	r.y0 = max(r.y0, clip->y0);
+	r.x1 = min(r.x1, clip->x1);
+	r.y1 = min(r.y1, clip->y1);
+	if (r.x1 <= r.x0 || r.y1 <= r.y0)
+		return fits(p, what, 0, &s->base, 0);
+	if (r.x0 < 0 || r.y0 < 0) {
 		cs_log(p, "2D %s: negative coordinates", what);
 		return -EINVAL;
 	}
-	if (surf2d_end(s, cpp, x1, y1, &end)) {
+	if (surf2d_end(s, cpp, r.x1, r.y1, &end)) {
 		cs_log(p, "2D %s: no such layout", what);
 		return -EINVAL;
 	}
@@ -616,6 +672,7 @@ int cs_check_blit(struct cs_parser *p, u32 w, u32 h)
 	struct cs_state *s = &p->s;
 	u32 gmc = CS_REG(s, DP_GUI_MASTER_CNTL).v, src;
 	int cpp, ret, xdir = -1, ydir = -1;
+	struct cs_rect r, clip;
 
 	ret = check_2d_setup(p, &cpp);
 	if (ret)
@@ -635,8 +692,10 @@ int cs_check_blit(struct cs_parser *p, u32 w, u32 h)
 		cs_log(p, "2D: no DST_Y_X in this IB");
 		return -EINVAL;
 	}
-	ret = check_2d_surf(p, "destination", &s->dst, CS_REG(s, DST_Y_X).v, xdir, ydir,
-			    cpp, w, h);
+	/* only the part inside the scissor is written, whatever the direction */
+	rect_2d(CS_REG(s, DST_Y_X).v, xdir, ydir, w, h, &r);
+	scissor_2d(s, gmc, true, &clip);
+	ret = check_2d_surf(p, "destination", &s->dst, r, &clip, cpp);
 	if (ret)
 		return ret;
 
@@ -650,8 +709,10 @@ int cs_check_blit(struct cs_parser *p, u32 w, u32 h)
 			cs_log(p, "2D: memory source without SRC_PITCH_OFFSET or SRC_Y_X");
 			return -EINVAL;
 		}
-		ret = check_2d_surf(p, "source", &s->src, CS_REG(s, SRC_Y_X).v, xdir, ydir,
-				    cpp, w, h);
+		/* read as the engine walks it, inside the source scissor only */
+		rect_2d(CS_REG(s, SRC_Y_X).v, xdir, ydir, w, h, &r);
+		scissor_2d(s, gmc, false, &clip);
+		ret = check_2d_surf(p, "source", &s->src, r, &clip, cpp);
 		if (ret)
 			return ret;
 	}
@@ -670,10 +731,12 @@ int cs_check_blit(struct cs_parser *p, u32 w, u32 h)
  */
 int cs_check_line(struct cs_parser *p, u32 end_y_x)
 {
+	/* lines stay unclipped: they must not reach negative coordinates */
+	static const struct cs_rect all = { S32_MIN, S32_MIN, S32_MAX, S32_MAX };
 	struct cs_state *s = &p->s;
 	s32 xa, ya, xb, yb;
+	struct cs_rect r;
 	int cpp, ret;
-	u32 corner;
 
 	ret = check_2d_setup(p, &cpp);
 	if (ret)
@@ -690,10 +753,11 @@ int cs_check_line(struct cs_parser *p, u32 end_y_x)
 		cs_log(p, "2D line: negative coordinates");
 		return -EINVAL;
 	}
-	/* the bounding box, drawn from its top-left corner */
-	corner = FIELD_PREP(R5XX_DST_Y_X_X, min(xa, xb)) |
-		 FIELD_PREP(R5XX_DST_Y_X_Y, min(ya, yb));
+	/* the bounding box */
+	r.x0 = min(xa, xb);
+	r.y0 = min(ya, yb);
+	r.x1 = max(xa, xb) + 1;
+	r.y1 = max(ya, yb) + 1;
 	CS_REG(s, DST_LINE_START).set = false;
-	return check_2d_surf(p, "line", &s->dst, corner, 1, 1, cpp,
-			     abs(xa - xb) + 1, abs(ya - yb) + 1);
+	return check_2d_surf(p, "line", &s->dst, r, &all, cpp);
 }

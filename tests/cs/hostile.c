@@ -123,6 +123,14 @@
 #define DST0		DST(PO(SURF_PITCH, 0))
 #define RECT(y, x, h, w) W(REG_DST_Y_X, YX(y, x)), W(REG_DST_HEIGHT_WIDTH, YX(h, w))
 
+/* 2D scissors (guide 6.2.2 GUI_CONTROL bit 3 DST_CLIPPING) */
+#define REG_DEFAULT_SC_BOTTOM_RIGHT	0x16e8
+#define REG_SC_TOP_LEFT			0x16ec
+#define REG_SC_BOTTOM_RIGHT		0x16f0
+#define GMC_DST_CLIPPING		(1u << 3)
+#define SETUP_CLIP	W(REG_DP_GUI_MASTER_CNTL, GMC_FILL | GMC_DST_CLIPPING), \
+			W(REG_DP_BRUSH_FRGD_CLR, 0xff00ff00), W(REG_DP_CNTL, DIRS)
+
 static int fd;
 static uint32_t dst_bo, aux_bo;
 static uint32_t *dst_map;
@@ -201,6 +209,69 @@ static bool valid_fill(void)
 		}
 	}
 	return true;
+}
+
+/*
+ * Accepted because the engine clips them: on the surface filled with one
+ * colour, fill @ib (colour 0x5a5a5a5a) and expect that colour exactly in
+ * [x0, x1) x [y0, y1) and the old one elsewhere.
+ */
+static bool clipped_fill(const char *what, const uint32_t *ib, uint32_t ndw,
+			 uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1)
+{
+	uint32_t old = next_colour;
+	int ret;
+
+	current_case = what;
+	alarm(30);
+	if (!valid_fill())
+		return false;
+	ret = submit(ib, ndw);
+	if (!ret)
+		ret = gem_wait_idle(fd, dst_bo);
+	if (ret) {
+		printf("  %s: %s\n", what, strerror(-ret));
+		return false;
+	}
+	for (uint32_t y = 0; y < SURF_W; y++) {
+		for (uint32_t x = 0; x < SURF_W; x++) {
+			bool in = x >= x0 && x < x1 && y >= y0 && y < y1;
+			uint32_t want = in ? 0x5a5a5a5au : old;
+
+			if (dst_map[y * SURF_W + x] != want) {
+				printf("  %s: pixel (%u, %u) is %#010x, not %#010x\n", what,
+				       x, y, dst_map[y * SURF_W + x], want);
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
+static bool clipped_fills(void)
+{
+	static const uint32_t reversed[] = {
+		W(REG_DP_GUI_MASTER_CNTL, GMC_FILL), W(REG_DP_BRUSH_FRGD_CLR, 0x5a5a5a5a),
+		W(REG_DP_CNTL, 0), DST0, RECT(1, 2, 8, 8),
+	};
+	static const uint32_t scissored[] = {
+		W(REG_SC_TOP_LEFT, YX(4, 3)), W(REG_SC_BOTTOM_RIGHT, YX(6, 9)),
+		W(REG_DP_GUI_MASTER_CNTL, GMC_FILL | GMC_DST_CLIPPING),
+		W(REG_DP_BRUSH_FRGD_CLR, 0x5a5a5a5a), W(REG_DP_CNTL, DIRS), DST0,
+		RECT(0x3ff0, 0x3ff0, 0x1000, 0x1000),
+	};
+	static const uint32_t outside[] = {
+		W(REG_DP_GUI_MASTER_CNTL, GMC_FILL), W(REG_DP_BRUSH_FRGD_CLR, 0x5a5a5a5a),
+		W(REG_DP_CNTL, DIRS), DST0, RECT(0x3000, 0x3000, 16, 16),
+	};
+
+	/* right to left, bottom to top from (2, 1): only (0..2, 0..1) is on the surface */
+	return clipped_fill("8x8 fill reversed from (2, 1), default scissor",
+			    reversed, ARRAY_SIZE(reversed), 0, 0, 3, 2) &&
+	       clipped_fill("4096x4096 fill from (-16, -16), scissor (3, 4)-(9, 6)",
+			    scissored, ARRAY_SIZE(scissored), 3, 4, 9, 6) &&
+	       clipped_fill("16x16 fill at (-4096, -4096): nothing drawn",
+			    outside, ARRAY_SIZE(outside), 0, 0, 0, 0);
 }
 
 /* ---- stream cases: an IB with the standard relocation list ---- */
@@ -341,11 +412,8 @@ static const struct stream_case streams[] = {
 	/* 2D ends cannot pass 4 GiB (16-bit sizes, 255 x 64-byte pitch): offsets can */
 	S("rectangle at a 2.75 GiB offset, max pitch and size",
 	  SETUP, DST(0xffu << 22 | 0x2c0000), RECT(0x7fff, 0x7fff, 0xffff, 0xffff)),
-	S("negative DST_Y_X (x = 0xbfff: -1 in 14 bits; 0x8000 would be 0)",
-	  SETUP, DST0, RECT(0, 0xbfff, 1, 1)),
-	S("right-to-left fill ending left of x = 0",
-	  W(REG_DP_GUI_MASTER_CNTL, GMC_FILL), W(REG_DP_CNTL, DP_CNTL_TOP_TO_BOTTOM),
-	  DST0, RECT(0, 0, 1, 2)),
+	S("negative DST_Y_X (x = 0xbfff: -1 in 14 bits; 0x8000 would be 0), DST_CLIPPING",
+	  SETUP_CLIP, DST0, RECT(0, 0xbfff, 2, 2)),
 	S("empty rectangle", SETUP, DST0, RECT(0, 0, 0, SURF_W)),
 	S("fill without DST_PITCH_OFFSET in this IB", SETUP, RECT(0, 0, 1, 1)),
 	S("fill through the default pitch/offset (no DST_PITCH_OFFSET_CNTL)",
@@ -423,10 +491,35 @@ static const struct stream_case streams[] = {
 
 	/* issue 12: 2D coordinates are 14-bit signed */
 	S("right-to-left fill from DST_Y_X x = 0x2000 (-8192 to the engine)",
-	  W(REG_DP_GUI_MASTER_CNTL, GMC_FILL), W(REG_DP_CNTL, DP_CNTL_TOP_TO_BOTTOM),
-	  DST0, RECT(0, 0x2000, 1, 16)),
-	S("fill from DST_Y_X y = 0x3ff0 (-16 to the engine)", SETUP, DST0,
+	  W(REG_DP_GUI_MASTER_CNTL, GMC_FILL | GMC_DST_CLIPPING),
+	  W(REG_DP_CNTL, DP_CNTL_TOP_TO_BOTTOM), DST0, RECT(0, 0x2000, 1, 16)),
+	S("fill from DST_Y_X y = 0x3ff0 (-16 to the engine)", SETUP_CLIP, DST0,
 	  RECT(0x3ff0, 0, 17, 1)),
+
+	/*
+	 * 2D scissors: the engine writes only inside them, so the clipped
+	 * rectangle is checked; one not written in this IB clips nothing
+	 */
+	S("right-to-left fill from x = 0, DST_CLIPPING with SC_TOP_LEFT from an earlier IB",
+	  W(REG_DP_GUI_MASTER_CNTL, GMC_FILL | GMC_DST_CLIPPING),
+	  W(REG_DP_CNTL, DP_CNTL_TOP_TO_BOTTOM), DST0, RECT(0, 0, 1, 2)),
+	S("SC_TOP_LEFT (-16, -16), fill from there",
+	  W(REG_SC_TOP_LEFT, YX(0x3ff0, 0x3ff0)), W(REG_SC_BOTTOM_RIGHT, YX(8, 8)),
+	  SETUP_CLIP, DST0, RECT(0x3ff0, 0x3ff0, 4, 4)),
+	S("SC_TOP_LEFT (-8192, -8192), fill from (-1, -1)",
+	  W(REG_SC_TOP_LEFT, YX(0x2000, 0x2000)), W(REG_SC_BOTTOM_RIGHT, YX(8, 8)),
+	  SETUP_CLIP, DST0, RECT(0x3fff, 0x3fff, 2, 2)),
+	S("scissor (0, 0)-(8191, 8191), fill one row past the end",
+	  W(REG_SC_TOP_LEFT, 0), W(REG_SC_BOTTOM_RIGHT, YX(0x1fff, 0x1fff)),
+	  SETUP_CLIP, DST0, RECT(0, 0, SURF_W + 1, SURF_W)),
+	S("scissor SC_BOTTOM_RIGHT from an earlier IB, fill one row past the end",
+	  W(REG_SC_TOP_LEFT, 0), SETUP_CLIP, DST0, RECT(0, 0, SURF_W + 1, SURF_W)),
+	S("DEFAULT_SC_BOTTOM_RIGHT (8191, 8191), fill one row past the end",
+	  W(REG_DEFAULT_SC_BOTTOM_RIGHT, YX(0x1fff, 0x1fff)),
+	  SETUP, DST0, RECT(0, 0, SURF_W + 1, SURF_W)),
+	S("DEFAULT_SC_BOTTOM_RIGHT at the last row, inclusive: one row past",
+	  W(REG_DEFAULT_SC_BOTTOM_RIGHT, YX(SURF_W, SURF_W - 1)),
+	  SETUP, DST0, RECT(0, 0, SURF_W + 1, SURF_W)),
 };
 
 /* ---- cases that need their own chunks ---- */
@@ -1160,6 +1253,8 @@ int main(int argc, char **argv)
 		alarm(30);
 		one(streams[i].name, -EINVAL, submit(streams[i].ib, streams[i].ndw));
 	}
+	check(clipped_fills(), "fills clipped by the 2D scissors are accepted and draw the clipped part");
+	ncases++;
 	for (size_t i = 0; i < ARRAY_SIZE(fn_cases); i++, ncases++) {
 		current_case = fn_cases[i].name;
 		if (slow)

@@ -20,9 +20,13 @@ need_xdraw
 # left or bottom to top and a following PutImage or GetImage share a
 # command stream depends on when the client's requests reach the server;
 # when they do, xf86-video-ati's upload or download blit inherits the
-# copy's direction, reaches negative coordinates, and r5xx refuses the
-# whole stream (Documentation/desktop.rst, "Known problems"). Every
-# refusal fails the test.
+# copy's direction and runs backwards from its top-left corner. r5xx
+# accepts such a stream (the engine clips the blit to its scissor, and so
+# does the checker), but the blit moves one row or column, or one pixel,
+# of the image, as it would with radeon.ko on hardware: the picture is the
+# DDX's, not the protocol's (Documentation/desktop.rst, "Known problems").
+# So the session compared with Xvfb runs with XDRAW_SYNC, and a second,
+# unsynchronised one only has to have every command stream accepted.
 export XDRAW_SYNC=1
 
 start_xvfb xvfb 1024x768
@@ -42,4 +46,9 @@ ppm_cmp "$S/xvfb.ppm" "$S/ati.ppm" || fail "GetImage on Xorg differs from Xvfb"
 echo "ok: GetImage of the session on Xorg is Xvfb's"
 ppm_cmp "$S/xvfb.ppm" "$S/screen.ppm" || fail "the CRTC shows something else than Xvfb's picture"
 echo "ok: the CRTC shows Xvfb's picture"
+cs_watch
+env -u XDRAW_SYNC $xdraw session || fail "unsynchronised xdraw session on Xorg"
+$xdraw dump "$S/nosync.ppm" || fail "xdraw dump after the unsynchronised session"
+! cs_refused || fail "the driver refused command streams of the unsynchronised session"
+echo "ok: every command stream of an unsynchronised session accepted"
 stop_server

@@ -434,15 +434,58 @@ static int rop_src(uint32_t rop)
 	return 0;
 }
 
+/*
+ * A 2D scissor edge pair from a bottom-right register (x in 13:0, y in
+ * 29:16), taken as inclusive; a register this IB did not set clips nothing.
+ */
+static void sc_br(struct model *m, uint32_t reg, int32_t *xe, int32_t *ye)
+{
+	if (!m->known[reg >> 2])
+		return;
+	*xe = (int32_t)(m->reg[reg >> 2] & 0x3fff) + 1;
+	*ye = (int32_t)((m->reg[reg >> 2] >> 16) & 0x3fff) + 1;
+}
+
+/*
+ * Where the engine may touch a 2D rectangle (guide 6.2.2 GUI_CONTROL
+ * DST_CLIPPING, bit 3, and SRC_CLIPPING, bit 2): the destination inside
+ * SC_TOP_LEFT (signed, unset: no edge) to SC_BOTTOM_RIGHT when bit 3 is set,
+ * else inside (0, 0) to DEFAULT_SC_BOTTOM_RIGHT; the source inside (0, 0) to
+ * SRC_SC_BOTTOM_RIGHT when bit 2 is set, else to DEFAULT_SC_BOTTOM_RIGHT.
+ * @clip: 'd' destination, 's' source, 0 none (lines).
+ */
 static void rect(struct model *m, const char *what, uint32_t po, uint32_t yx,
-		 uint32_t cpp, uint32_t w, uint32_t h, int xdir, int ydir)
+		 uint32_t cpp, uint32_t w, uint32_t h, int xdir, int ydir,
+		 uint32_t gmc, int clip)
 {
 	int32_t x = c14(yx), y = c14(yx >> 16);
 	int32_t x0 = xdir == 1 ? x : x - (int32_t)w + 1, x1 = xdir == 0 ? x + 1 : x + (int32_t)w;
 	int32_t y0 = ydir == 1 ? y : y - (int32_t)h + 1, y1 = ydir == 0 ? y + 1 : y + (int32_t)h;
+	int32_t cx0 = INT32_MIN, cy0 = INT32_MIN, cx1 = INT32_MAX, cy1 = INT32_MAX;
 	uint32_t base = (po & 0x3fffff) << 10, pitch = ((po >> 22) & 0xff) * 64;
 	uint64_t end, e2;
 
+	if (clip == 'd' && (gmc & 8)) {
+		if (m->known[0x16ec >> 2]) {
+			cx0 = c14(m->reg[0x16ec >> 2]);
+			cy0 = c14(m->reg[0x16ec >> 2] >> 16);
+		}
+		sc_br(m, 0x16f0, &cx1, &cy1);
+	} else if (clip) {
+		cx0 = 0;
+		cy0 = 0;
+		sc_br(m, clip == 's' && (gmc & 4) ? 0x16f4 : 0x16e8, &cx1, &cy1);
+	}
+	if (x0 < cx0)
+		x0 = cx0;
+	if (y0 < cy0)
+		y0 = cy0;
+	if (x1 > cx1)
+		x1 = cx1;
+	if (y1 > cy1)
+		y1 = cy1;
+	if (x0 >= x1 || y0 >= y1)
+		return;		/* all clipped away */
 	if (x0 < 0 || y0 < 0) {
 		fail(m, "%s at negative coordinates", what);
 		return;
@@ -485,7 +528,7 @@ static void blit(struct model *m, uint32_t w, uint32_t h)
 		return;
 	if (get(m, 0x142c, &po, "2D destination") || get(m, 0x1438, &yx, "2D destination"))
 		return;
-	rect(m, "2D destination", po, yx, cpp, w, h, m->xdir, m->ydir);
+	rect(m, "2D destination", po, yx, cpp, w, h, m->xdir, m->ydir, gmc, 'd');
 	src = (gmc >> 24) & 7;
 	if (src == 2 || (rop_src((gmc >> 16) & 0xff) && src != 3 && src != 4)) {
 		if (!(gmc & 1)) {
@@ -494,7 +537,7 @@ static void blit(struct model *m, uint32_t w, uint32_t h)
 		}
 		if (get(m, 0x1428, &po, "2D source") || get(m, 0x1434, &yx, "2D source"))
 			return;
-		rect(m, "2D source", po, yx, cpp, w, h, m->xdir, m->ydir);
+		rect(m, "2D source", po, yx, cpp, w, h, m->xdir, m->ydir, gmc, 's');
 	}
 	m->known[0x1438 >> 2] = 0;
 	m->known[0x1434 >> 2] = 0;
@@ -515,7 +558,8 @@ static void line(struct model *m, uint32_t end)
 	x0 = xa < xb ? xa : xb;
 	y0 = ya < yb ? ya : yb;
 	rect(m, "2D line", po, (uint32_t)(uint16_t)x0 | (uint32_t)(uint16_t)y0 << 16, cpp,
-	     (xa > xb ? xa - xb : xb - xa) + 1, (ya > yb ? ya - yb : yb - ya) + 1, 1, 1);
+	     (xa > xb ? xa - xb : xb - xa) + 1, (ya > yb ? ya - yb : yb - ya) + 1, 1, 1,
+	     gmc, 0);
 	m->known[0x1600 >> 2] = 0;
 }
 

@@ -1003,7 +1003,12 @@ static void test_2d(void)
 	       "solid fill one row below the front buffer (upstream: no check)");
 	s.d[k - 1] = YX(0, 0xfff0);
 	s.d[k + 1] = YX(10, 20);
-	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "solid fill at x = -16");
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0,
+	       "solid fill from x = -16: the default scissor starts at x = 0");
+	k = find(&s, R5XX_PACKET0(R5XX_DP_GUI_MASTER_CNTL, 0), 0);
+	s.d[k + 1] |= R5XX_DP_GUI_MASTER_CNTL_DST_CLIPPING;
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL,
+	       "... but not with DST_CLIPPING and no SC_TOP_LEFT in this IB");
 	ddx_2d_stream(&s, false, 31);
 	k = find(&s, R5XX_PACKET0(R5XX_DST_Y_X, 0), 0);
 	s.d[k] = R5XX_PACKET2;
@@ -1036,8 +1041,14 @@ static void test_2d(void)
 	ddx_2d_stream(&s, false, 31);
 	k = find(&s, R5XX_PACKET0(R5XX_DP_CNTL, 0), find(&s, GMC_COPY(6, 0xcc), 0));
 	s.d[k + 1] = R5XX_DP_CNTL_DST_Y_TOP_TO_BOTTOM;
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0,
+	       "right-to-left copy from source x = 0: the source scissor starts at x = 0");
+	k = find(&s, GMC_COPY(6, 0xcc), 0);
+	s.d[k] |= R5XX_DP_GUI_MASTER_CNTL_DST_CLIPPING;
+	k = find(&s, R5XX_PACKET0(R5XX_DST_Y_X, 0), k);
+	s.d[k + 1] = YX(300, 0);
 	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL,
-	       "right-to-left copy from x = 0: reaches x = -255");
+	       "... to destination x = 0 with DST_CLIPPING and no SC_TOP_LEFT in this IB");
 	ddx_2d_stream(&s, false, 31);
 	k = find(&s, GMC_COPY(6, 0xcc), 0);
 	s.d[k] = GMC_SOLID(6, 0x66);	/* XOR: reads the source */
@@ -1101,6 +1112,128 @@ static void both_refuse(enum r5xx_family fam, u32 flags, const struct stream *st
 		      fam >= R5XX_FAMILY_RS600 && fam <= R5XX_FAMILY_RS740,
 		      fam == R5XX_FAMILY_R300, last_ib, st->n, why, sizeof(why)) != 0,
 	       "... and the access model flags it: %s", why);
+}
+
+/* A solid fill of @w x @h from (@x, @y) into the 256x256 pixmap */
+static void fill_pix(struct stream *st, u32 gmc, u32 x, u32 y, u32 w, u32 h)
+{
+	reg(st, R5XX_DP_GUI_MASTER_CNTL, gmc);
+	reg_reloc(st, R5XX_DST_PITCH_OFFSET, PITCH_OFFSET(1024, 0), BO_PIX);
+	reg(st, R5XX_DST_Y_X, YX(y, x));
+	reg(st, R5XX_DST_HEIGHT_WIDTH, YX(h, w));
+}
+
+/*
+ * 2D scissors: the engine writes only inside the destination scissor and
+ * reads a blit's source only inside the source scissor (guide 6.2.2
+ * GUI_CONTROL DST_CLIPPING / SRC_CLIPPING), so only the clipped rectangles
+ * must fit; registers this IB did not write clip nothing.
+ */
+static void test_2d_scissor(void)
+{
+	const u32 solid = GMC_SOLID(6, 0xf0), dclip = R5XX_DP_GUI_MASTER_CNTL_DST_CLIPPING;
+	u32 k;
+
+	/* xf86-video-ati's RADEONBlitChunk after a reversed copy (no DP_CNTL) */
+	ddx_2d_stream(&s, false, 31);
+	reg_reloc(&s, R5XX_SRC_PITCH_OFFSET, PITCH_OFFSET(1024, 0), BO_PIX);
+	reg_reloc(&s, R5XX_DST_PITCH_OFFSET, PITCH_OFFSET(4096, 0), BO_CB);
+	reg(&s, R5XX_SRC_Y_X, YX(0, 0));
+	reg(&s, R5XX_DST_Y_X, YX(400, 500));
+	reg(&s, R5XX_DST_HEIGHT_WIDTH, YX(64, 128));
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0,
+	       "upload blit from the scratch origin, bottom to top, right to left: the source is clipped at (0, 0)");
+	reg_reloc(&s, R5XX_SRC_PITCH_OFFSET, PITCH_OFFSET(4096, 0), BO_CB);
+	reg_reloc(&s, R5XX_DST_PITCH_OFFSET, PITCH_OFFSET(1024, 0), BO_PIX);
+	reg(&s, R5XX_SRC_Y_X, YX(400, 500));
+	reg(&s, R5XX_DST_Y_X, YX(0, 0));
+	reg(&s, R5XX_DST_HEIGHT_WIDTH, YX(64, 128));
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0,
+	       "download blit to the scratch origin, reversed: the destination is clipped to (0, 0)");
+	reg(&s, R5XX_SRC_Y_X, YX(400, 500));
+	reg(&s, R5XX_DST_Y_X, YX(300, 0));
+	reg(&s, R5XX_DST_HEIGHT_WIDTH, YX(64, 128));
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL,
+	       "reversed download from (0, 300): clipped in x, rows 237..300 still past the 256 rows");
+	/* the default scissor's bottom-right: inclusive for the check */
+	s.n = 0;
+	fill_pix(&s, solid, 0, 0, 300, 300);
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "300x300 fill into 256x256");
+	s.n = 0;
+	reg(&s, R5XX_DEFAULT_SC_BOTTOM_RIGHT, YX(255, 255));
+	fill_pix(&s, solid, 0, 0, 300, 300);
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0,
+	       "... clipped by DEFAULT_SC_BOTTOM_RIGHT (255, 255)");
+	s.d[1] = YX(256, 255);
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL,
+	       "... (255, 256): row 256 may be drawn");
+	s.d[1] = YX(255, 255);
+	s.d[3] |= dclip;
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL,
+	       "... not with DST_CLIPPING, which takes SC_BOTTOM_RIGHT");
+
+	/* DST_CLIPPING: SC_TOP_LEFT and SC_BOTTOM_RIGHT */
+	s.n = 0;
+	reg(&s, R5XX_SC_TOP_LEFT, YX(10, 10));
+	reg(&s, R5XX_SC_BOTTOM_RIGHT, YX(100, 100));
+	fill_pix(&s, solid | dclip, 0x3ff0, 0x3ff0, 5000, 5000);
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0,
+	       "5000x5000 fill from (-16, -16) with DST_CLIPPING to (10, 10)-(100, 100)");
+	s.d[5] = solid;
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL,
+	       "... without DST_CLIPPING: the default scissor from an earlier IB");
+	s.d[5] = solid | dclip;
+	s.d[0] = R5XX_PACKET2;
+	s.d[1] = R5XX_PACKET2;
+	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1,
+		    "... with SC_TOP_LEFT from an earlier IB: (-16, -16) reachable");
+	s.n = 0;
+	reg(&s, R5XX_SC_TOP_LEFT, YX(10, 10));
+	fill_pix(&s, solid | dclip, 20, 20, 5000, 5000);
+	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1,
+		    "... with SC_BOTTOM_RIGHT from an earlier IB: 5000x5000 reachable");
+
+	/* hostile scissors */
+	s.n = 0;
+	reg(&s, R5XX_SC_TOP_LEFT, 0);
+	reg(&s, R5XX_SC_BOTTOM_RIGHT, YX(8191, 8191));
+	fill_pix(&s, solid | dclip, 0, 0, 300, 300);
+	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1,
+		    "scissor (0, 0)-(8191, 8191), larger than the pixmap: the 300x300 fill is checked");
+	s.n -= 2;
+	reg(&s, R5XX_DST_HEIGHT_WIDTH, YX(256, 256));
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0, "... a 256x256 fill is fine");
+	s.n = 0;
+	reg(&s, R5XX_SC_TOP_LEFT, YX(0x3ff0, 0x3ff0));
+	reg(&s, R5XX_SC_BOTTOM_RIGHT, YX(100, 100));
+	fill_pix(&s, solid | dclip, 0x3ff0, 0x3ff0, 20, 20);
+	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1, "SC_TOP_LEFT (-16, -16), fill from there");
+	s.d[1] = YX(0x2000, 0x2000);
+	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1, "SC_TOP_LEFT (-8192, -8192), the same");
+	s.d[5] = solid;
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0,
+	       "... ignored without DST_CLIPPING: the default scissor starts at (0, 0)");
+
+	/* SRC_CLIPPING: SRC_SC_BOTTOM_RIGHT bounds the source only */
+	s.n = 0;
+	reg(&s, R5XX_SRC_SC_BOTTOM_RIGHT, YX(255, 255));
+	reg(&s, R5XX_DP_GUI_MASTER_CNTL, GMC_COPY(6, 0xcc));
+	reg_reloc(&s, R5XX_SRC_PITCH_OFFSET, PITCH_OFFSET(1024, 0), BO_PIX);
+	reg_reloc(&s, R5XX_DST_PITCH_OFFSET, PITCH_OFFSET(4096, 0), BO_CB);
+	reg(&s, R5XX_SRC_Y_X, YX(0, 0));
+	reg(&s, R5XX_DST_Y_X, YX(0, 0));
+	reg(&s, R5XX_DST_HEIGHT_WIDTH, YX(400, 400));
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL,
+	       "400x400 copy from the 256x256 pixmap, SRC_CLIPPING clear");
+	k = find(&s, GMC_COPY(6, 0xcc), 0);
+	s.d[k] |= R5XX_DP_GUI_MASTER_CNTL_SRC_CLIPPING;
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0,
+	       "... with SRC_CLIPPING to (255, 255)");
+	s.d[k] |= dclip;
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0,
+	       "... and DST_CLIPPING from an earlier IB: the destination fits anyway");
+	s.d[1] = YX(256, 255);
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "... SRC_SC_BOTTOM_RIGHT row 256");
 }
 
 /* Mesa's state, its vertex arrays and one 3D_DRAW_VBUF_2 (Z and colour on) */
@@ -1373,10 +1506,16 @@ static void test_fields(void)
 	s.d[k - 1] = YX(100, 0x2000);
 	s.d[k + 1] = YX(1, 16);
 	s.n = k + 2;
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0,
+	       "right-to-left fill from x = 0x2000 (-8192): all outside the default scissor");
+	s.d[find(&s, R5XX_PACKET0(R5XX_DP_GUI_MASTER_CNTL, 0), 0) + 1] |=
+		R5XX_DP_GUI_MASTER_CNTL_DST_CLIPPING;
 	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1,
-		    "right-to-left fill from DST_Y_X x = 0x2000 (-8192 to the engine)");
+		    "... with DST_CLIPPING, SC_TOP_LEFT from an earlier IB: x = -8192 is reached");
 	s.d[k - 1] = YX(0xa000u, 16);
-	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1, "fill from y = 0xa000 (-8192)");
+	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1, "fill from y = 0xa000 (-8192), the same");
+	s.d[find(&s, R5XX_PACKET0(R5XX_DP_GUI_MASTER_CNTL, 0), 0) + 1] &=
+		~R5XX_DP_GUI_MASTER_CNTL_DST_CLIPPING;
 	s.d[k - 1] = YX(100, 0x4010);
 	s.d[k + 1] = YX(1, 16);
 	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0, "x = 0x4010 is 16 (bits 15:14 ignored)");
@@ -1455,6 +1594,7 @@ int main(int argc, char **argv)
 	test_memo();
 	test_vertex();
 	test_2d();
+	test_2d_scissor();
 	test_unpipelined();
 	test_bodies();
 	test_fields();

@@ -229,6 +229,39 @@ static void test_2d(void)
 	CHECK(!r5xx_rect_clip(&r, &clip));
 	CHECK(r5xx_2d_coord(0xffff) == -1 && r5xx_2d_coord(0x1fff) == 8191 &&
 	      r5xx_2d_coord(0x2000) == -8192);
+
+	/* reversed directions end at (x, y) */
+	r = r5xx_2d_dir_rect(10, 20, 4, 3, true, true);
+	CHECK(r.x0 == 10 && r.y0 == 20 && r.x1 == 14 && r.y1 == 23);
+	r = r5xx_2d_dir_rect(10, 20, 4, 3, false, false);
+	CHECK(r.x0 == 7 && r.y0 == 18 && r.x1 == 11 && r.y1 == 21);
+	/*
+	 * xf86-video-ati's upload blit after a reversed copy: 64x32 from (0, 0)
+	 * reaches (-63, -31); the default scissor leaves pixel (0, 0) only
+	 */
+	r = r5xx_2d_dir_rect(0, 0, 64, 32, false, false);
+	clip = r5xx_2d_dst_scissor(false, 0x00100010, 0x00200020, 0x1fff1fff);
+	CHECK(clip.x0 == 0 && clip.y0 == 0 && clip.x1 == 0x1fff &&
+	      clip.y1 == 0x1fff);
+	CHECK(r5xx_rect_clip(&r, &clip) && r.x0 == 0 && r.y0 == 0 &&
+	      r.x1 == 1 && r.y1 == 1);
+	/* DST_CLIPPING: SC_TOP_LEFT (16, 8) to SC_BOTTOM_RIGHT (32, 24) */
+	clip = r5xx_2d_dst_scissor(true, 8u << 16 | 16, 24u << 16 | 32,
+	                           0x1fff1fff);
+	CHECK(clip.x0 == 16 && clip.y0 == 8 && clip.x1 == 32 && clip.y1 == 24);
+	r = r5xx_2d_dir_rect(20, 20, 64, 32, false, false);
+	CHECK(r5xx_rect_clip(&r, &clip) && r.x0 == 16 && r.y0 == 8 &&
+	      r.x1 == 21 && r.y1 == 21);
+	r = r5xx_2d_dir_rect(0, 0, 64, 32, false, false);
+	CHECK(!r5xx_rect_clip(&r, &clip));
+	/* 14-bit fields: bits above them are not part of the edges */
+	clip = r5xx_2d_dst_scissor(true, 0xc000c000, 0xffffffff, 0);
+	CHECK(clip.x0 == 0 && clip.y0 == 0 && clip.x1 == 0x3fff &&
+	      clip.y1 == 0x3fff);
+	/* DEFAULT_SC_BOTTOM_RIGHT (0, 0) draws nothing */
+	clip = r5xx_2d_dst_scissor(false, 0, 0x1fff1fff, 0);
+	r = (R5xxRect){ 0, 0, 5, 5 };
+	CHECK(!r5xx_rect_clip(&r, &clip));
 }
 
 int main(void)

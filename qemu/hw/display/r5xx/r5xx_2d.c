@@ -73,22 +73,6 @@ typedef struct R5xx2DOp {
 
 /* Setup ------------------------------------------------------------------- */
 
-/*
- * A clip rectangle from SC_TOP_LEFT-style and SC_BOTTOM_RIGHT-style values
- * (DEFAULT_SC_BOTTOM_RIGHT and SRC_SC_BOTTOM_RIGHT lay their fields out
- * the same way).
- */
-static R5xxRect r5xx_2d_br(uint32_t tl, uint32_t br)
-{
-    R5xxRect r = {
-        .x0 = FIELD_EX32(tl, SC_TOP_LEFT, SC_LEFT),
-        .y0 = FIELD_EX32(tl, SC_TOP_LEFT, SC_TOP),
-        .x1 = FIELD_EX32(br, SC_BOTTOM_RIGHT, SC_RIGHT),
-        .y1 = FIELD_EX32(br, SC_BOTTOM_RIGHT, SC_BOTTOM),
-    };
-    return r;
-}
-
 static int r5xx_2d_brush_dwords(unsigned type, unsigned cpp)
 {
     switch (type) {
@@ -262,16 +246,15 @@ static bool r5xx_2d_prepare(R5xxState *s, R5xx2DOp *op)
             stl_le_p(op->brush_px + 4 * k, s->regs[R_BRUSH_DATA0 + k]);
         }
     }
-    op->src_clip = r5xx_2d_br(0, FIELD_EX32(gmc, DP_GUI_MASTER_CNTL,
-                                            SRC_CLIPPING)
-                                 ? s->regs[R_SRC_SC_BOTTOM_RIGHT]
-                                 : s->regs[R_DEFAULT_SC_BOTTOM_RIGHT]);
-    if (FIELD_EX32(gmc, DP_GUI_MASTER_CNTL, DST_CLIPPING)) {
-        op->clip = r5xx_2d_br(s->regs[R_SC_TOP_LEFT],
-                              s->regs[R_SC_BOTTOM_RIGHT]);
-    } else {
-        op->clip = r5xx_2d_br(0, s->regs[R_DEFAULT_SC_BOTTOM_RIGHT]);
-    }
+    op->src_clip = r5xx_2d_scissor(0, FIELD_EX32(gmc, DP_GUI_MASTER_CNTL,
+                                                 SRC_CLIPPING)
+                                      ? s->regs[R_SRC_SC_BOTTOM_RIGHT]
+                                      : s->regs[R_DEFAULT_SC_BOTTOM_RIGHT]);
+    op->clip = r5xx_2d_dst_scissor(FIELD_EX32(gmc, DP_GUI_MASTER_CNTL,
+                                              DST_CLIPPING),
+                                   s->regs[R_SC_TOP_LEFT],
+                                   s->regs[R_SC_BOTTOM_RIGHT],
+                                   s->regs[R_DEFAULT_SC_BOTTOM_RIGHT]);
     if (s->regs[R_CLR_CMP_CNTL] &&
         !FIELD_EX32(gmc, DP_GUI_MASTER_CNTL, CLR_CMP_FCN_DIS)) {
         qemu_log_mask(LOG_UNIMP, "r5xx: 2D colour compare not modelled\n");
@@ -285,9 +268,6 @@ static bool r5xx_2d_prepare(R5xxState *s, R5xx2DOp *op)
                       "pitch: dropped\n", op->name);
         return false;
     }
-    /* negative coordinates cannot be addressed */
-    op->clip.x0 = MAX(op->clip.x0, 0);
-    op->clip.y0 = MAX(op->clip.y0, 0);
     op->budget = R5XX_2D_PIXEL_BUDGET;
     return true;
 }
@@ -690,23 +670,22 @@ void r5xx_2d_trigger(R5xxState *s, uint32_t w, uint32_t h)
     int32_t dy = r5xx_2d_coord(FIELD_EX32(s->regs[R_DST_Y_X], DST_Y_X, Y));
     int32_t sx = r5xx_2d_coord(FIELD_EX32(s->regs[R_SRC_Y_X], SRC_Y_X, X));
     int32_t sy = r5xx_2d_coord(FIELD_EX32(s->regs[R_SRC_Y_X], SRC_Y_X, Y));
-    R5xxRect r;
+    bool ltr = FIELD_EX32(dp, DP_CNTL, DST_X_LEFT_TO_RIGHT);
+    bool ttb = FIELD_EX32(dp, DP_CNTL, DST_Y_TOP_TO_BOTTOM);
+    R5xxRect r, sr;
 
     w &= 0x3fff;
     h &= 0x3fff;
     if (!w || !h || !r5xx_2d_prepare(s, &op)) {
         return;
     }
-    if (!FIELD_EX32(dp, DP_CNTL, DST_X_LEFT_TO_RIGHT)) {
-        dx -= w - 1;
-        sx -= w - 1;
-    }
-    if (!FIELD_EX32(dp, DP_CNTL, DST_Y_TOP_TO_BOTTOM)) {
-        dy -= h - 1;
-        sy -= h - 1;
-    }
+    /*
+     * Reversed, the rectangles end at DST_Y_X and SRC_Y_X; whatever of
+     * them lies outside the scissors, even below 0, is not touched.
+     */
+    r = r5xx_2d_dir_rect(dx, dy, w, h, ltr, ttb);
+    sr = r5xx_2d_dir_rect(sx, sy, w, h, ltr, ttb);
     if (!r5xx_rop3_uses_src(op.rop)) {
-        r = (R5xxRect){ dx, dy, dx + w, dy + h };
         r5xx_2d_fill_rect(s, &op, r);
         return;
     }
@@ -722,7 +701,7 @@ void r5xx_2d_trigger(R5xxState *s, uint32_t w, uint32_t h)
                       "pitch: dropped\n");
         return;
     }
-    r5xx_2d_blit_rect(s, &op, sx, sy, dx, dy, w, h);
+    r5xx_2d_blit_rect(s, &op, sr.x0, sr.y0, r.x0, r.y0, w, h);
 }
 
 /* Entry points ------------------------------------------------------------ */

@@ -158,6 +158,46 @@ bool r5xx_rect_clip(R5xxRect *r, const R5xxRect *clip)
     return r->x0 < r->x1 && r->y0 < r->y1;
 }
 
+R5xxRect r5xx_2d_dir_rect(int32_t x, int32_t y, uint32_t w, uint32_t h,
+                          bool left_to_right, bool top_to_bottom)
+{
+    R5xxRect r;
+
+    r.x0 = left_to_right ? x : x - (int32_t)w + 1;
+    r.y0 = top_to_bottom ? y : y - (int32_t)h + 1;
+    r.x1 = r.x0 + (int32_t)w;
+    r.y1 = r.y0 + (int32_t)h;
+    return r;
+}
+
+R5xxRect r5xx_2d_scissor(uint32_t tl, uint32_t br)
+{
+    R5xxRect r = {
+        .x0 = FIELD_EX32(tl, SC_TOP_LEFT, SC_LEFT),
+        .y0 = FIELD_EX32(tl, SC_TOP_LEFT, SC_TOP),
+        .x1 = FIELD_EX32(br, SC_BOTTOM_RIGHT, SC_RIGHT),
+        .y1 = FIELD_EX32(br, SC_BOTTOM_RIGHT, SC_BOTTOM),
+    };
+    return r;
+}
+
+R5xxRect r5xx_2d_dst_scissor(bool dst_clipping, uint32_t sc_top_left,
+                             uint32_t sc_bottom_right,
+                             uint32_t default_bottom_right)
+{
+    R5xxRect r = dst_clipping ? r5xx_2d_scissor(sc_top_left, sc_bottom_right)
+                              : r5xx_2d_scissor(0, default_bottom_right);
+
+    /* the fields are unsigned 14 bits; no pixel left of or above 0 */
+    if (r.x0 < 0) {
+        r.x0 = 0;
+    }
+    if (r.y0 < 0) {
+        r.y0 = 0;
+    }
+    return r;
+}
+
 int32_t r5xx_2d_coord(uint32_t v16)
 {
     return (int32_t)((v16 & 0x3fff) << 18) >> 18;

@@ -67,6 +67,28 @@ typedef struct R5xxRect {
 
 /* Intersect r with clip; false if nothing is left. */
 bool r5xx_rect_clip(R5xxRect *r, const R5xxRect *clip);
+/*
+ * The w x h rectangle an operation from (x, y) covers: a right-to-left or
+ * bottom-to-top one (DP_CNTL bits clear) ends at x or y, so it reaches back
+ * to x - w + 1 or y - h + 1, below 0 if (x, y) is near the origin.
+ */
+R5xxRect r5xx_2d_dir_rect(int32_t x, int32_t y, uint32_t w, uint32_t h,
+                          bool left_to_right, bool top_to_bottom);
+/*
+ * A clip rectangle from a top-left and a bottom-right value in the layout
+ * of SC_TOP_LEFT / SC_BOTTOM_RIGHT (DEFAULT_SC_ and SRC_SC_BOTTOM_RIGHT are
+ * the same): x in bits 13:0, y in 29:16, bottom-right exclusive.
+ */
+R5xxRect r5xx_2d_scissor(uint32_t tl, uint32_t br);
+/*
+ * The destination scissor every written pixel is inside (guide 6.2.2,
+ * GUI_CONTROL bit 3 DST_CLIPPING and SETUP_BODY SC_TOP_LEFT/SC_BOT_RITE):
+ * SC_TOP_LEFT to SC_BOTTOM_RIGHT with DST_CLIPPING, else (0, 0) to
+ * DEFAULT_SC_BOTTOM_RIGHT; never above or left of (0, 0).
+ */
+R5xxRect r5xx_2d_dst_scissor(bool dst_clipping, uint32_t sc_top_left,
+                             uint32_t sc_bottom_right,
+                             uint32_t default_bottom_right);
 /* Sign-extend a 14-bit coordinate held in 16 bits (guide: -8192..8191). */
 int32_t r5xx_2d_coord(uint32_t v16);
 

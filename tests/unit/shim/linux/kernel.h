@@ -8,6 +8,8 @@
 #include <linux/types.h>
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define S64_MAX INT64_MAX
+#define S32_MAX INT32_MAX
+#define S32_MIN INT32_MIN
 static inline s64 sign_extend64(u64 value, int index)
 {
 	int shift = 63 - index;

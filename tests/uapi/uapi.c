@@ -1167,9 +1167,17 @@ static int t_movefail(void)
 			if (ret)
 				h[i] = 0;
 		}
+		/*
+		 * idle first: a buffer closed while its GPU clear runs is
+		 * freed when the clear's fence signals (TTM's delayed
+		 * delete), after the usage below is read
+		 */
 		for (int i = 0; i < 8; i++)
-			if (h[i])
+			if (h[i]) {
+				check(!gem_wait_idle(fd, h[i]),
+				      "round %d: WAIT_IDLE", round);
 				gem_close(fd, h[i]);
+			}
 	}
 	mf_fail_clears(knob, 0);
 	check(info64(fd, RADEON_INFO_VRAM_USAGE) == vram0,

@@ -4,14 +4,13 @@
 # tests/uapi/matrix.sh): live slab objects per allocation site and free
 # memory, before and after some work. The sourcing script defines fail().
 
-# Totals (unreclaimable slab, free memory) are not leak evidence on the
-# debug kernel (scripts/debug-kernel.sh): KASAN's quarantine holds freed
-# objects back, up to 1/32 of memory, so they grow with any work. There
-# kmemleak finds leaks instead (tests/vm/group.sh), and only the
-# per-site counts are checked here.
+# On the debug kernel (scripts/debug-kernel.sh) KASAN's quarantine holds
+# freed objects back, up to 1/32 of memory, and the slab counts them as
+# live until the cache is shrunk: slab_snapshot shrinks every cache first
+# there (slab_kasan). The totals (unreclaimable slab, free memory) are no
+# leak evidence there, as they grow with any work: kmemleak finds leaks
+# instead (tests/vm/group.sh), and only the per-site counts are checked.
 slab_totals_checked=1
-# KASAN's quarantine holds freed objects, which the slab counts as live,
-# until the cache is shrunk: slab_snapshot shrinks every cache first there.
 slab_kasan=0
 case $(uname -r) in
 *-r5xx-debug)

@@ -3,9 +3,9 @@
 # Runs inside the VM for tests/check: run each TEST in turn and print one
 # result line per test (PASS/FAIL/SKIP NAME [LABEL]), with the output of a
 # failed test indented below it. A test fails on a non-zero exit (77: skipped;
-# the last line of its output says why), on timeout (R5XX_TEST_TIMEOUT, 120 s),
-# (N times that for a test with "# vm-timeout-units: N"),
-# or if the kernel logged a warning, BUG or oops while it ran. With a driver
+# the last line of its output says why), on timeout (R5XX_TEST_TIMEOUT, 120 s;
+# N times that for a test with "# vm-timeout-units: N"), or if the kernel
+# logged a warning, BUG or oops while it ran. With a driver
 # loaded, the first result is the load itself ("load DRIVER").
 # On the debug kernel (R5XX_KERNEL=debug, make check-debug) two results end
 # the boot: "dmesg", any report in the whole kernel log (boot included), and

@@ -835,7 +835,7 @@ int r5xx_ttm_init(struct r5xx_device *rdev)
 			      drm->anon_inode->i_mapping,
 			      drm->vma_offset_manager, false, false);
 	if (ret)
-		return ret;
+		goto err_wq;
 
 	ret = ttm_range_man_init(&mm->bdev, TTM_PL_VRAM, false,
 				 rdev->mc.real_vram_size >> PAGE_SHIFT);
@@ -868,6 +868,7 @@ err_vram:
 	ttm_range_man_fini(&mm->bdev, TTM_PL_VRAM);
 err_device:
 	ttm_device_fini(&mm->bdev);
+err_wq:
 	destroy_workqueue(mm->userptr_wq);
 	return ret;
 }

@@ -56,10 +56,9 @@
  * kernel fence, which CPU faults, moves and later submissions wait for).
  * The CPU clears small buffers in the visible part through the aperture
  * instead, and all of them while the GPU cannot run fills (no CP,
- * scheduler stopped). The module
- * parameter vis_vramlimit shrinks the visible part so that tests reach
- * VRAM the CPU cannot clear on the model, whose aperture shows all of
- * VRAM.
+ * scheduler stopped). The module parameter vis_vramlimit shrinks the
+ * visible part so that tests reach VRAM the CPU cannot clear on the model,
+ * whose aperture shows all of VRAM.
  *
  * Buffers imported from another device's dma-buf (r5xx_prime.c) are
  * %ttm_bo_type_sg objects: their pages are the exporter's scatter list,
@@ -368,6 +367,19 @@ static int r5xx_bo_clear_vram_cpu(struct r5xx_device *rdev,
 	return 0;
 }
 
+/* Clear a new user buffer's VRAM @new_mem, by the GPU or the CPU. */
+static int r5xx_bo_clear_new_vram(struct r5xx_device *rdev,
+				  struct ttm_buffer_object *tbo,
+				  const struct ttm_resource *new_mem)
+{
+	/* debugfs r5xx_fail_vram_clears: a failed clear, for the tests */
+	if (atomic_dec_if_positive(&rdev->mm.fail_vram_clears) >= 0)
+		return -ENOMEM;
+	if (r5xx_bo_gpu_clears(rdev, tbo, new_mem))
+		return r5xx_bo_clear_vram_gpu(rdev, tbo, new_mem);
+	return r5xx_bo_clear_vram_cpu(rdev, tbo, new_mem);
+}
+
 static int r5xx_bo_move(struct ttm_buffer_object *tbo, bool evict,
 			struct ttm_operation_ctx *ctx,
 			struct ttm_resource *new_mem, struct ttm_place *hop)
@@ -401,19 +413,13 @@ static int r5xx_bo_move(struct ttm_buffer_object *tbo, bool evict,
 	 */
 	if (!old_mem ||
 	    (old_mem->mem_type == TTM_PL_SYSTEM && !tbo->ttm)) {
-		bool clear = new_mem->mem_type == TTM_PL_VRAM &&
-			     tbo->type == ttm_bo_type_device;
-
-		/* debugfs r5xx_fail_vram_clears: a failed clear, for the tests */
-		if (clear && atomic_dec_if_positive(&rdev->mm.fail_vram_clears) >= 0)
-			return -ENOMEM;
-		if (clear && r5xx_bo_gpu_clears(rdev, tbo, new_mem))
-			ret = r5xx_bo_clear_vram_gpu(rdev, tbo, new_mem);
-		else if (clear)
-			ret = r5xx_bo_clear_vram_cpu(rdev, tbo, new_mem);
-		/* failed: TTM frees new_mem, the buffer must not point to it */
-		if (ret)
-			return ret;
+		if (new_mem->mem_type == TTM_PL_VRAM &&
+		    tbo->type == ttm_bo_type_device) {
+			ret = r5xx_bo_clear_new_vram(rdev, tbo, new_mem);
+			/* TTM frees new_mem: the buffer must not point to it */
+			if (ret)
+				return ret;
+		}
 		ttm_bo_move_null(tbo, new_mem);
 		return 0;
 	}

@@ -264,6 +264,82 @@ static void test_2d(void)
 	CHECK(!r5xx_rect_clip(&r, &clip));
 }
 
+/* a pixel value from its little-endian bytes */
+static uint32_t px_ld(const uint8_t *p, unsigned cpp)
+{
+	uint32_t v = 0;
+
+	for (unsigned i = 0; i < cpp; i++)
+		v |= (uint32_t)p[i] << (8 * i);
+	return v;
+}
+
+/*
+ * The 2D engine's fast path for fills of one value (r5xx_2d_fill_value(),
+ * r5xx_2d_row_fill()) against its per-pixel path (r5xx_2d_combine() with
+ * the destination's old value, as r5xx_2d_row() computes each pixel), for
+ * every ROP3, pixel size, a full and two partial write masks, solid and
+ * varying patterns, and old destination values that differ per pixel: the
+ * fast path must be taken exactly when no pixel depends on the destination
+ * or on a varying pattern, and then give the per-pixel path's row.
+ */
+static void test_2d_fill(void)
+{
+	static const unsigned cpps[] = { 1, 2, 4 };
+	static const uint32_t brushes[] = { 0, 0x12345678, 0xffffffff, 0x80a0c0e1 };
+	uint8_t row[61 * 4 + 1];
+	unsigned taken = 0, bad_choice = 0, bad_value = 0;
+	uint32_t one;
+
+	for (unsigned c = 0; c < 3; c++) {
+		unsigned cpp = cpps[c];
+		uint32_t pix = cpp == 4 ? UINT32_MAX : (1u << (8 * cpp)) - 1;
+		uint32_t wmasks[] = { pix, pix & 0x00ff00ff, pix & 0xfffffffe };
+
+		for (unsigned rop = 0; rop < 256; rop++) {
+			for (unsigned m = 0; m < 3; m++) {
+				for (unsigned b = 0; b < 8; b++) {
+					bool solid = b < 4;
+					uint32_t fg = brushes[b % 4], v;
+					bool expect = !r5xx_rop3_uses_dst(rop) &&
+						      wmasks[m] == pix &&
+						      (solid || !r5xx_rop3_uses_pat(rop));
+					bool fast = r5xx_2d_fill_value(rop, solid, fg, wmasks[m],
+								       pix, &v);
+
+					bad_choice += fast != expect;
+					if (!fast)
+						continue;
+					taken++;
+					/* a canary after the row */
+					memset(row, 0xa5, sizeof(row));
+					r5xx_2d_row_fill(row, cpp, 61, v);
+					bad_value += row[61 * cpp] != 0xa5;
+					for (unsigned x = 0; x < 61; x++) {
+						/* old destination and a pattern that vary */
+						uint32_t d = (x * 0x9e3779b9u) ^ (rop << 8);
+						uint32_t p = solid ? fg : 0;
+						uint32_t want = r5xx_2d_combine(rop, p, 0, d,
+										wmasks[m]) & pix;
+
+						bad_value += px_ld(row + x * cpp, cpp) != want;
+					}
+				}
+			}
+		}
+	}
+	CHECK(!bad_choice);
+	CHECK(!bad_value);
+	/* PATCOPY, BLACKNESS, WHITENESS, NOTPATCOPY of a solid brush at 3 sizes */
+	CHECK(taken >= 3 * 4 * 4);
+	CHECK(r5xx_2d_fill_value(0xf0, true, 0x12345678, 0xffff, 0xffff, &one) &&
+	      one == 0x5678);
+	CHECK(!r5xx_2d_fill_value(0xf0, false, 0, UINT32_MAX, UINT32_MAX, &one));
+	CHECK(!r5xx_2d_fill_value(0x5a, true, 0, UINT32_MAX, UINT32_MAX, &one));
+	CHECK(r5xx_2d_combine(0xf0, 0xaaaa, 0, 0x5555, 0xff00) == 0xaa55);
+	r5xx_2d_row_fill(row, 4, 0, 7);	/* nothing to do */
+}
+
 int main(void)
 {
 	test_me_ram();
@@ -274,6 +350,7 @@ int main(void)
 	test_csq();
 	test_msi();
 	test_2d();
+	test_2d_fill();
 	if (failed) {
 		printf("%d check(s) failed\n", failed);
 		return 1;

@@ -399,18 +399,7 @@ static void r5xx_2d_row(R5xxState *s, R5xx2DOp *op, int32_t x0, int32_t y,
         if (need_pat && !r5xx_2d_pattern(s, op, x0 + i, y, &pat)) {
             continue;
         }
-        switch (op->rop) {
-        case 0xcc:                          /* SRCCOPY */
-            v = src ? src[i] : 0;
-            break;
-        case 0xf0:                          /* PATCOPY */
-            v = pat;
-            break;
-        default:
-            v = r5xx_rop3(op->rop, pat, src ? src[i] : 0, dv);
-            break;
-        }
-        v = (v & op->wmask) | (dv & ~op->wmask);
+        v = r5xx_2d_combine(op->rop, pat, src ? src[i] : 0, dv, op->wmask);
         r5xx_2d_st(d + i * op->cpp, op->cpp, v);
     }
     r5xx_2d_surf_rw(s, &op->dst, x0, y, w, d, true);
@@ -418,13 +407,45 @@ static void r5xx_2d_row(R5xxState *s, R5xx2DOp *op, int32_t x0, int32_t y,
 
 /* PAINT_MULTI (guide 6.2.2.7) --------------------------------------------- */
 
+/*
+ * The value of every pixel of a fill when r5xx_2d_row() would compute the
+ * same one everywhere without reading the destination: a ROP3 that does
+ * not read it, no write mask, a brush that is solid or not used (and not
+ * FG_LA, for which r5xx_2d_row() reads the destination).  The brush colour
+ * cannot change during the fill: the CP's bottom half is guarded against
+ * its own MMIO, so no write of the fill reaches the registers.
+ */
+static bool r5xx_2d_solid_value(R5xxState *s, const R5xx2DOp *op,
+                                uint32_t *v)
+{
+    bool solid = op->brush == BRUSH_SOLID_COLOR ||
+                 op->brush == BRUSH_SOLID_COLOR_2;
+
+    if (op->brush == BRUSH_8X8_MONO_FG_LA) {
+        return false;
+    }
+    return r5xx_2d_fill_value(op->rop, solid, s->regs[R_DP_BRUSH_FRGD_CLR],
+                              op->wmask, op->pix_mask, v);
+}
+
 static void r5xx_2d_fill_rect(R5xxState *s, R5xx2DOp *op, R5xxRect r)
 {
+    uint32_t v, w;
+
     if (!r5xx_rect_clip(&r, &op->clip) || !r5xx_2d_charge(s, op, &r)) {
         return;
     }
+    w = r.x1 - r.x0;
+    if (!r5xx_2d_solid_value(s, op, &v)) {
+        for (int32_t y = r.y0; y < r.y1; y++) {
+            r5xx_2d_row(s, op, r.x0, y, w, NULL, NULL);
+        }
+        return;
+    }
+    /* one value everywhere: make one row and store it into each */
+    r5xx_2d_row_fill(s->twod.row, op->cpp, w, v);
     for (int32_t y = r.y0; y < r.y1; y++) {
-        r5xx_2d_row(s, op, r.x0, y, r.x1 - r.x0, NULL, NULL);
+        r5xx_2d_surf_rw(s, &op->dst, r.x0, y, w, s->twod.row, true);
     }
 }
 

@@ -52,6 +52,57 @@ bool r5xx_rop3_uses_pat(uint8_t rop)
     return r5xx_rop3_uses(rop, 4);
 }
 
+uint32_t r5xx_2d_combine(uint8_t rop, uint32_t p, uint32_t s, uint32_t d,
+                         uint32_t wmask)
+{
+    uint32_t v;
+
+    switch (rop) {
+    case 0xcc:                          /* SRCCOPY */
+        v = s;
+        break;
+    case 0xf0:                          /* PATCOPY */
+        v = p;
+        break;
+    default:
+        v = r5xx_rop3(rop, p, s, d);
+        break;
+    }
+    return (v & wmask) | (d & ~wmask);
+}
+
+bool r5xx_2d_fill_value(uint8_t rop, bool pat_solid, uint32_t pat,
+                        uint32_t wmask, uint32_t pix_mask, uint32_t *v)
+{
+    if (r5xx_rop3_uses_dst(rop) || (wmask & pix_mask) != pix_mask) {
+        return false;
+    }
+    if (!r5xx_rop3_uses_pat(rop)) {
+        pat = 0;
+    } else if (!pat_solid) {
+        return false;
+    }
+    /* no source in a fill; the destination does not matter */
+    *v = r5xx_2d_combine(rop, pat, 0, 0, wmask) & pix_mask;
+    return true;
+}
+
+void r5xx_2d_row_fill(uint8_t *row, unsigned cpp, uint32_t w, uint32_t v)
+{
+    size_t len = (size_t)w * cpp, have;
+
+    if (!len) {
+        return;
+    }
+    for (unsigned i = 0; i < cpp; i++) {
+        row[i] = v >> (8 * i);
+    }
+    /* double what is there until the row is full */
+    for (have = cpp; have < len; have *= 2) {
+        memcpy(row + have, row, len - have < have ? len - have : have);
+    }
+}
+
 /* Surfaces ------------------------------------------------------------- */
 
 /*

@@ -24,6 +24,25 @@ bool r5xx_rop3_uses_src(uint8_t rop);
 bool r5xx_rop3_uses_pat(uint8_t rop);
 
 /*
+ * One pixel of an operation, as the engine computes it: the ROP3 of the
+ * pattern, source and destination values, then the bits the write mask
+ * clears keep the destination's.
+ */
+uint32_t r5xx_2d_combine(uint8_t rop, uint32_t p, uint32_t s, uint32_t d,
+                         uint32_t wmask);
+/*
+ * The value r5xx_2d_combine() gives every pixel of a fill (no source) when
+ * it is one value that needs no destination read: a ROP3 that does not read
+ * the destination, a write mask of the whole pixel (pix_mask, the low cpp
+ * bytes), and a pattern that is either not used or the same at every pixel
+ * (pat_solid, then of value pat).  Returns false otherwise.
+ */
+bool r5xx_2d_fill_value(uint8_t rop, bool pat_solid, uint32_t pat,
+                        uint32_t wmask, uint32_t pix_mask, uint32_t *v);
+/* w pixels of value v, cpp bytes each, little-endian, at row. */
+void r5xx_2d_row_fill(uint8_t *row, unsigned cpp, uint32_t w, uint32_t v);
+
+/*
  * Bytes per pixel of a GUI_CONTROL DST_TYPE, 0 if the model lacks it: the
  * reserved types, and the YUV ones, which it does not draw.
  */

@@ -144,12 +144,6 @@ static int next_reloc(struct cs_parser *p, u32 reg,
 	return 0;
 }
 
-static void set_reg(struct cs_reg *r, u32 v)
-{
-	r->v = v;
-	r->set = true;
-}
-
 /* Tile bits of RB3D_COLORPITCH and ZB_DEPTHPITCH, bits 18:16 */
 static u32 pitch_tile_bits(u32 tiling_flags)
 {
@@ -196,6 +190,7 @@ static int check_pitch_reg(struct cs_parser *p, u32 reg, u32 i, u32 *mode)
 		v = (v & ~GENMASK(18, 16)) | pitch_tile_bits(bo->tiling_flags);
 		p->ib[i] = v;
 	}
+	cs_inputs_changed(&p->s);
 	ret = reg_tile_mode(v & BIT(16), (v >> 17) & 3, mode);
 	if (ret)
 		cs_log(p, "register %#06x: reserved micro tiling", reg);
@@ -226,6 +221,7 @@ static int reloc_tx_offset(struct cs_parser *p, u32 reg, u32 i,
 	ret = next_reloc(p, reg, &bo);
 	if (ret)
 		return ret;
+	cs_inputs_changed(&p->s);
 	t->base.bo = bo;
 	t->base.offset = v & R5XX_TX_OFFSET_TXOFFSET;
 	v += (u32)bo->gpu_offset;
@@ -459,18 +455,21 @@ static int check_special(struct cs_parser *p, const struct r5xx_cs_special *sp,
 		return 0;
 	case R5XX_CS_CHECK_DP_CNTL_XDIR_YDIR_YMAJOR:
 		/* the same directions as DP_CNTL, in another layout */
-		set_reg(&CS_REG(s, DP_CNTL),
-			(v & R5XX_DP_CNTL_XDIR_YDIR_YMAJOR_DST_X_DIR_LEFT_TO_RIGHT ?
-			 R5XX_DP_CNTL_DST_X_LEFT_TO_RIGHT : 0) |
-			(v & R5XX_DP_CNTL_XDIR_YDIR_YMAJOR_DST_Y_DIR_TOP_TO_BOTTOM ?
-			 R5XX_DP_CNTL_DST_Y_TOP_TO_BOTTOM : 0));
+		cs_reg_store(s, &CS_REG(s, DP_CNTL),
+			     (v & R5XX_DP_CNTL_XDIR_YDIR_YMAJOR_DST_X_DIR_LEFT_TO_RIGHT ?
+			      R5XX_DP_CNTL_DST_X_LEFT_TO_RIGHT : 0) |
+			     (v & R5XX_DP_CNTL_XDIR_YDIR_YMAJOR_DST_Y_DIR_TOP_TO_BOTTOM ?
+			      R5XX_DP_CNTL_DST_Y_TOP_TO_BOTTOM : 0));
 		return 0;
 
 	case R5XX_CS_RELOC_RB3D_COLOROFFSET:
+		cs_inputs_changed(s);
 		return reloc_base(p, reg, i, &s->cb[n]);
 	case R5XX_CS_RELOC_ZB_DEPTHOFFSET:
+		cs_inputs_changed(s);
 		return reloc_base(p, reg, i, &s->zb);
 	case R5XX_CS_RELOC_RB3D_AARESOLVE_OFFSET:
+		cs_inputs_changed(s);
 		return reloc_base(p, reg, i, &s->aa);
 	case R5XX_CS_RELOC_TX_OFFSET:
 		return reloc_tx_offset(p, reg, i, &s->tex[n]);
@@ -563,7 +562,7 @@ static int check_unsafe_reg(struct cs_parser *p, unsigned int act, u32 reg, u32 
 	ret = check_special(p, sp, reg, i);
 	if (ret || sp->slot == R5XX_CS_NO_SLOT)
 		return ret;
-	set_reg(&p->s.reg[sp->slot], p->ib[i]);
+	cs_reg_store(&p->s, &p->s.reg[sp->slot], p->ib[i]);
 	return 0;
 }
 
@@ -762,7 +761,7 @@ static int check_draw_packet(struct cs_parser *p, u32 op, u32 vf_cntl, u32 extra
 		return -EINVAL;
 	}
 	if (indx && !extra && walk_indices)
-		set_reg(&p->s.pending_vf_cntl, vf_cntl);
+		p->s.pending_vf_cntl = (struct cs_reg){ .v = vf_cntl, .set = true };
 	return cs_check_draw(p, vf_cntl, false, 0);
 }
 
@@ -871,7 +870,7 @@ int r5xx_cs_check(const struct r5xx_cs_check_ctx *ctx, u32 *ib, u32 ndw)
 	p->ndw = ndw;
 	p->action = r5xx_cs_action[family_table[ctx->family]];
 	/* the kernel sets the blit direction before every IB (r5xx_ib_emit) */
-	set_reg(&CS_REG(&p->s, DP_CNTL), R5XX_IB_DP_CNTL);
+	cs_reg_store(&p->s, &CS_REG(&p->s, DP_CNTL), R5XX_IB_DP_CNTL);
 
 	while (!ret && p->next < ndw) {
 		u32 hdr = ib[p->next], len;

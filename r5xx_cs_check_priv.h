@@ -119,11 +119,48 @@ struct cs_state {
 	/* results of r5xx_texture_size() and of check_surface()'s measure */
 	struct cs_tex_memo tex_memo[R5XX_CS_NUM_TEX];
 	struct cs_surf_memo surf_memo[CS_NUM_SURF_MEMOS];
+	/*
+	 * What a draw's buffer checks read is @reg, @cb, @cb_mode, @zb,
+	 * @zb_mode, @aa and @tex. @gen counts the stores that change them:
+	 * cs_reg_store() and cs_reg_unset() for @reg, cs_inputs_changed()
+	 * beside every store to the others. A draw that finds @gen where the
+	 * last draw's passing checks left it (@draw_gen, if @draw_checked)
+	 * reads the same inputs, so it takes that draw's outcome
+	 * (@draw_colour, @draw_depth) without checking them again.
+	 */
+	u32 gen, draw_gen;
+	bool draw_checked, draw_colour, draw_depth;
 };
 
-/* The tracked register NAME, or element n of the register array NAME */
+/*
+ * The tracked register NAME, or element n of the register array NAME.
+ * Read them freely; store them only with cs_reg_store() and cs_reg_unset().
+ */
 #define CS_REG(s, name)		((s)->reg[R5XX_CS_SLOT_##name])
 #define CS_REGN(s, name, n)	((s)->reg[R5XX_CS_SLOT_##name + (n)])
+
+/* A store to an input of the draw checks other than a register of @reg. */
+static inline void cs_inputs_changed(struct cs_state *s)
+{
+	s->gen++;
+}
+
+/* Store @v in the tracked register @r of @s (see &struct cs_state.gen). */
+static inline void cs_reg_store(struct cs_state *s, struct cs_reg *r, u32 v)
+{
+	if (!r->set || r->v != v)
+		s->gen++;
+	r->v = v;
+	r->set = true;
+}
+
+/* Forget what this stream wrote to the tracked register @r of @s. */
+static inline void cs_reg_unset(struct cs_state *s, struct cs_reg *r)
+{
+	if (r->set)
+		s->gen++;
+	r->set = false;
+}
 
 struct cs_parser {
 	const struct r5xx_cs_check_ctx *ctx;

@@ -357,11 +357,13 @@ static int check_textures(struct cs_parser *p)
 	u32 enabled = en->set ? en->v : 0xffff, u;
 	int ret;
 
-	for (u = 0; u < R5XX_CS_NUM_TEX; u++) {
+	/* the enabled units only: most draws have few or none */
+	enabled &= BIT(R5XX_CS_NUM_TEX) - 1;
+	for (u = 0; enabled; u++, enabled >>= 1) {
 		struct r5xx_texture d;
 		u64 size;
 
-		if (!(enabled & BIT(u)))
+		if (!(enabled & 1))
 			continue;
 		ret = texture_desc(p, u, &d);
 		if (ret == -ENOENT) {
@@ -420,7 +422,7 @@ static int check_arrays(struct cs_parser *p, s64 lo, s64 hi, bool indexed)
 		u32 v = (max_indx->v & ~R5XX_VAP_VF_MAX_VTX_INDX_MAX_INDX) | (u32)safe;
 
 		p->ib[s->max_indx_pos] = v;
-		max_indx->v = v;
+		cs_reg_store(s, max_indx, v);
 		return 0;
 	}
 	cs_log(p, "vertex arrays: index %lld is beyond an array's object",
@@ -501,20 +503,32 @@ static int check_vertices(struct cs_parser *p, u32 vf, bool immd, u32 immd_dw)
  */
 int cs_check_draw(struct cs_parser *p, u32 vf_cntl, bool immd, u32 immd_dw)
 {
+	struct cs_state *s = &p->s;
 	bool colour = false, depth = false;
 	int ret;
 
 	ret = check_vertices(p, vf_cntl, immd, immd_dw);
-	if (!ret)
-		ret = check_colour(p, &colour);
-	if (!ret)
-		ret = check_depth(p, &depth);
-	if (!ret)
-		ret = check_resolve(p, &colour);
-	if (!ret)
-		ret = check_textures(p);
 	if (ret)
 		return ret;
+	if (s->draw_checked && s->draw_gen == s->gen) {
+		/* nothing the buffer checks read changed since they passed */
+		colour = s->draw_colour;
+		depth = s->draw_depth;
+	} else {
+		ret = check_colour(p, &colour);
+		if (!ret)
+			ret = check_depth(p, &depth);
+		if (!ret)
+			ret = check_resolve(p, &colour);
+		if (!ret)
+			ret = check_textures(p);
+		if (ret)
+			return ret;
+		s->draw_checked = true;
+		s->draw_gen = s->gen;
+		s->draw_colour = colour;
+		s->draw_depth = depth;
+	}
 	/* the caches may now hold lines for the buffers just checked */
 	if (colour)
 		p->s.dirty |= CS_CACHE_CB;
@@ -717,8 +731,8 @@ int cs_check_blit(struct cs_parser *p, u32 w, u32 h)
 			return ret;
 	}
 	/* the engine may advance its coordinates: each operation sets its own */
-	CS_REG(s, DST_Y_X).set = false;
-	CS_REG(s, SRC_Y_X).set = false;
+	cs_reg_unset(s, &CS_REG(s, DST_Y_X));
+	cs_reg_unset(s, &CS_REG(s, SRC_Y_X));
 	return 0;
 }
 
@@ -758,6 +772,6 @@ int cs_check_line(struct cs_parser *p, u32 end_y_x)
 	r.y0 = min(ya, yb);
 	r.x1 = max(xa, xb) + 1;
 	r.y1 = max(ya, yb) + 1;
-	CS_REG(s, DST_LINE_START).set = false;
+	cs_reg_unset(s, &CS_REG(s, DST_LINE_START));
 	return check_2d_surf(p, "line", &s->dst, r, &all, cpp);
 }

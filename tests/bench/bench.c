@@ -541,6 +541,14 @@ static int bo_create_3d(int fd, uint32_t bo[R_COUNT],
 	return 0;
 }
 
+/*
+ * Submissions of a full 16K-dword stream between two idle waits: four, the
+ * most r5xx lets one file have in flight (its IB quota, a quarter of the
+ * 1 MiB IB pool; r5xx_ib.c).  A fifth waits in the CS ioctl for the GPU to
+ * finish one, so a longer batch would time the model's CP, not the checker.
+ */
+#define CS_BATCH	4
+
 static void bench_cs(int fd, bool draws)
 {
 	static struct ib s;
@@ -595,7 +603,7 @@ static void bench_cs(int fd, bool draws)
 	do {
 		double bt = 0;
 
-		for (i = 0; i < 8; i++) {
+		for (i = 0; i < CS_BATCH; i++) {
 			double a = now();
 
 			r = cs_submit(fd, s.d, s.n, relocs, R_COUNT, flags, 2);
@@ -609,8 +617,8 @@ static void bench_cs(int fd, bool draws)
 			}
 			n++;
 		}
-		batch_add(8 * s.n * 4.0 / bt / 1e6);
-		/* keep the queue bounded: idle every 8 submissions */
+		batch_add(CS_BATCH * s.n * 4.0 / bt / 1e6);
+		/* keep the queue bounded: idle every CS_BATCH submissions */
 		r = gem_wait_idle(fd, bo[R_FENCE]);
 		if (r) {
 			error("cs", "GEM_WAIT_IDLE: %d (%s)", r, strerror(-r));

@@ -1574,6 +1574,55 @@ static void test_fields(void)
 		    "... with RB3D_CCTL left by an earlier IB");
 }
 
+/*
+ * A draw whose inputs are all as the last draw left them takes that draw's
+ * buffer checks (struct cs_state.gen): a relocation alone, with every
+ * register as before, is a change; the same values written again are not.
+ */
+static void test_draw_inputs(void)
+{
+	static const struct { u32 reg, v; bool flush; const char *what; } moves[] = {
+		{ R5XX_RB3D_COLOROFFSET(0), 0, true, "RB3D_COLOROFFSET0" },
+		{ R5XX_ZB_DEPTHOFFSET, 0, true, "ZB_DEPTHOFFSET" },
+		{ R5XX_TX_OFFSET(0), R5XX_TX_OFFSET_MACRO_TILE | R5XX_TX_OFFSET_MICRO_TILE_TILED,
+		  false, "TX_OFFSET0" },
+	};
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(moves); i++) {
+		mesa_draw(&s, false);
+		if (moves[i].flush)
+			mesa_flush(&s);
+		reg_reloc(&s, moves[i].reg, moves[i].v, BO_QUERY);
+		emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+		emit(&s, VF(2, 100, 4));
+		pad8(&s);
+		tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
+		       "%s alone moved to a 4 KiB object between two draws", moves[i].what);
+	}
+
+	/* Mesa re-emits unchanged state: the second draw reuses the first's checks */
+	for (i = 0; i < 2; i++) {
+		mesa_draw(&s, false);
+		reg(&s, R5XX_RE_SCISSORS_TL, 1440 | 1440 << 13);
+		reg(&s, R5XX_RE_SCISSORS_BR, (1023 + 1440) | (767 + 1440) << 13);
+		reg(&s, R5XX_TX_FORMAT0(0), TX_FMT0(256, 256, 8));
+		emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+		emit(&s, VF(2, 100, 4));
+		if (i) {
+			/* ... and a third draw after a real change is checked again */
+			reg(&s, R5XX_TX_FORMAT0(0), TX_FMT0(512, 512, 9));
+			emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+			emit(&s, VF(2, 100, 4));
+		}
+		pad8(&s);
+		tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s),
+		       i ? -EINVAL : 0, "%s",
+		       i ? "a third draw after TX_FORMAT0 grows the texture" :
+		       "the same state written again before a second draw");
+	}
+}
+
 int main(int argc, char **argv)
 {
 	verbose = getenv("R5XX_TEST_VERBOSE") != NULL;
@@ -1596,6 +1645,7 @@ int main(int argc, char **argv)
 	test_2d();
 	test_2d_scissor();
 	test_unpipelined();
+	test_draw_inputs();
 	test_bodies();
 	test_fields();
 	if (corpus_dir) {

@@ -61,6 +61,49 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/*
+ * Mesa's state once, then the draws of its stream (vertex arrays, a list, an
+ * indexed and an immediate draw) until the CS is full, the end-of-CS flush
+ * last: the shape of a frame of many draws with little state between them,
+ * as the in-guest benchmark's 3D stream (tests/bench/bench.c).
+ */
+static u32 *mesa_draws(const struct stream *mesa, u32 max, u32 *ndw)
+{
+	static struct stream state, tail;
+	u32 *d = malloc(max * 4), n, first = 0, end = mesa->n, i;
+
+	if (!d)
+		exit(1);
+	state.n = 0;
+	mesa_state(&state, false);
+	/* the draws: from 3D_LOAD_VBPNTR to the occlusion query's first write */
+	for (i = 0; i < mesa->n; i++) {
+		if (!first && mesa->d[i] == R5XX_PACKET3(R5XX_PM4_3D_LOAD_VBPNTR, 3))
+			first = i;
+		if (first && mesa->d[i] == R5XX_PACKET0(R5XX_SU_REG_DEST, 0)) {
+			end = i;
+			break;
+		}
+	}
+	tail.n = 0;
+	reg(&tail, R5XX_RB3D_DSTCACHE_CTLSTAT, 0xa);
+	reg(&tail, R5XX_ZB_ZCACHE_CTLSTAT, 3);
+	reg(&tail, R5XX_WAIT_UNTIL, R5XX_WAIT_UNTIL_WAIT_3D_IDLECLEAN);
+	pad8(&tail);
+	memcpy(d, state.d, state.n * 4);
+	n = state.n;
+	while (n + (end - first) + tail.n + 8 <= max) {
+		memcpy(d + n, mesa->d + first, (end - first) * 4);
+		n += end - first;
+	}
+	memcpy(d + n, tail.d, tail.n * 4);
+	n += tail.n;
+	while (n % 8)
+		d[n++] = R5XX_PACKET2;
+	*ndw = n;
+	return d;
+}
+
 /* @copies of @s back to back, up to @max dwords */
 static u32 *repeat(const struct stream *s, u32 copies, u32 max, u32 *ndw)
 {
@@ -190,6 +233,11 @@ int main(int argc, char **argv)
 	ADD("mesa_16k", R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, mesa, ~0u);
 	ADD("mesa_r500_16k", R5XX_FAMILY_RV515, RADEON_CS_KEEP_TILING_FLAGS, mesa5, ~0u);
 	ADD("state_16k", R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, state, ~0u);
+	all[n].name = "draws_16k";
+	all[n].family = R5XX_FAMILY_RV380;
+	all[n].flags = RADEON_CS_KEEP_TILING_FLAGS;
+	all[n].d = mesa_draws(&mesa, BIG_DW, &all[n].ndw);
+	n++;
 	ADD("ddx_2d", R5XX_FAMILY_RV380, 0, ddx2d, 1);
 	ADD("ddx_2d_16k", R5XX_FAMILY_RV380, 0, ddx2d, ~0u);
 	ADD("ddx_comp", R5XX_FAMILY_RV380, 0, comp, 1);

@@ -651,7 +651,9 @@ struct r5xx_irq {
  * @jobs_done: jobs freed whose finished fence signalled without an error
  * @jobs_failed: jobs freed whose finished fence carries an error
  * @last_job_error: that error of the last such job
- * @ready: @base and @kernel_entity are initialised
+ * @ready: @kernel_entity is initialised and jobs run on the hardware;
+ *	cleared by r5xx_sched_fini() at teardown, while @base stays until
+ *	the DRM device's release
  * @push_lock: makes arming and pushing a job one step, so that jobs reach
  *	their entity in the order of their fences
  * @submit_wq: the scheduler's high-priority ordered workqueue on kernels

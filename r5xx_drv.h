@@ -362,8 +362,10 @@ struct r5xx_gart {
  * @cmask_filp: file owning CMASK (INFO WANT_CMASK)
  * @notifier_lock: orders the MMU notifiers of user pointer buffers against
  *	the command submissions that use their pages ("user pointers" in
- *	r5xx_userptr.c); nothing allocates memory under it
- * @userptr_wq: runs &r5xx_bo.userptr_release
+ *	r5xx_userptr.c); nothing allocates memory under it.  Lives as long
+ *	as the DRM device: the notifiers take it after an unplug too
+ * @userptr_wq: runs &r5xx_bo.userptr_release; destroyed at the unplug,
+ *	after which the notifiers queue nothing
  * @ready: TTM is initialised
  */
 struct r5xx_mm {

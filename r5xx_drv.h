@@ -362,8 +362,10 @@ struct r5xx_gart {
  * @cmask_filp: file owning CMASK (INFO WANT_CMASK)
  * @notifier_lock: orders the MMU notifiers of user pointer buffers against
  *	the command submissions that use their pages ("user pointers" in
- *	r5xx_userptr.c); nothing allocates memory under it
- * @userptr_wq: runs &r5xx_bo.userptr_release
+ *	r5xx_userptr.c); nothing allocates memory under it.  Lives as long
+ *	as the DRM device: the notifiers take it after an unplug too
+ * @userptr_wq: runs &r5xx_bo.userptr_release; destroyed at the unplug,
+ *	after which the notifiers queue nothing
  * @ready: TTM is initialised
  */
 struct r5xx_mm {
@@ -651,7 +653,9 @@ struct r5xx_irq {
  * @jobs_done: jobs freed whose finished fence signalled without an error
  * @jobs_failed: jobs freed whose finished fence carries an error
  * @last_job_error: that error of the last such job
- * @ready: @base and @kernel_entity are initialised
+ * @ready: @kernel_entity is initialised and jobs run on the hardware;
+ *	cleared by r5xx_sched_fini() at teardown, while @base stays until
+ *	the DRM device's release
  * @push_lock: makes arming and pushing a job one step, so that jobs reach
  *	their entity in the order of their fences
  * @submit_wq: the scheduler's high-priority ordered workqueue on kernels

@@ -8,6 +8,7 @@
 #include <linux/slab.h>
 #include <linux/workqueue.h>
 
+#include <drm/drm_managed.h>
 #include <drm/drm_print.h>
 
 #include "r5xx_compat.h"
@@ -338,6 +339,22 @@ void r5xx_sched_file_close(struct r5xx_file *file)
 	drm_sched_entity_destroy(&file->entity);
 }
 
+/*
+ * The DRM device's release: the scheduler itself.  Open files keep their
+ * entities on it after an unplug, until they are closed, and on 6.12 its
+ * run queues are freed by drm_sched_fini().
+ */
+static void r5xx_sched_release(struct drm_device *drm, void *data)
+{
+	struct r5xx_sched *sched = data;
+
+	drm_sched_fini(&sched->base);
+	if (sched->submit_wq)
+		destroy_workqueue(sched->submit_wq);
+	sched->submit_wq = NULL;
+	mutex_destroy(&sched->push_lock);
+}
+
 /**
  * r5xx_sched_init - start the scheduler of the CP ring
  * @rdev: device, with the ring running
@@ -379,15 +396,17 @@ int r5xx_sched_init(struct r5xx_device *rdev)
 		drm_err(&rdev->drm, "cannot start the scheduler: %d\n", ret);
 		goto err_wq;
 	}
+	/* from here on, the scheduler goes with the DRM device */
+	ret = drmm_add_action_or_reset(&rdev->drm, r5xx_sched_release, sched);
+	if (ret)
+		return ret;
 	ret = drm_sched_entity_init(&sched->kernel_entity,
 				    DRM_SCHED_PRIORITY_KERNEL, &list, 1, NULL);
 	if (ret)
-		goto err_sched;
+		return ret;
 	sched->ready = true;
 	return 0;
 
-err_sched:
-	drm_sched_fini(&sched->base);
 err_wq:
 	if (sched->submit_wq)
 		destroy_workqueue(sched->submit_wq);
@@ -440,15 +459,17 @@ static void r5xx_sched_stop_cp(struct r5xx_device *rdev)
 }
 
 /**
- * r5xx_sched_fini - stop the scheduler
+ * r5xx_sched_fini - stop running jobs on the hardware
  * @rdev: device, with the CP still running
  *
  * Lets the jobs on the ring finish (for up to the lockup timeout). If
  * some are still there, the CP is stopped first, and soft reset if it does
  * not go idle (bounded by the idle timeouts), so that the GPU no longer
  * runs them; only then is whatever is left completed with -ENODEV, so
- * that every job is freed before the scheduler stops. A reset that runs
- * meanwhile leaves the CP stopped.
+ * that every job is freed before the hardware goes. A reset that runs
+ * meanwhile leaves the CP stopped. The scheduler itself stays until the
+ * DRM device's release (r5xx_sched_release()): files kept open after an
+ * unplug still have their entities on it.
  */
 void r5xx_sched_fini(struct r5xx_device *rdev)
 {
@@ -466,10 +487,5 @@ void r5xx_sched_fini(struct r5xx_device *rdev)
 		r5xx_fence_force_complete(rdev, -ENODEV);
 		r5xx_sched_drain(sched, HZ);
 	}
-	drm_sched_fini(&sched->base);
 	WARN_ON(!r5xx_sched_idle(sched));
-	if (sched->submit_wq)
-		destroy_workqueue(sched->submit_wq);
-	sched->submit_wq = NULL;
-	mutex_destroy(&sched->push_lock);
 }

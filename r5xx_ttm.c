@@ -13,6 +13,7 @@
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
+#include <drm/drm_managed.h>
 #include <drm/drm_prime.h>
 #include <drm/drm_print.h>
 #include <drm/radeon_drm.h>
@@ -69,6 +70,14 @@
  *
  * The resource managers print their state to the debugfs files
  * r5xx_vram_mm and r5xx_gtt_mm.
+ *
+ * Buffer objects can outlive the device: a process may keep its file
+ * after the device is unbound.  At the unplug r5xx_ttm_fini() moves every
+ * buffer out of VRAM and GTT while the hardware is still there (what VRAM
+ * held is dropped, not copied: nothing can read it any more, CPU faults
+ * get a dummy page) and stops TTM from placing buffers there; TTM itself,
+ * with the system memory placement and its page pool, goes with the DRM
+ * device (r5xx_ttm_release()), once the last buffer object is freed.
  */
 
 /**
@@ -195,7 +204,8 @@ static void r5xx_evict_flags(struct ttm_buffer_object *tbo,
 	struct r5xx_bo *bo = to_r5xx_bo(&tbo->base);
 
 	if (tbo->resource->mem_type == TTM_PL_VRAM &&
-	    tbo->type != ttm_bo_type_kernel) {
+	    tbo->type != ttm_bo_type_kernel &&
+	    !drm_dev_is_unplugged(tbo->base.dev)) {
 		/* to GTT; system memory if GTT is full too */
 		r5xx_bo_placement(bo, RADEON_GEM_DOMAIN_GTT |
 				  RADEON_GEM_DOMAIN_CPU);
@@ -431,6 +441,13 @@ static int r5xx_bo_move(struct ttm_buffer_object *tbo, bool evict,
 	if (old_mem->mem_type == TTM_PL_TT &&
 	    new_mem->mem_type == TTM_PL_SYSTEM) {
 		r5xx_ttm_tt_unbind(rdev, tbo->ttm);
+		ttm_bo_move_null(tbo, new_mem);
+		return 0;
+	}
+	/* unplugged: VRAM goes with the device, and what it held with it */
+	if (old_mem->mem_type == TTM_PL_VRAM &&
+	    new_mem->mem_type == TTM_PL_SYSTEM &&
+	    drm_dev_is_unplugged(&rdev->drm)) {
 		ttm_bo_move_null(tbo, new_mem);
 		return 0;
 	}
@@ -813,6 +830,19 @@ static int r5xx_ttm_reserve_gart_table(struct r5xx_device *rdev)
 	return 0;
 }
 
+/*
+ * The DRM device's release: TTM itself, once no buffer object is left
+ * (see "memory management" above).
+ */
+static void r5xx_ttm_release(struct drm_device *drm, void *data)
+{
+	struct r5xx_mm *mm = data;
+
+	ttm_range_man_fini(&mm->bdev, TTM_PL_TT);
+	ttm_range_man_fini(&mm->bdev, TTM_PL_VRAM);
+	ttm_device_fini(&mm->bdev);
+}
+
 /**
  * r5xx_ttm_init - set up TTM and the VRAM and GTT managers
  * @rdev: device, after the kernel buffers were bound into the GART
@@ -825,8 +855,16 @@ int r5xx_ttm_init(struct r5xx_device *rdev)
 	struct drm_device *drm = &rdev->drm;
 	int ret;
 
-	mutex_init(&mm->surface_lock);
-	mutex_init(&mm->notifier_lock);
+	/*
+	 * Closing a file takes the first, user pointer notifiers the second,
+	 * after the unplug too: both go with the DRM device.
+	 */
+	ret = drmm_mutex_init(drm, &mm->surface_lock);
+	if (ret)
+		return ret;
+	ret = drmm_mutex_init(drm, &mm->notifier_lock);
+	if (ret)
+		return ret;
 	/*
 	 * The MMU notifier takes it inside memory reclaim: let lockdep know
 	 * at once, not only when reclaim first reaches a user pointer buffer.
@@ -842,11 +880,15 @@ int r5xx_ttm_init(struct r5xx_device *rdev)
 			      drm->vma_offset_manager, false, false);
 	if (ret)
 		goto err_wq;
+	/* from here on, the managers and the device go with the DRM device */
+	ret = drmm_add_action_or_reset(drm, r5xx_ttm_release, mm);
+	if (ret)
+		goto err_wq;
 
 	ret = ttm_range_man_init(&mm->bdev, TTM_PL_VRAM, false,
 				 rdev->mc.real_vram_size >> PAGE_SHIFT);
 	if (ret)
-		goto err_device;
+		goto err_wq;
 
 	/* the kernel buffers keep the start of the GTT range */
 	mutex_lock(&rdev->gart.lock);
@@ -857,31 +899,50 @@ int r5xx_ttm_init(struct r5xx_device *rdev)
 				 (rdev->mc.gtt_size - mm->gtt_reserved) >>
 				 PAGE_SHIFT);
 	if (ret)
-		goto err_vram;
+		goto err_wq;
 
 	ret = r5xx_ttm_reserve_gart_table(rdev);
 	if (ret)
-		goto err_gtt;
+		goto err_wq;
 	/* an ioremap per mapping otherwise: slower, but it works */
 	mm->vram_kaddr = ioremap_wc(rdev->mc.aper_base,
 				    rdev->mc.visible_vram_size);
 	mm->ready = true;
 	return 0;
 
-err_gtt:
-	ttm_range_man_fini(&mm->bdev, TTM_PL_TT);
-err_vram:
-	ttm_range_man_fini(&mm->bdev, TTM_PL_VRAM);
-err_device:
-	ttm_device_fini(&mm->bdev);
 err_wq:
 	destroy_workqueue(mm->userptr_wq);
 	return ret;
 }
 
+/*
+ * Move every buffer out of VRAM and GTT, the memory the hardware provides,
+ * and place none there again.  VRAM first: its buffers may go to GTT.
+ */
+static void r5xx_ttm_leave_hw(struct r5xx_device *rdev)
+{
+	static const u32 types[] = { TTM_PL_VRAM, TTM_PL_TT };
+	struct ttm_device *bdev = &rdev->mm.bdev;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < ARRAY_SIZE(types); i++) {
+		ret = ttm_resource_manager_evict_all(bdev,
+						     ttm_manager_type(bdev, types[i]));
+		if (ret)
+			drm_err(&rdev->drm,
+				"cannot move the buffers out of memory type %u (%d)\n",
+				types[i], ret);
+	}
+	for (i = 0; i < ARRAY_SIZE(types); i++)
+		ttm_resource_manager_set_used(ttm_manager_type(bdev, types[i]),
+					      false);
+}
+
 /**
- * r5xx_ttm_fini - undo r5xx_ttm_init()
- * @rdev: device; no user buffer objects are left
+ * r5xx_ttm_fini - undo r5xx_ttm_init() as far as the hardware goes
+ * @rdev: device; user buffer objects may be left (a file kept open after
+ *	an unplug), TTM stays until the DRM device's release
  */
 void r5xx_ttm_fini(struct r5xx_device *rdev)
 {
@@ -901,15 +962,11 @@ void r5xx_ttm_fini(struct r5xx_device *rdev)
 		ttm_bo_put(&bo->tbo);
 		mm->gart_table_bo = NULL;
 	}
-	ttm_range_man_fini(&mm->bdev, TTM_PL_TT);
-	ttm_range_man_fini(&mm->bdev, TTM_PL_VRAM);
-	ttm_device_fini(&mm->bdev);
+	r5xx_ttm_leave_hw(rdev);
 	if (mm->vram_kaddr)
 		iounmap(mm->vram_kaddr);
 	mm->vram_kaddr = NULL;
 	mutex_lock(&rdev->gart.lock);
 	rdev->gart.frozen = false;
 	mutex_unlock(&rdev->gart.lock);
-	mutex_destroy(&mm->notifier_lock);
-	mutex_destroy(&mm->surface_lock);
 }

@@ -10,6 +10,7 @@
 #include <linux/sched/mm.h>
 #include <linux/scatterlist.h>
 
+#include <drm/drm_drv.h>
 #include <drm/drm_prime.h>
 #include <drm/drm_print.h>
 #include <drm/radeon_drm.h>
@@ -87,6 +88,15 @@
  *
  * The notifier is removed, waiting for a running invalidation, when the
  * GEM object is freed; a queued release holds a reference to the object.
+ *
+ * A buffer can outlive its device: a process may keep its file, and the
+ * notifier with it, after the device is unbound.  At the unplug
+ * r5xx_ttm_fini() runs the queued releases, destroys the workqueue, and
+ * moves every buffer out of GTT, which unpins the pages.  So an
+ * invalidation queues the release only inside drm_dev_enter(), which
+ * drm_dev_unplug() waits for, and after the unplug does nothing but move
+ * the sequence on; &r5xx_mm.notifier_lock lives as long as the DRM device
+ * (drmm_mutex_init()), the GEM objects with it.
  */
 
 /**
@@ -286,6 +296,7 @@ static bool r5xx_userptr_invalidate(struct mmu_interval_notifier *mni,
 	struct r5xx_device *rdev = to_r5xx(bo->tbo.base.dev);
 	struct dma_resv *resv = bo->tbo.base.resv;
 	long t;
+	int idx;
 
 	/* no reservation here: see "user pointers" above */
 	if (mmu_notifier_range_blockable(range))
@@ -308,10 +319,14 @@ static bool r5xx_userptr_invalidate(struct mmu_interval_notifier *mni,
 				t);
 	}
 
+	/* unplugged: the release and its workqueue are gone with GTT */
+	if (!drm_dev_enter(&rdev->drm, &idx))
+		return true;
 	/* a buffer being freed unbinds its pages itself */
 	if (kref_get_unless_zero(&bo->tbo.base.refcount) &&
 	    !queue_work(rdev->mm.userptr_wq, &bo->userptr_release))
 		drm_gem_object_put(&bo->tbo.base);	/* queued already */
+	drm_dev_exit(idx);
 	return true;
 }
 

@@ -963,6 +963,86 @@ static int t_userptr(void)
 }
 
 /*
+ * Buffers that outlive their device (tests/uapi/userptr-unplug.sh, which
+ * unbinds the driver when this prints "ready" and writes a line to stdin
+ * when it is done): a user pointer buffer in GTT with its pages pinned,
+ * filled by the GPU, one registered but never placed, and a VRAM and a GTT
+ * buffer mapped by the CPU. Once the device is gone, unmapping the user
+ * ranges runs their MMU notifiers, the CPU mappings still work (on a dummy
+ * page), and closing the file frees the buffers; the kernel log must stay
+ * clean (the notifier used to queue work on the driver's workqueue, freed
+ * at unplug, and TTM went with the device while buffers were left).
+ */
+#define UU_SIZE		(1 * MiB)
+
+static int t_userptr_unplug(void)
+{
+	int fd = open_render(), ret, bad = 0;
+	uint32_t h, h2, hv, hg, *p, *q, *v, *g;
+	char line[16];
+
+	p = mmap(NULL, UP_SIZE, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	q = mmap(NULL, UP_SIZE, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED || q == MAP_FAILED)
+		die("mmap anonymous");
+	memset(p, 0x77, UP_SIZE);
+	memset(q, 0x77, UP_SIZE);
+	ret = userptr(fd, p, UP_SIZE, UP_FLAGS, &h);
+	check(!ret, "USERPTR ANONONLY|REGISTER|VALIDATE (%d)", ret);
+	if (ret)
+		return 0;
+	ret = userptr(fd, q, UP_SIZE, UP_FLAGS & ~RADEON_GEM_USERPTR_VALIDATE,
+		      &h2);
+	check(!ret, "USERPTR ANONONLY|REGISTER, not placed (%d)", ret);
+	if (ret)
+		return 0;
+	ret = fill_2d(fd, h, RADEON_GEM_DOMAIN_GTT);
+	check(!ret && !gem_wait_idle(fd, h), "CS: 2D fill into the first (%d)",
+	      ret);
+	for (int i = 0; i < UP_W * UP_H; i++)
+		bad += p[i] != UP_COLOUR;
+	check(!bad, "the fill is in the user's memory (%d wrong)", bad);
+	check(gem_domain(fd, h) == RADEON_GEM_DOMAIN_GTT &&
+	      gem_domain(fd, h2) == RADEON_GEM_DOMAIN_CPU,
+	      "the first in GTT, the second in the CPU domain");
+	hv = gem_create(fd, UU_SIZE, RADEON_GEM_DOMAIN_VRAM);
+	hg = gem_create(fd, UU_SIZE, RADEON_GEM_DOMAIN_GTT);
+	v = gem_map(fd, hv, UU_SIZE);
+	g = gem_map(fd, hg, UU_SIZE);
+	fill(v, UU_SIZE, 0x1111);
+	fill(g, UU_SIZE, 0x2222);
+	check(same(v, UU_SIZE, 0x1111) && same(g, UU_SIZE, 0x2222) &&
+	      gem_domain(fd, hv) == RADEON_GEM_DOMAIN_VRAM &&
+	      gem_domain(fd, hg) == RADEON_GEM_DOMAIN_GTT,
+	      "a VRAM and a GTT buffer, written through CPU mappings");
+
+	printf("ready\n");
+	fflush(stdout);
+	if (!fgets(line, sizeof(line), stdin))
+		die("no line on stdin after ready");
+
+	struct drm_radeon_gem_busy b = { .handle = h };
+
+	ret = xioctl(fd, DRM_IOCTL_RADEON_GEM_BUSY, &b);
+	check(ret == -ENODEV, "GEM_BUSY after the unbind: -ENODEV (%d)", ret);
+	/* the notifiers run, the device gone */
+	check(!munmap(p, UP_SIZE) && !munmap(q, UP_SIZE),
+	      "munmap of both ranges");
+	/* faults after the unplug get a dummy page: no SIGBUS */
+	v[0] = 1;
+	g[UU_SIZE / 4 - 1] = 2;
+	check(v[0] == 1 && g[UU_SIZE / 4 - 1] == 2,
+	      "the CPU mappings still work after the unbind");
+	check(!munmap(v, UU_SIZE) && !munmap(g, UU_SIZE),
+	      "munmap of the CPU mappings");
+	/* the buffers are freed with the file */
+	check(!close(fd), "close the file");
+	return 0;
+}
+
+/*
  * New VRAM buffers start cleared in the part of VRAM the CPU cannot reach
  * too (the driver loaded with vis_vramlimit, tests/uapi/vramclear.sh):
  * buffers without CPU access, placed beyond the visible part, are painted
@@ -1287,6 +1367,7 @@ int main(int argc, char **argv)
 		{ "evict", t_evict }, { "surface", t_surface },
 		{ "userptr", t_userptr }, { "vramclear", t_vramclear },
 		{ "ibquota", t_ibquota }, { "movefail", t_movefail },
+		{ "userptr-unplug", t_userptr_unplug },
 	};
 	const struct named_test *t;
 

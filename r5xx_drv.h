@@ -315,7 +315,8 @@ struct r5xx_mc {
 
 /**
  * struct r5xx_gart - rv370 PCIE GART
- * @table: CPU mapping of the page table (in VRAM, through BAR 0)
+ * @table: CPU mapping of the page table (in VRAM, through BAR 0); NULL after
+ *	r5xx_gart_fini(), when unbinding the buffers left changes nothing
  * @table_offset: VRAM offset of the table
  * @table_size: size of the table in bytes
  * @num_pages: GPU pages in the GTT range
@@ -564,7 +565,7 @@ struct r5xx_ib_quota {
 /**
  * struct r5xx_ib_pool - sub-allocator for indirect buffers
  * @buf: GART-mapped pool memory
- * @used: one bit per chunk in use
+ * @used: one bit per chunk in use; NULL once the pool is freed
  * @nchunks: number of chunks
  * @lock: protects @used
  * @wait: woken when chunks are freed

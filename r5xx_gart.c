@@ -7,6 +7,7 @@
 #include <linux/io.h>
 #include <linux/pci.h>
 
+#include <drm/drm_managed.h>
 #include <drm/drm_print.h>
 
 #include "r5xx_drv.h"
@@ -109,7 +110,8 @@ static void r5xx_gart_commit(struct r5xx_device *rdev)
  * @npages: number of 4 KiB GPU pages
  * @dma_addrs: bus address of each GPU page
  *
- * Return: 0, or -EINVAL if the range does not fit.
+ * Return: 0, -EINVAL if the range does not fit, or -ENODEV after
+ * r5xx_gart_fini().
  */
 int r5xx_gart_bind(struct r5xx_device *rdev, u64 offset, unsigned int npages,
 		   const dma_addr_t *dma_addrs)
@@ -124,6 +126,10 @@ int r5xx_gart_bind(struct r5xx_device *rdev, u64 offset, unsigned int npages,
 	first = offset >> R5XX_GPU_PAGE_SHIFT;
 
 	mutex_lock(&gart->lock);
+	if (!gart->table) {
+		mutex_unlock(&gart->lock);
+		return -ENODEV;
+	}
 	for (i = 0; i < npages; i++)
 		writel(r5xx_gart_pte(dma_addrs[i], true),
 		       gart->table + first + i);
@@ -149,9 +155,12 @@ void r5xx_gart_unbind(struct r5xx_device *rdev, u64 offset,
 	first = offset >> R5XX_GPU_PAGE_SHIFT;
 
 	mutex_lock(&gart->lock);
-	for (i = 0; i < npages; i++)
-		writel(gart->dummy_pte, gart->table + first + i);
-	r5xx_gart_commit(rdev);
+	/* gone when a buffer pinned at an unplug is let go (r5xx_gart_fini()) */
+	if (gart->table) {
+		for (i = 0; i < npages; i++)
+			writel(gart->dummy_pte, gart->table + first + i);
+		r5xx_gart_commit(rdev);
+	}
 	mutex_unlock(&gart->lock);
 }
 
@@ -244,7 +253,12 @@ int r5xx_gart_init(struct r5xx_device *rdev)
 	struct r5xx_mc *mc = &rdev->mc;
 	unsigned int i;
 
-	mutex_init(&gart->lock);
+	int ret;
+
+	/* buffers of files kept open after an unplug still take it */
+	ret = drmm_mutex_init(&rdev->drm, &gart->lock);
+	if (ret)
+		return ret;
 	gart->num_pages = mc->gtt_size >> R5XX_GPU_PAGE_SHIFT;
 	gart->table_size = gart->num_pages * sizeof(u32);
 	if (gart->table_size > mc->visible_vram_size) {
@@ -283,7 +297,9 @@ int r5xx_gart_init(struct r5xx_device *rdev)
  * r5xx_gart_fini - undo r5xx_gart_init()
  * @rdev: device
  *
- * The GART must be disabled and every kernel buffer freed.
+ * The GART must be disabled and every kernel buffer freed. Buffer objects
+ * may still be bound: one pinned for another device at an unplug is
+ * unbound when that device lets go of it, and the table is gone by then.
  */
 void r5xx_gart_fini(struct r5xx_device *rdev)
 {
@@ -291,10 +307,12 @@ void r5xx_gart_fini(struct r5xx_device *rdev)
 
 	WARN_ON(gart->enabled);
 	WARN_ON(gart->kernel_top);
+	mutex_lock(&gart->lock);
 	iounmap(gart->table);
+	gart->table = NULL;
+	mutex_unlock(&gart->lock);
 	dma_free_coherent(rdev->drm.dev, gart->dummy.size, gart->dummy.cpu,
 			  gart->dummy.dma);
-	mutex_destroy(&gart->lock);
 }
 
 /**

@@ -91,18 +91,29 @@ int r5xx_ib_pool_init(struct r5xx_device *rdev)
 
 /**
  * r5xx_ib_pool_fini - free the IB pool
- * @rdev: device
+ * @rdev: device, with the scheduler stopped (r5xx_sched_fini())
  *
- * Every IB must have been freed.
+ * Jobs that had not run at an unplug, waiting in an open file's entity,
+ * may still hold IBs; they never run (r5xx_sched_fini()), and freeing
+ * them later only gives back their quota (r5xx_ib_free()).
  */
 void r5xx_ib_pool_fini(struct r5xx_device *rdev)
 {
 	struct r5xx_ib_pool *pool = &rdev->ib_pool;
+	unsigned long *used;
+	unsigned int held;
 
-	WARN_ON(!bitmap_empty(pool->used, pool->nchunks));
-	r5xx_kbuf_fini(rdev, &pool->buf);
-	bitmap_free(pool->used);
+	spin_lock(&pool->lock);
+	used = pool->used;
 	pool->used = NULL;
+	spin_unlock(&pool->lock);
+	held = bitmap_weight(used, pool->nchunks);
+	if (held)
+		drm_dbg_driver(&rdev->drm,
+			       "%u IB chunks held by jobs that will not run\n",
+			       held);
+	r5xx_kbuf_fini(rdev, &pool->buf);
+	bitmap_free(used);
 }
 
 /**
@@ -203,6 +214,8 @@ int r5xx_ib_get(struct r5xx_device *rdev, struct r5xx_ib *ib, u32 size_dw,
  * r5xx_ib_free - give an IB back to the pool
  * @rdev: device
  * @ib: IB from r5xx_ib_get(), or one that was never allocated
+ *
+ * Also after r5xx_ib_pool_fini(), for the IB of a job that never ran.
  */
 void r5xx_ib_free(struct r5xx_device *rdev, struct r5xx_ib *ib)
 {
@@ -211,7 +224,9 @@ void r5xx_ib_free(struct r5xx_device *rdev, struct r5xx_ib *ib)
 	if (!ib->chunks)
 		return;
 	spin_lock(&pool->lock);
-	bitmap_clear(pool->used, ib->first, ib->chunks);
+	/* the pool is gone after an unplug (r5xx_ib_pool_fini()) */
+	if (pool->used)
+		bitmap_clear(pool->used, ib->first, ib->chunks);
 	if (ib->quota)
 		ib->quota->chunks -= ib->chunks;
 	spin_unlock(&pool->lock);

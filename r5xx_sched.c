@@ -91,6 +91,10 @@ static struct dma_fence *r5xx_sched_run_job(struct drm_sched_job *sched_job)
 	dma_fence_put(job->hw_fence);
 	job->hw_fence = NULL;
 
+	/* after r5xx_sched_fini(): a job that waited past an unplug */
+	if (unlikely(!READ_ONCE(rdev->sched.ready)))
+		return skip ? NULL : ERR_PTR(-ENODEV);
+
 	/* a re-run after a reset needs a new fence; resets are rare */
 	hw = job->first_fence ?: r5xx_fence_alloc(GFP_NOWAIT | __GFP_NOWARN);
 	job->first_fence = NULL;
@@ -470,6 +474,12 @@ static void r5xx_sched_stop_cp(struct r5xx_device *rdev)
  * meanwhile leaves the CP stopped. The scheduler itself stays until the
  * DRM device's release (r5xx_sched_release()): files kept open after an
  * unplug still have their entities on it.
+ *
+ * Jobs still waiting in those entities (for a fence of another device, or
+ * for room on the ring) are not run: whenever the scheduler takes one,
+ * from the start of this function on, it ends with -ENODEV without
+ * touching the hardware, and is freed (r5xx_ib_free()) after the rest of
+ * the device has gone.
  */
 void r5xx_sched_fini(struct r5xx_device *rdev)
 {

@@ -403,10 +403,19 @@ static int r5xx_bo_move(struct ttm_buffer_object *tbo, bool evict,
 	if (bo->userptr && new_mem->mem_type == TTM_PL_VRAM)
 		return -EINVAL;
 
-	/* moves copy with the CPU: let the GPU finish with the buffer first */
-	ret = ttm_bo_wait_ctx(tbo, ctx);
-	if (ret)
-		return ret;
+	/*
+	 * Moves copy with the CPU: let the GPU finish with the buffer first.
+	 * Not at the unplug, after r5xx_ttm_fini() stopped using the hardware:
+	 * the GPU is stopped then, the moves out of its memory copy nothing,
+	 * and the fences left are those of jobs that will never run
+	 * (r5xx_sched_fini()) and of other devices, which our GART and VRAM
+	 * no longer concern.
+	 */
+	if (rdev->mm.ready) {
+		ret = ttm_bo_wait_ctx(tbo, ctx);
+		if (ret)
+			return ret;
+	}
 
 	/* the surface register covers the old range (radeon_bo_move_notify) */
 	r5xx_surface_move_notify(bo);
@@ -918,6 +927,10 @@ err_wq:
 /*
  * Move every buffer out of VRAM and GTT, the memory the hardware provides,
  * and place none there again.  VRAM first: its buffers may go to GTT.
+ * The moves do not wait for fences (r5xx_bo_move()), such as those of jobs
+ * waiting for another device's fence, which would hold the unbind until
+ * that fence signals.  A buffer pinned for another device stays in GTT
+ * (r5xx_gart_fini()).
  */
 static void r5xx_ttm_leave_hw(struct r5xx_device *rdev)
 {

@@ -5,8 +5,12 @@
  */
 #include "guest_lib.h"
 
+#include <poll.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
+
+#include <linux/dma-buf.h>
+#include <linux/sync_file.h>
 
 #include <xf86drm.h>
 #include <radeon_bo.h>
@@ -1395,6 +1399,117 @@ static int t_ibquota(void)
 	return 0;
 }
 
+/*
+ * An unbind with work still in the hands of others
+ * (tests/uapi/prime-unplug.sh, vgem loaded):
+ * - a GTT buffer of ours imported by vgem stays pinned in GTT across the
+ *   unbind, and is freed when vgem and the file let go of it, after the
+ *   GART is gone;
+ * - jobs waiting for a vgem fence at the unbind have not run; when the
+ *   fence is signalled after it, they end with -ENODEV, without the GPU.
+ * Each used to reach the torn-down device: the GART table, the ring and
+ * the IB pool.
+ */
+#define PU_SIZE		(64 * 1024)
+#define PU_JOBS		2
+#define PU_IB_DW	64
+/* a hang guard only: a cancelled job ends as soon as it is taken */
+#define PU_WAIT_MS	120000
+
+static int t_prime_unplug(void)
+{
+	int vfd = open_node_of("/dev/dri/card%d", 0, "vgem");
+	int fd = open_render(), xbuf, vbuf, ret, jobs = 0, errs = 0;
+	struct drm_mode_create_dumb c = { .width = 64, .height = 64, .bpp = 32 };
+	struct vgem_fence_attach fa = { .flags = VGEM_FENCE_WRITE };
+	struct dma_buf_export_sync_file es = { .flags = DMA_BUF_SYNC_WRITE };
+	struct drm_radeon_cs_reloc r = { .read_domains = RADEON_GEM_DOMAIN_GTT };
+	struct vgem_fence_signal fs = { 0 };
+	struct sync_fence_info fi[8] = { 0 };
+	struct sync_file_info info = { 0 };
+	uint32_t ib[PU_IB_DW], hx, vhx, *x;
+	char line[16];
+
+	if (vfd < 0)
+		die("no vgem device (tests/uapi/prime-unplug.sh loads vgem)");
+	for (int i = 0; i < PU_IB_DW; i++)
+		ib[i] = PKT2;
+
+	/* ours, imported by vgem: pinned in GTT */
+	hx = gem_create(fd, PU_SIZE, RADEON_GEM_DOMAIN_GTT);
+	x = gem_map(fd, hx, PU_SIZE);
+	fill(x, PU_SIZE, 0x3333);
+	if (drmPrimeHandleToFD(fd, hx, DRM_CLOEXEC | DRM_RDWR, &xbuf))
+		die("r5xx export");
+	ret = drmPrimeFDToHandle(vfd, xbuf, &vhx);
+	check(!ret, "vgem imports our buffer (%d)", ret ? -errno : 0);
+	check(gem_domain(fd, hx) == RADEON_GEM_DOMAIN_GTT,
+	      "the exported buffer is pinned in GTT");
+
+	/* vgem's, with a vgem fence: our jobs listing it wait */
+	if (xioctl(vfd, DRM_IOCTL_MODE_CREATE_DUMB, &c))
+		die("vgem CREATE_DUMB");
+	if (drmPrimeHandleToFD(vfd, c.handle, DRM_CLOEXEC | DRM_RDWR, &vbuf) ||
+	    drmPrimeFDToHandle(fd, vbuf, &r.handle))
+		die("vgem buffer into r5xx");
+	fa.handle = c.handle;
+	if (xioctl(vfd, VGEM_IOCTL_FENCE_ATTACH, &fa))
+		die("vgem FENCE_ATTACH");
+	for (int i = 0; i < PU_JOBS; i++) {
+		ret = cs_submit(fd, ib, PU_IB_DW, &r, 1, NULL, 0);
+		check(!ret, "job %d listing the vgem buffer (%d)", i, ret);
+	}
+	{
+		struct drm_radeon_gem_busy b = { .handle = r.handle };
+
+		ret = xioctl(fd, DRM_IOCTL_RADEON_GEM_BUSY, &b);
+		check(ret == -EBUSY, "the jobs wait for the vgem fence (%d)", ret);
+	}
+	/* the vgem fence and our last job's, to read their ends later */
+	if (xioctl(vbuf, DMA_BUF_IOCTL_EXPORT_SYNC_FILE, &es))
+		die("EXPORT_SYNC_FILE");
+
+	printf("ready\n");
+	fflush(stdout);
+	if (!fgets(line, sizeof(line), stdin))
+		die("no line on stdin after ready");
+
+	fs.fence = fa.out_fence;
+	ret = xioctl(vfd, VGEM_IOCTL_FENCE_SIGNAL, &fs);
+	/* vgem signals its fences itself after 10 s */
+	check(!ret, "the vgem fence signalled by us, after the unbind (%d)", ret);
+	{
+		struct pollfd p = { .fd = es.fd, .events = POLLIN };
+
+		ret = poll(&p, 1, PU_WAIT_MS);
+		check(ret == 1, "the waiting jobs ended (%d)", ret);
+	}
+	info.num_fences = ARRAY_SIZE(fi);
+	info.sync_fence_info = (uintptr_t)fi;
+	if (xioctl(es.fd, SYNC_IOC_FILE_INFO, &info))
+		die("SYNC_IOC_FILE_INFO");
+	for (unsigned int i = 0; i < info.num_fences && i < ARRAY_SIZE(fi); i++) {
+		printf("fence %s/%s: %d\n", fi[i].driver_name, fi[i].obj_name,
+		       fi[i].status);
+		if (strcmp(fi[i].driver_name, "drm_sched"))
+			continue;
+		jobs++;
+		errs += fi[i].status == -ENODEV;
+	}
+	check(jobs && errs == jobs,
+	      "the jobs ended with -ENODEV, not run (%d of %d)", errs, jobs);
+
+	/* vgem lets go of our buffer; the file's close frees it */
+	gem_close(vfd, vhx);
+	check(!munmap(x, PU_SIZE), "munmap of the exported buffer");
+	close(es.fd);
+	close(xbuf);
+	close(vbuf);
+	check(!close(fd), "close the file");
+	close(vfd);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct named_test tests[] = {
@@ -1405,6 +1520,7 @@ int main(int argc, char **argv)
 		{ "userptr", t_userptr }, { "vramclear", t_vramclear },
 		{ "ibquota", t_ibquota }, { "movefail", t_movefail },
 		{ "userptr-unplug", t_userptr_unplug },
+		{ "prime-unplug", t_prime_unplug },
 	};
 	const struct named_test *t;
 

@@ -89,25 +89,27 @@ done
 # kmemleak reports objects unreferenced for 5 s or more, and only those a
 # second scan confirms.
 leak=/sys/kernel/debug/kmemleak
+# a file of its own: the last test's output stays (R5XX_KEEP_SCRATCH=1)
+kout=$R5XX_SCRATCH/kmemleak.out
 if [ ! -w "$leak" ]; then
 	echo "FAIL kmemleak [$label]: no $leak (not the debug kernel, or kmemleak is off)"
 else
 	why=
-	if grep -q '^r5xx ' /proc/modules && ! rmmod r5xx 2>"$out"; then
-		why="rmmod r5xx failed: $(cat "$out")"
+	if grep -q '^r5xx ' /proc/modules && ! rmmod r5xx 2>"$kout"; then
+		why="rmmod r5xx failed: $(cat "$kout")"
 	fi
 	sleep 6
 	# a scan fails if kmemleak turned itself off (e.g. out of metadata)
-	if ! { echo scan >"$leak" && echo scan >"$leak"; } 2>"$out"; then
-		why="${why:+$why; }kmemleak scan failed: $(cat "$out"; dmesg | grep -m3 kmemleak)"
-	elif cat "$leak" >"$out" && [ -s "$out" ]; then
-		why="${why:+$why; }$(grep -c '^unreferenced object' "$out") suspected leaks"
+	if ! { echo scan >"$leak" && echo scan >"$leak"; } 2>"$kout"; then
+		why="${why:+$why; }kmemleak scan failed: $(cat "$kout"; dmesg | grep -m3 kmemleak)"
+	elif cat "$leak" >"$kout" && [ -s "$kout" ]; then
+		why="${why:+$why; }$(grep -c '^unreferenced object' "$kout") suspected leaks"
 	fi
 	if [ -z "$why" ]; then
 		echo "PASS kmemleak [$label]"
 	else
 		echo "FAIL kmemleak [$label]: $why"
-		head -n 200 "$out" | indent
+		head -n 200 "$kout" | indent
 	fi
 fi
 

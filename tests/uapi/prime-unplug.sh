@@ -15,31 +15,8 @@
 # vm-kernel-args: slub_debug=FZP
 set -uo pipefail
 . tests/driver/lib.sh
-bin=$PWD/build/uapi/uapi
-[ -x "$bin" ] || skip "build/uapi/uapi is not built (tests/uapi/build.test)"
+. tests/uapi/lib.sh
 modprobe vgem || skip "no vgem module"
-dev=$(find /sys/bus/pci/drivers/r5xx -maxdepth 1 -name '0000:*' -printf '%f\n')
-[ -n "$dev" ] || fail "r5xx is bound to no device"
-# leave the device bound for the tests after this one
-trap '[ -e "/sys/bus/pci/drivers/r5xx/$dev" ] ||
-	echo "$dev" >/sys/bus/pci/drivers/r5xx/bind' EXIT
-
-coproc UP { "$bin" prime-unplug; }
-# bash drops UP and UP_PID when the program ends: keep copies
-pid=$UP_PID
-exec {from}<&"${UP[0]}" {to}>&"${UP[1]}"
-while IFS= read -r -u "$from" line && [ "$line" != ready ]; do
-	echo "$line"
-done
-[ "$line" = ready ] || fail "the program stopped before it was ready"
-echo "$dev" >/sys/bus/pci/drivers/r5xx/unbind || fail "unbind $dev"
-[ ! -e "/sys/bus/pci/drivers/r5xx/$dev" ] || fail "$dev still bound"
-echo "unbound $dev with the jobs waiting and the buffer pinned"
-echo go >&"$to"
-cat <&"$from"
-wait "$pid" || fail "uapi prime-unplug failed"
-
-echo "$dev" >/sys/bus/pci/drivers/r5xx/bind || fail "bind $dev again"
-echo "bound $dev again"
-"$bin" prime || fail "the PRIME test after the rebind failed"
+run_uapi_across_unbind prime-unplug
+run_uapi prime || fail "the prime test after the rebind failed"
 echo "ok: PRIME buffers and waiting jobs outlived their device"

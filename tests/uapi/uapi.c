@@ -1332,6 +1332,30 @@ struct vgem_fence_signal {
 #define VGEM_FENCE_WRITE	0x1
 #define VGEM_IOCTL_FENCE_ATTACH	DRM_IOWR(DRM_COMMAND_BASE + 1, struct vgem_fence_attach)
 #define VGEM_IOCTL_FENCE_SIGNAL	DRM_IOW(DRM_COMMAND_BASE + 2, struct vgem_fence_signal)
+
+/*
+ * A 64 x 64 vgem buffer with an unsignalled vgem write fence, imported
+ * into @fd as *@handle: jobs listing it wait for the fence. Returns the
+ * dma-buf; *@fence is the fence for VGEM_IOCTL_FENCE_SIGNAL.
+ */
+static int vgem_fenced_import(int vfd, int fd, uint32_t *handle,
+			      uint32_t *fence)
+{
+	struct drm_mode_create_dumb c = { .width = 64, .height = 64, .bpp = 32 };
+	struct vgem_fence_attach fa = { .flags = VGEM_FENCE_WRITE };
+	int dmabuf;
+
+	if (xioctl(vfd, DRM_IOCTL_MODE_CREATE_DUMB, &c))
+		die("vgem CREATE_DUMB");
+	if (drmPrimeHandleToFD(vfd, c.handle, DRM_CLOEXEC | DRM_RDWR, &dmabuf) ||
+	    drmPrimeFDToHandle(fd, dmabuf, handle))
+		die("vgem buffer into r5xx");
+	fa.handle = c.handle;
+	if (xioctl(vfd, VGEM_IOCTL_FENCE_ATTACH, &fa))
+		die("vgem FENCE_ATTACH");
+	*fence = fa.out_fence;
+	return dmabuf;
+}
 #define IQ_IB_DW		(64 * 1024 / 4)
 #define IQ_BIG_DW		(512 * 1024 / 4)
 #define IQ_TRIES		12
@@ -1340,8 +1364,6 @@ static int t_ibquota(void)
 {
 	int vfd = open_node_of("/dev/dri/card%d", 0, "vgem");
 	int fa = open_render(), fb = open_render(), dmabuf, ret, taken = 0;
-	struct drm_mode_create_dumb c = { .width = 64, .height = 64, .bpp = 32 };
-	struct vgem_fence_attach fa_args = { .flags = VGEM_FENCE_WRITE };
 	struct vgem_fence_signal fs = { 0 };
 	struct drm_radeon_cs_reloc r = { .read_domains = RADEON_GEM_DOMAIN_GTT };
 	struct drm_radeon_cs_reloc rb = { .write_domain = RADEON_GEM_DOMAIN_GTT };
@@ -1351,14 +1373,7 @@ static int t_ibquota(void)
 		die("no vgem device (tests/uapi/ibquota.sh loads vgem)");
 	for (int i = 0; i < IQ_BIG_DW; i++)
 		ib[i] = PKT2;
-	if (xioctl(vfd, DRM_IOCTL_MODE_CREATE_DUMB, &c))
-		die("vgem CREATE_DUMB");
-	if (drmPrimeHandleToFD(vfd, c.handle, DRM_CLOEXEC, &dmabuf) ||
-	    drmPrimeFDToHandle(fa, dmabuf, &r.handle))
-		die("vgem buffer into r5xx");
-	fa_args.handle = c.handle;
-	if (xioctl(vfd, VGEM_IOCTL_FENCE_ATTACH, &fa_args))
-		die("vgem FENCE_ATTACH");
+	dmabuf = vgem_fenced_import(vfd, fa, &r.handle, &fs.fence);
 
 	/* A: jobs that wait for the vgem fence, until one is refused */
 	for (int i = 0; i < IQ_TRIES; i++) {
@@ -1383,7 +1398,6 @@ static int t_ibquota(void)
 		      ret);
 	}
 
-	fs.fence = fa_args.out_fence;
 	ret = xioctl(vfd, VGEM_IOCTL_FENCE_SIGNAL, &fs);
 	check(!ret || ret == -ETIMEDOUT, "vgem fence signalled (%d)", ret);
 	ret = gem_wait_idle(fa, r.handle);
@@ -1420,8 +1434,6 @@ static int t_prime_unplug(void)
 {
 	int vfd = open_node_of("/dev/dri/card%d", 0, "vgem");
 	int fd = open_render(), xbuf, vbuf, ret, jobs = 0, errs = 0;
-	struct drm_mode_create_dumb c = { .width = 64, .height = 64, .bpp = 32 };
-	struct vgem_fence_attach fa = { .flags = VGEM_FENCE_WRITE };
 	struct dma_buf_export_sync_file es = { .flags = DMA_BUF_SYNC_WRITE };
 	struct drm_radeon_cs_reloc r = { .read_domains = RADEON_GEM_DOMAIN_GTT };
 	struct vgem_fence_signal fs = { 0 };
@@ -1447,14 +1459,7 @@ static int t_prime_unplug(void)
 	      "the exported buffer is pinned in GTT");
 
 	/* vgem's, with a vgem fence: our jobs listing it wait */
-	if (xioctl(vfd, DRM_IOCTL_MODE_CREATE_DUMB, &c))
-		die("vgem CREATE_DUMB");
-	if (drmPrimeHandleToFD(vfd, c.handle, DRM_CLOEXEC | DRM_RDWR, &vbuf) ||
-	    drmPrimeFDToHandle(fd, vbuf, &r.handle))
-		die("vgem buffer into r5xx");
-	fa.handle = c.handle;
-	if (xioctl(vfd, VGEM_IOCTL_FENCE_ATTACH, &fa))
-		die("vgem FENCE_ATTACH");
+	vbuf = vgem_fenced_import(vfd, fd, &r.handle, &fs.fence);
 	for (int i = 0; i < PU_JOBS; i++) {
 		ret = cs_submit(fd, ib, PU_IB_DW, &r, 1, NULL, 0);
 		check(!ret, "job %d listing the vgem buffer (%d)", i, ret);
@@ -1474,7 +1479,6 @@ static int t_prime_unplug(void)
 	if (!fgets(line, sizeof(line), stdin))
 		die("no line on stdin after ready");
 
-	fs.fence = fa.out_fence;
 	ret = xioctl(vfd, VGEM_IOCTL_FENCE_SIGNAL, &fs);
 	/* vgem signals its fences itself after 10 s */
 	check(!ret, "the vgem fence signalled by us, after the unbind (%d)", ret);

@@ -2,13 +2,18 @@
 # r5xx: out-of-tree DRM driver for ATI Radeon R3xx-R5xx, plus its QEMU model.
 # The module's kbuild lists are in Kbuild; this file is the human entry point.
 
-# Debian's linux-headers-amd64 decides the target kernel (never `uname -r`):
-# bookworm's (6.1) by default, KERNEL=6.12 that of bookworm-backports
-# (scripts/deps.sh --kernels lists the supported ones, the default first).
+# Debian's linux-headers-amd64 decides the target kernel (never `uname -r`).
+# KERNEL names the Debian suite it comes from: bookworm (6.1, the default),
+# bookworm-backports (6.12.95), trixie (6.12, with trixie-security's
+# updates), trixie-backports (7.x); 6.1 and 6.12 are aliases of the first two
+# (scripts/deps.sh --kernels lists them, the default first).
 # Deferred (=, not :=): recipes read it after `deps` has updated the apt
 # lists, so a machine with stale lists does not pick an older kernel.
 DEFAULT_KERNEL = $(firstword $(shell $(CURDIR)/scripts/deps.sh --kernels))
 KERNEL ?= $(DEFAULT_KERNEL)
+override KERNEL := $(or $(if $(filter debug,$(KERNEL)),debug),$\
+	$(shell $(CURDIR)/scripts/deps.sh --canon $(KERNEL)),$\
+	$(error unsupported KERNEL=$(KERNEL) (supported: $(shell $(CURDIR)/scripts/deps.sh --kernels) debug)))
 ifeq ($(origin ABI),undefined)
 ABI = $(shell $(CURDIR)/scripts/deps.sh --abi $(KERNEL) 2>/dev/null)
 endif
@@ -17,9 +22,13 @@ DESKTOP_SECONDS ?= 0
 
 # The default kernel's module is built in the tree (r5xx.ko here, as DKMS
 # expects); another kernel's in build/kmod-$(KERNEL)/, a directory of links
-# to the sources, so that one tree builds for both without mixing objects.
+# to the sources, so that one tree builds for all without mixing objects.
+# Trixie's kernels are built with their own compiler (gcc-14) inside the
+# trixie build root (scripts/buildroot.sh), where this checkout has its own
+# path; KDIR is then a path inside that root.
 # KERNEL=debug: the debug guest kernel's build tree (scripts/debug-kernel.sh,
 # make debug-kernel), for tests/vm/run --kernel debug.
+BUILDROOT_RUN :=
 ifeq ($(KERNEL),$(DEFAULT_KERNEL))
 KDIR ?= /usr/src/linux-headers-$(ABI)-amd64
 MDIR := $(CURDIR)
@@ -30,15 +39,20 @@ MDIR := $(CURDIR)/build/kmod-debug
 else
 KDIR ?= $(shell $(CURDIR)/scripts/kernel-headers.sh $(KERNEL))
 MDIR := $(CURDIR)/build/kmod-$(KERNEL)
+ifneq ($(shell $(CURDIR)/scripts/deps.sh --buildroot $(KERNEL)),)
+BUILDROOT_RUN := $(CURDIR)/scripts/buildroot.sh --run
+endif
 endif
 
 all: modules
 
+# In a build root, make runs afresh there (the host make's jobserver does
+# not reach into the chroot).
 modules: $(if $(filter-out $(CURDIR),$(MDIR)),kmod-links)
-	$(MAKE) -C $(KDIR) M=$(MDIR) modules
+	$(if $(BUILDROOT_RUN),$(BUILDROOT_RUN) make -j$(shell nproc),$(MAKE)) -C $(KDIR) M=$(MDIR) modules
 
 clean:
-	$(MAKE) -C $(KDIR) M=$(MDIR) clean
+	$(if $(BUILDROOT_RUN),$(BUILDROOT_RUN) make,$(MAKE)) -C $(KDIR) M=$(MDIR) clean
 
 # (Re)link Kbuild and the driver sources into $(MDIR), dropping stale links.
 kmod-links:

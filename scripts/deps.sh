@@ -3,25 +3,35 @@
 # Install the Debian packages needed to build r5xx.ko, QEMU and the test VM.
 # Idempotent and quiet when everything is already present.
 #
-# Usage: scripts/deps.sh [--abi [KERNEL] | --kernels]
-#   --abi [KERNEL]  only print the ABI of KERNEL (6.1 or 6.12; default 6.1),
-#                   e.g. 6.1.0-56 or 6.12.95+deb12, and exit
-#   --kernels       only print the supported kernels, the default first
+# Usage: scripts/deps.sh [--abi [KERNEL] | --kernels | --canon KERNEL |
+#                         --buildroot KERNEL]
+#   --abi [KERNEL]      only print the ABI of KERNEL (default: the default
+#                       kernel), e.g. 6.1.0-56 or 6.12.118+deb13, and exit
+#   --kernels           only print the supported kernels, the default first
+#   --canon KERNEL      print KERNEL's name (the aliases 6.1 and 6.12 are
+#                       bookworm and bookworm-backports), or fail
+#   --buildroot KERNEL  print the build root KERNEL is built in (trixie), or
+#                       nothing for the host's compiler
 #
-# The kernels r5xx is built and tested against (Documentation/kernels.rst):
-# 6.1 from bookworm, 6.12 from bookworm-backports (trixie's kernel, built for
-# bookworm). Both come from Debian's linux-headers-amd64 metapackage of that
-# suite; bookworm's stays the one apt installs by default (backports pinned
-# at 100). The 6.12 headers package needs the 6.12 kernel image installed,
-# which a build or test machine should not get as a side effect: the headers
-# are unpacked into the cache instead (scripts/kernel-headers.sh).
+# The kernels r5xx is built and tested against (Documentation/kernels.rst) are
+# named by the Debian suite whose linux-headers-amd64 metapackage points at
+# them:
+#   bookworm            6.1, Debian 12 (the default; the last i386 kernel)
+#   bookworm-backports  6.12.95, for Debian 12 (older DRM API than trixie's)
+#   trixie              6.12 of Debian 13 with trixie-security's updates
+#   trixie-backports    7.x, for Debian 13
+# The bookworm ones are built with the host's gcc-12; trixie's with gcc-14 in
+# a trixie build root (scripts/buildroot.sh), whose apt also answers --abi.
+# bookworm's headers are installed; the others are unpacked into the cache or
+# the build root (scripts/kernel-headers.sh), as their packages would pull in
+# the kernel image.
 set -euo pipefail
 
 APT=(apt-get -q -y -o DPkg::Lock::Timeout=600)
 SRC_LIST=/etc/apt/sources.list.d/r5xx-deb-src.sources
 BPO_LIST=/etc/apt/sources.list.d/r5xx-backports.sources
 BPO_PIN=/etc/apt/preferences.d/r5xx-backports
-KERNELS="6.1 6.12"
+KERNELS="bookworm bookworm-backports trixie trixie-backports"
 
 PKGS=(
 	# kernel module build and checks (linux-source-6.1: lint's checkpatch,
@@ -31,6 +41,8 @@ PKGS=(
 	bc libelf-dev libssl-dev
 	# the 6.12 headers' kbuild (BTF of modules), DKMS test
 	pahole dkms
+	# the trixie build root (scripts/buildroot.sh) and guest root
+	mmdebstrap
 	# QEMU build (from Debian's source package)
 	dpkg-dev meson ninja-build flex bison pkg-config libglib2.0-dev
 	libpixman-1-dev libfdt-dev zlib1g-dev libcap-ng-dev libattr1-dev rsync
@@ -58,21 +70,52 @@ PKGS=(
 	mesa-utils kmscube weston libgbm1 libwayland-dev wayland-protocols
 )
 
-# abi [KERNEL]: print the ABI of the kernel that linux-headers-amd64 of
-# KERNEL's suite points at (6.1.0-56, 6.12.95+deb12), falling back to the
-# newest headers of that series installed or unpacked into the cache.
-abi() {
-	local k=${1:-6.1} pkg=linux-headers-amd64 a cache=${R5XX_CACHE:-$HOME/.cache/r5xx}
-	case $k in
-	6.1) ;;
-	6.12) pkg=linux-headers-amd64/bookworm-backports ;;
-	*) echo "deps.sh: unsupported kernel $k (supported: $KERNELS)" >&2; return 1 ;;
+# canon KERNEL: the suite name of KERNEL (aliases: 6.1, 6.12).
+canon() {
+	case ${1:-} in
+	6.1) echo bookworm ;;
+	6.12) echo bookworm-backports ;;
+	*)
+		case " $KERNELS " in
+		*" ${1:-} "*) echo "$1" ;;
+		*) echo "deps.sh: unsupported kernel ${1:-} (supported: $KERNELS)" >&2; return 1 ;;
+		esac ;;
 	esac
-	a=$(apt-cache show "$pkg" 2>/dev/null |
+}
+
+# buildroot KERNEL: the build root a kernel's modules are built in, if any.
+buildroot() {
+	case $(canon "$1") in
+	trixie*) echo trixie ;;
+	esac
+}
+
+# abi [KERNEL]: print the ABI of the kernel that linux-headers-amd64 of
+# KERNEL's suite points at (6.1.0-56, 6.12.95+deb12, 6.12.118+deb13),
+# falling back to the newest headers of that series installed or unpacked.
+abi() {
+	local k pkg=linux-headers-amd64 a cache=${R5XX_CACHE:-$HOME/.cache/r5xx} show series
+	k=$(canon "${1:-${KERNELS%% *}}") || return 1
+	show=(apt-cache show)
+	case $k in
+	bookworm) series=6.1 ;;
+	bookworm-backports) pkg+=/bookworm-backports series=6.12 ;;
+	trixie) series=6.12 ;;
+	trixie-backports) pkg+=/trixie-backports series=7 ;;
+	esac
+	if [ -n "$(buildroot "$k")" ]; then
+		# trixie's own index, in its build root (made if missing)
+		show=("$here/buildroot.sh" --run apt-cache show)
+		a=$("$here/buildroot.sh" --run apt-cache policy linux-headers-amd64 2>/dev/null |
+			sed -n 's/^  Candidate: \(.*\)$/\1/p')
+		# trixie: the candidate (trixie-security's newest), not backports'
+		[ "$k" != trixie ] || pkg+="=$a"
+	fi
+	a=$("${show[@]}" "$pkg" 2>/dev/null |
 		sed -n 's/^Depends:.*linux-headers-\([^ ,]*\)-amd64\( .*\)\{0,1\}$/\1/p' |
-		sort -V | grep "^$k[.]" | tail -n1)
+		sort -V | grep "^$series[.]" | tail -n1)
 	if [ -z "$a" ]; then
-		a=$(find /usr/src "$cache" -maxdepth 4 -name "linux-headers-$k.*-amd64" \
+		a=$(find /usr/src "$cache" -maxdepth 4 -name "linux-headers-$series.*-amd64" \
 			-printf '%f\n' 2>/dev/null |
 			sed 's/^linux-headers-\(.*\)-amd64$/\1/' | sort -V | tail -n1)
 	fi
@@ -80,9 +123,12 @@ abi() {
 	echo "$a"
 }
 
+here=$(cd "$(dirname "$0")" && pwd -P)
 case ${1:-} in
 --abi) abi "${2:-}"; exit ;;
 --kernels) echo "$KERNELS"; exit ;;
+--canon) canon "${2:-}"; exit ;;
+--buildroot) buildroot "${2:-}"; exit ;;
 esac
 
 [ "$(id -u)" = 0 ] || { echo "deps.sh: must run as root (apt-get)" >&2; exit 1; }

@@ -352,10 +352,10 @@ static void test_psc(void)
 	setup(&st, true);
 	/* e0 FLOAT_2 -> in0 swizzled y,x,0,1; e1 BYTE normalised -> in1;
 	 * e2 SHORT_2 signed -> in2 (texcoord 0 output, 2 components) */
-	wr(&st, A_VAP_PROG_STREAM_CNTL(0), 1 | 0 << 8 | (4 | 1 << 8 | 1 << 15) << 16);
+	wr(&st, A_VAP_PROG_STREAM_CNTL(0), 1 | 0 << 8 | (4u | 1 << 8 | 1 << 15) << 16);
 	wr(&st, A_VAP_PROG_STREAM_CNTL(1), 6 | 2 << 8 | 1 << 13 | 1 << 14);
 	wr(&st, A_VAP_PROG_STREAM_CNTL_EXT(0),
-	   (SWZ(1, 0, 4, 5) | 0xf << 12) | (XYZW | 0xf << 12) << 16);
+	   (SWZ(1, 0, 4, 5) | 0xf << 12) | (XYZW | 0xfu << 12) << 16);
 	wr(&st, A_VAP_PROG_STREAM_CNTL_EXT(1), XYZW | 0x3 << 12);
 	{
 		uint32_t vs[3][4];
@@ -610,6 +610,8 @@ static void test_draw(void)
 		unsigned in = 0, bad = 0;
 
 		setup(&st, true);
+		/* tri winds clockwise: culling front faces checks the order */
+		wr(&st, A_SU_CULL_MODE, 1);
 		if (how == 0) {
 			draw_immd(&st, 4, tri, 3);
 		} else {
@@ -717,6 +719,20 @@ static void test_cull(void)
 		wr(&st, A_SU_CULL_MODE, c[i].mode);
 		draw_immd(&st, 4, cw, 3);
 		CHECK((ld32(CB + 4 * (10 * W + 10)) != CANARY) == c[i].cw_drawn);
+	}
+	/* a strip keeps one winding: (0 1 2) and (2 1 3) both counter-clockwise */
+	{
+		static const Vtx strip[4] = {
+			{ 4, 4, 0, 1, 1, 1, 1, 1 }, { 4, 40, 0, 1, 1, 1, 1, 1 },
+			{ 40, 4, 0, 1, 1, 1, 1, 1 }, { 40, 40, 0, 1, 1, 1, 1, 1 },
+		};
+
+		setup(&st, true);
+		wr(&st, A_SU_CULL_MODE, 2);
+		draw_immd(&st, 6, strip, 4);
+		CHECK(ld32(CB + 4 * (10 * W + 10)) != CANARY);
+		CHECK(ld32(CB + 4 * (35 * W + 35)) != CANARY);
+		CHECK(st.triangles == 2);
 	}
 }
 

@@ -888,6 +888,60 @@ static void test_us(void)
 	}
 }
 
+/* Blending: the GL factors and functions, alpha separate or not. */
+static void test_blend(void)
+{
+	static const struct {
+		uint32_t c, a;
+		float want[4];		/* R, G, B, A over dst (0, 0.6, 1, 1) */
+	} b[] = {
+		/* add SRC_ALPHA, ONE_MINUS_SRC_ALPHA (alpha the same) */
+		{ 1 | 0 << 12 | 36 << 16 | 37 << 24, 0,
+		  { 0.25f, 0.45f, 0.75f, 0.8125f } },
+		/* the same, alpha by ABLENDCNTL: add ONE, ZERO */
+		{ 1 | 2 | 0 << 12 | 36 << 16 | 37 << 24, 33 << 16 | 32 << 24,
+		  { 0.25f, 0.45f, 0.75f, 0.25f } },
+		/* reverse subtract ONE, ONE: dst - src */
+		{ 1 | 6 << 12 | 33 << 16 | 33u << 24, 0,
+		  { 0.0f, 0.6f, 1.0f, 0.75f } },
+		/* max; DST_COLOR, ZERO added (modulate) */
+		{ 1 | 5 << 12, 0, { 1.0f, 0.6f, 1.0f, 1.0f } },
+		{ 1 | 0 << 12 | 40 << 16 | 32 << 24, 0,
+		  { 0.0f, 0.0f, 0.0f, 0.25f } },
+		/* off */
+		{ 0, 0, { 1.0f, 0.0f, 0.0f, 0.25f } },
+	};
+	uint32_t dst = 0xffu << 24 | 0 << 16 | 153 << 8 | 255;	/* A R G B */
+	Vtx q[4];
+	R5xx3d st;
+
+	quad(q, 0, 0, 8, 8, 0, 1, 0, 0);
+	for (unsigned i = 0; i < 4; i++)
+		q[i].a = 0.25f;
+	for (unsigned k = 0; k < sizeof(b) / sizeof(b[0]); k++) {
+		uint32_t px, want;
+
+		setup(&st, true);
+		st32(CB + 4 * (2 * W + 2), dst);
+		wr(&st, A_RB3D_BLENDCNTL, b[k].c);
+		wr(&st, A_RB3D_ABLENDCNTL, b[k].a);
+		draw_immd(&st, 13, q, 4);
+		px = ld32(CB + 4 * (2 * W + 2));
+		want = (uint32_t)lrintf(b[k].want[3] * 255) << 24 |
+		       (uint32_t)lrintf(b[k].want[0] * 255) << 16 |
+		       (uint32_t)lrintf(b[k].want[1] * 255) << 8 |
+		       (uint32_t)lrintf(b[k].want[2] * 255);
+		for (unsigned c = 0; c < 32; c += 8) {
+			int got = (px >> c) & 0xff, exp = (want >> c) & 0xff;
+
+			if (abs(got - exp) > 1)
+				printf("# blend %u: 0x%08x, want 0x%08x\n", k, px,
+				       want);
+			CHECK(abs(got - exp) <= 1);
+		}
+	}
+}
+
 /* A point is the rectangle GA_POINT_SIZE gives, Mesa's clear. */
 static void test_point(void)
 {
@@ -975,6 +1029,7 @@ int main(void)
 		{ "cull", test_cull },
 		{ "z", test_z },
 		{ "us", test_us },
+		{ "blend", test_blend },
 		{ "point", test_point },
 		{ "budget", test_budget },
 		{ "garbage", test_garbage },

@@ -26,7 +26,7 @@ typedef enum R5xx3dUnimp {
     R5XX_3D_UNIMP_R300_FS = 1u << 2,    /* R300 fragment programs */
     R5XX_3D_UNIMP_TEX = 1u << 3,        /* texture fetch */
     R5XX_3D_UNIMP_FC = 1u << 4,         /* PVS / US flow control */
-    R5XX_3D_UNIMP_BLEND = 1u << 5,      /* blending, ROP */
+    R5XX_3D_UNIMP_BLEND = 1u << 5,      /* ROPs */
     R5XX_3D_UNIMP_STENCIL = 1u << 6,
     R5XX_3D_UNIMP_PSC = 1u << 7,        /* PSC data types */
     R5XX_3D_UNIMP_TILE = 1u << 8,       /* square micro tiles */
@@ -58,6 +58,10 @@ typedef struct R5xx3dDraw {
     bool cb_ok;
     uint32_t cb_mask;                   /* byte lanes written */
     unsigned out_sel[4];                /* component c <- shader channel */
+    /* blending (RB3D_BLENDCNTL, RB3D_ABLENDCNTL) */
+    bool blend;
+    unsigned cfunc, csrc, cdst, afunc, asrc, adst;
+    float blend_const[4];               /* RGBA */
     /* Z buffer */
     R5xxSurf zb;
     bool z_test, z_write, z_ok;

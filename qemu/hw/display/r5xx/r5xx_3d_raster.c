@@ -11,7 +11,8 @@
  * input temporaries (R500 RS_IP/RS_INST); Z is linear in window space.
  * The Z test and write (ZB_*) run before the shader, which is right while
  * shaders cannot write depth.  The colour write takes US_OUT_FMT_0's
- * component order into colour buffer 0, ARGB8888 only so far.
+ * component order into colour buffer 0, ARGB8888 only so far, blended by
+ * RB3D_BLENDCNTL (and RB3D_ABLENDCNTL for alpha) in float.
  *
  * Copyright (c) 2026 The r5xx authors
  *
@@ -29,6 +30,27 @@
 
 /* Setup ------------------------------------------------------------------ */
 
+static float r5xx_3d_clamp01(float x)
+{
+    return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f;   /* NaN gives 0 */
+}
+
+/* A little-endian word of n (2 or 4) bytes of memory, and its store. */
+static void r5xx_3d_ld(R5xx3d *st, uint64_t addr, uint32_t *v, unsigned n)
+{
+    uint8_t b[4] = { 0, 0, 0, 0 };
+
+    st->mem.read(st->mem.opaque, addr, b, n);
+    *v = b[0] | b[1] << 8 | b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+static void r5xx_3d_st(R5xx3d *st, uint64_t addr, uint32_t v, unsigned n)
+{
+    uint8_t b[4] = { v, v >> 8, v >> 16, v >> 24 };
+
+    st->mem.write(st->mem.opaque, addr, b, n);
+}
+
 static void r5xx_3d_scissor(R5xx3d *st, R5xx3dDraw *d)
 {
     uint32_t tl = st->regs[R_RE_SCISSORS_TL];
@@ -41,6 +63,120 @@ static void r5xx_3d_scissor(R5xx3d *st, R5xx3dDraw *d)
     d->sc_y1 = (int32_t)FIELD_EX32(br, RE_SCISSORS_BR, Y) - bias;
     d->sc_x0 = d->sc_x0 < 0 ? 0 : d->sc_x0;
     d->sc_y0 = d->sc_y0 < 0 ? 0 : d->sc_y0;
+}
+
+/*
+ * Blending.  The constant colour is RB3D_CONSTANT_COLOR's ARGB8888 on
+ * both families; R500's RB3D_CONSTANT_COLOR_AR/GB are left out.
+ */
+static void r5xx_3d_blend_setup(R5xx3d *st, R5xx3dDraw *d)
+{
+    uint32_t c = st->regs[R_RB3D_BLENDCNTL];
+    uint32_t a = FIELD_EX32(c, RB3D_BLENDCNTL, ALPHA_BLEND_ENABLE) ?
+                 st->regs[R_RB3D_ABLENDCNTL] : c;
+    uint32_t k = st->regs[R_RB3D_CONSTANT_COLOR];
+
+    d->blend = FIELD_EX32(c, RB3D_BLENDCNTL, ENABLE);
+    d->cfunc = FIELD_EX32(c, RB3D_BLENDCNTL, COMB_FCN);
+    d->csrc = FIELD_EX32(c, RB3D_BLENDCNTL, SRCBLEND);
+    d->cdst = FIELD_EX32(c, RB3D_BLENDCNTL, DESTBLEND);
+    d->afunc = FIELD_EX32(a, RB3D_ABLENDCNTL, COMB_FCN);
+    d->asrc = FIELD_EX32(a, RB3D_ABLENDCNTL, SRCBLEND);
+    d->adst = FIELD_EX32(a, RB3D_ABLENDCNTL, DESTBLEND);
+    d->blend_const[0] = ((k >> 16) & 0xff) / 255.0f;
+    d->blend_const[1] = ((k >> 8) & 0xff) / 255.0f;
+    d->blend_const[2] = (k & 0xff) / 255.0f;
+    d->blend_const[3] = (k >> 24) / 255.0f;
+    if (st->regs[R_RB3D_ROPCNTL] & 4) {
+        r5xx_3d_unimp(st, R5XX_3D_UNIMP_BLEND, "ROPs");
+    }
+}
+
+/*
+ * Blend factor f (GL's order from 32: ZERO, ONE, SRC_COLOR,
+ * ONE_MINUS_SRC_COLOR, SRC_ALPHA, ONE_MINUS_SRC_ALPHA, DST_ALPHA,
+ * ONE_MINUS_DST_ALPHA, DST_COLOR, ONE_MINUS_DST_COLOR, SRC_ALPHA_SATURATE,
+ * CONSTANT_COLOR, ONE_MINUS_CONSTANT_COLOR, CONSTANT_ALPHA,
+ * ONE_MINUS_CONSTANT_ALPHA) for channel i; other values read as ZERO.
+ */
+static float r5xx_3d_factor(unsigned f, unsigned i, const float s[4],
+                            const float dst[4], const float k[4])
+{
+    switch (f) {
+    case 33:
+        return 1.0f;
+    case 34:
+        return s[i];
+    case 35:
+        return 1.0f - s[i];
+    case 36:
+        return s[3];
+    case 37:
+        return 1.0f - s[3];
+    case 38:
+        return dst[3];
+    case 39:
+        return 1.0f - dst[3];
+    case 40:
+        return dst[i];
+    case 41:
+        return 1.0f - dst[i];
+    case 42:
+        return i == 3 ? 1.0f : fminf(s[3], 1.0f - dst[3]);
+    case 43:
+        return k[i];
+    case 44:
+        return 1.0f - k[i];
+    case 45:
+        return k[3];
+    case 46:
+        return 1.0f - k[3];
+    default:
+        return 0.0f;
+    }
+}
+
+static float r5xx_3d_combine(unsigned func, float s, float fs, float dst,
+                             float fd)
+{
+    switch (func) {
+    case 0:                                 /* add */
+    case 1:
+        return s * fs + dst * fd;
+    case 2:                                 /* subtract */
+    case 3:
+        return s * fs - dst * fd;
+    case 4:                                 /* min, factors unused */
+        return fminf(s, dst);
+    case 5:
+        return fmaxf(s, dst);
+    default:                                /* reverse subtract */
+        return dst * fd - s * fs;
+    }
+}
+
+/* out (RGBA) blended with the destination pixel old, in place. */
+static void r5xx_3d_blend(const R5xx3dDraw *d, uint32_t old, float out[4])
+{
+    float dst[4], s[4];
+
+    for (unsigned c = 0; c < 4; c++) {
+        dst[d->out_sel[c]] = ((old >> (8 * c)) & 0xff) / 255.0f;
+    }
+    for (unsigned i = 0; i < 4; i++) {
+        s[i] = r5xx_3d_clamp01(out[i]);
+    }
+    for (unsigned i = 0; i < 4; i++) {
+        bool al = i == 3;
+        unsigned sf = al ? d->asrc : d->csrc, df = al ? d->adst : d->cdst;
+
+        out[i] = r5xx_3d_combine(al ? d->afunc : d->cfunc, s[i],
+                                 r5xx_3d_factor(sf, i, s, dst,
+                                                d->blend_const),
+                                 dst[i],
+                                 r5xx_3d_factor(df, i, s, dst,
+                                                d->blend_const));
+    }
 }
 
 /* Colour buffer 0 and the shader's output 0 that feeds it. */
@@ -88,9 +224,7 @@ static bool r5xx_3d_cb_setup(R5xx3d *st, R5xx3dDraw *d)
         r5xx_3d_unimp(st, R5XX_3D_UNIMP_CFMT, "US output formats but C4_8");
         break;
     }
-    if (st->regs[R_RB3D_BLENDCNTL] & 1 || st->regs[R_RB3D_ROPCNTL] & 4) {
-        r5xx_3d_unimp(st, R5XX_3D_UNIMP_BLEND, "blending and ROPs");
-    }
+    r5xx_3d_blend_setup(st, d);
     return true;
 }
 
@@ -341,7 +475,7 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
         zv = (uint32_t)r5xx_3d_f2i(z * (float)zmax, 0, (int32_t)zmax);
         z_here = r5xx_surf_offset(&d->zb, x, y, &zoff);
         if (z_here) {
-            st->mem.read(st->mem.opaque, d->zb.base + zoff, &zraw, d->zb.cpp);
+            r5xx_3d_ld(st, d->zb.base + zoff, &zraw, d->zb.cpp);
             old = d->z16 ? zraw & 0xffff : zraw >> 8;
             if (!r5xx_3d_z_pass(d->z_func, zv, old)) {
                 return;
@@ -374,10 +508,17 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
     if (z_here && d->z_write) {
         uint32_t nz = d->z16 ? zv : (zv << 8) | (zraw & 0xff);
 
-        st->mem.write(st->mem.opaque, d->zb.base + zoff, &nz, d->zb.cpp);
+        r5xx_3d_st(st, d->zb.base + zoff, nz, d->zb.cpp);
     }
     if (!d->cb_mask || !r5xx_surf_offset(&d->cb, x, y, &coff)) {
         return;
+    }
+    old = 0;
+    if (d->blend || d->cb_mask != 0xffffffffu) {
+        r5xx_3d_ld(st, d->cb.base + coff, &old, 4);
+    }
+    if (d->blend) {
+        r5xx_3d_blend(d, old, out);
     }
     pix = 0;
     for (unsigned c = 0; c < 4; c++) {
@@ -385,12 +526,8 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
 
         pix |= (uint32_t)r5xx_3d_f2i(f * 255.0f, 0, 255) << (8 * c);
     }
-    if (d->cb_mask != 0xffffffffu) {
-        old = 0;
-        st->mem.read(st->mem.opaque, d->cb.base + coff, &old, 4);
-        pix = (pix & d->cb_mask) | (old & ~d->cb_mask);
-    }
-    st->mem.write(st->mem.opaque, d->cb.base + coff, &pix, 4);
+    pix = (pix & d->cb_mask) | (old & ~d->cb_mask);
+    r5xx_3d_st(st, d->cb.base + coff, pix, 4);
     st->pixels_written++;
 }
 

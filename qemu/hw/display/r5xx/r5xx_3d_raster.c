@@ -287,6 +287,13 @@ static int32_t r5xx_3d_min3(const int32_t v[3])
     return m < v[2] ? m : v[2];
 }
 
+static int32_t r5xx_3d_max3(const int32_t v[3])
+{
+    int32_t m = v[0] > v[1] ? v[0] : v[1];
+
+    return m > v[2] ? m : v[2];
+}
+
 bool r5xx_3d_raster_tri(R5xx3d *st, const int32_t fx[3], const int32_t fy[3],
                         int32_t x0, int32_t y0, int32_t x1, int32_t y1,
                         R5xx3dPixelFn *fn, void *opaque)
@@ -318,11 +325,9 @@ bool r5xx_3d_raster_tri(R5xx3d *st, const int32_t fx[3], const int32_t fy[3],
         step[i] = -(int64_t)dy * R5XX_3D_SUB;
     }
     minx = r5xx_3d_min3(vx) / R5XX_3D_SUB - 1;
-    maxx = -r5xx_3d_min3((int32_t[3]){ -vx[0], -vx[1], -vx[2] }) /
-           R5XX_3D_SUB + 1;
+    maxx = r5xx_3d_max3(vx) / R5XX_3D_SUB + 1;
     miny = r5xx_3d_min3(vy) / R5XX_3D_SUB - 1;
-    maxy = -r5xx_3d_min3((int32_t[3]){ -vy[0], -vy[1], -vy[2] }) /
-           R5XX_3D_SUB + 1;
+    maxy = r5xx_3d_max3(vy) / R5XX_3D_SUB + 1;
     x0 = x0 > minx ? x0 : minx;
     x1 = x1 < maxx ? x1 : maxx;
     y0 = y0 > miny ? y0 : miny;

@@ -233,8 +233,18 @@ static int check_depth(struct cs_parser *p, bool *used)
 	struct r5xx_surface surf;
 
 	const struct cs_reg *cntl = &CS_REG(s, ZB_CNTL), *fmt = &CS_REG(s, ZB_FORMAT);
+	const struct cs_reg *bw = &CS_REG(s, ZB_BW_CNTL);
 
-	if (cntl->set && !(cntl->v & (R5XX_ZB_CNTL_Z_ENABLE | R5XX_ZB_CNTL_STENCIL_ENABLE)))
+	/*
+	 * The Z unit reaches memory when it tests Z or stencil, when it writes
+	 * Z (ZWRITEENABLE works without Z_ENABLE), and in the ZB_BW_CNTL modes
+	 * that fill, compress or clear through its cache; both registers are
+	 * known in every IB (the kernel clears them before it).
+	 */
+	if (cntl->set && !(cntl->v & (R5XX_ZB_CNTL_Z_ENABLE | R5XX_ZB_CNTL_STENCIL_ENABLE |
+				      R5XX_ZB_CNTL_ZWRITEENABLE)) &&
+	    bw->set && !(bw->v & (R5XX_ZB_BW_CNTL_FAST_FILL | R5XX_ZB_BW_CNTL_RD_COMP_ENABLE |
+				  R5XX_ZB_BW_CNTL_WR_COMP_ENABLE | R5XX_ZB_BW_CNTL_ZB_CB_CLEAR)))
 		return 0;
 	*used = true;
 	if (!CS_REG(s, ZB_DEPTHPITCH).set) {
@@ -401,8 +411,13 @@ static s64 array_max_index(const struct cs_array *a, s64 lo)
 	return (size - off - esize) / stride;
 }
 
-/* Vertex arrays for the fetch indices [lo, hi] */
-static int check_arrays(struct cs_parser *p, s64 lo, s64 hi, bool indexed)
+/*
+ * Vertex arrays for the fetch indices [lo, hi].  An indexed draw whose @hi
+ * is the clamp VAP_VF_MAX_VTX_INDX may instead have that clamp lowered, to
+ * no less than @min_clamp, so that @hi + @raise fits.
+ */
+static int check_arrays(struct cs_parser *p, s64 lo, s64 hi, bool indexed,
+			s64 min_clamp, s64 raise)
 {
 	struct cs_state *s = &p->s;
 	struct cs_reg *max_indx = &CS_REG(s, VAP_VF_MAX_VTX_INDX);
@@ -417,9 +432,11 @@ static int check_arrays(struct cs_parser *p, s64 lo, s64 hi, bool indexed)
 		safe = min(safe, array_max_index(&s->arrays[i], lo));
 	if (hi <= safe)
 		return 0;
-	/* indexed: clamp the fetch by lowering VAP_VF_MAX_VTX_INDX */
-	if (indexed && safe >= 0 && max_indx->set) {
-		u32 v = (max_indx->v & ~R5XX_VAP_VF_MAX_VTX_INDX_MAX_INDX) | (u32)safe;
+	/* indexed: clamp the fetch by lowering VAP_VF_MAX_VTX_INDX in this IB */
+	if (indexed && safe >= 0 && s->max_indx_pos != U32_MAX &&
+	    safe - raise >= min_clamp) {
+		u32 v = (max_indx->v & ~R5XX_VAP_VF_MAX_VTX_INDX_MAX_INDX) |
+			(u32)(safe - raise);
 
 		p->ib[s->max_indx_pos] = v;
 		cs_reg_store(s, max_indx, v);
@@ -430,16 +447,58 @@ static int check_arrays(struct cs_parser *p, s64 lo, s64 hi, bool indexed)
 	return -EINVAL;
 }
 
+/*
+ * The vertex indices a draw fetches (reference, VAP_VF_MIN/MAX_VTX_INDX and
+ * VAP_INDEX_OFFSET): indices, from the index buffer or counted 0 .. n - 1,
+ * are clamped between VAP_VF_MIN_VTX_INDX and VAP_VF_MAX_VTX_INDX, and on
+ * R5xx VAP_INDEX_OFFSET is added in both modes.  The reference says neither
+ * in which order nor whether counted indices are clamped, so the range is
+ * the union of every reading.  Both clamps are known in every IB: the
+ * kernel writes them before it (reset= in regs/r5xx.regs).
+ */
+static int check_vertex_range(struct cs_parser *p, u32 walk, u32 n)
+{
+	const struct cs_state *s = &p->s;
+	const struct cs_reg *offset = &CS_REG(s, VAP_INDEX_OFFSET);
+	s64 min = FIELD_GET(R5XX_VAP_VF_MIN_VTX_INDX_MIN_INDX,
+			    CS_REG(s, VAP_VF_MIN_VTX_INDX).v);
+	s64 max = FIELD_GET(R5XX_VAP_VF_MAX_VTX_INDX_MAX_INDX,
+			    CS_REG(s, VAP_VF_MAX_VTX_INDX).v);
+	s64 bias = 0;
+
+	if (cs_is_r500(p)) {
+		if (!offset->set) {
+			cs_log(p, "draw: VAP_INDEX_OFFSET not known");
+			return -EINVAL;
+		}
+		bias = sign_extend64(FIELD_GET(R5XX_VAP_INDEX_OFFSET_INDEX_OFFSET,
+					       offset->v), 24);
+	}
+	if (walk == 1) {
+		/* both bounds, and their order */
+		if (min > max) {
+			cs_log(p, "draw: VAP_VF_MIN_VTX_INDX %lld above VAP_VF_MAX_VTX_INDX %lld",
+			       (long long)min, (long long)max);
+			return -EINVAL;
+		}
+		return check_arrays(p, min + min(bias, (s64)0),
+				    max + max(bias, (s64)0), true, min,
+				    max(bias, (s64)0));
+	}
+	/* counted: 0 .. n - 1, raised to VAP_VF_MIN_VTX_INDX if clamped */
+	if (!n)
+		return 0;
+	return check_arrays(p, min(bias, (s64)0),
+			    max((s64)n - 1, min) + max(bias, (s64)0), false, 0, 0);
+}
+
 static int check_vertices(struct cs_parser *p, u32 vf, bool immd, u32 immd_dw)
 {
 	struct cs_state *s = &p->s;
 	u32 walk = FIELD_GET(R5XX_VAP_VF_CNTL_PRIM_WALK, vf);
 	u32 n = FIELD_GET(R5XX_VAP_VF_CNTL_NUM_VERTICES, vf);
 	const struct cs_reg *alt = &CS_REG(s, VAP_ALT_NUM_VERTICES);
-	const struct cs_reg *max_indx = &CS_REG(s, VAP_VF_MAX_VTX_INDX);
-	const struct cs_reg *offset = &CS_REG(s, VAP_INDEX_OFFSET);
 	const struct cs_reg *vtx_size = &CS_REG(s, VAP_VTX_SIZE);
-	s64 lo = 0, hi, bias;
 	bool embedded;
 
 	if (vf & R5XX_VAP_VF_CNTL_USE_ALT_NUM_VERTS) {
@@ -456,28 +515,9 @@ static int check_vertices(struct cs_parser *p, u32 vf, bool immd, u32 immd_dw)
 	}
 
 	switch (walk) {
-	case 1:		/* indices, clamped to VAP_VF_MAX_VTX_INDX */
-		hi = max_indx->set ?
-		     FIELD_GET(R5XX_VAP_VF_MAX_VTX_INDX_MAX_INDX, max_indx->v) :
-		     R5XX_VAP_VF_MAX_VTX_INDX_MAX_INDX;
-		return check_arrays(p, 0, hi, true);
-	case 2:		/* vertex list: 0 .. n - 1, plus VAP_INDEX_OFFSET on R5xx */
-		if (!n)
-			return 0;
-		hi = n - 1;
-		if (cs_is_r500(p)) {
-			if (!offset->set) {
-				cs_log(p, "draw: VAP_INDEX_OFFSET not set in this IB");
-				return -EINVAL;
-			}
-			bias = sign_extend64(FIELD_GET(R5XX_VAP_INDEX_OFFSET_INDEX_OFFSET,
-						       offset->v), 24);
-			if (bias < 0)
-				lo = bias;
-			else
-				hi += bias;
-		}
-		return check_arrays(p, lo, hi, false);
+	case 1:		/* indices */
+	case 2:		/* vertex list */
+		return check_vertex_range(p, walk, n);
 	case 3:		/* vertices in the packet */
 		if (!vtx_size->set ||
 		    (u64)FIELD_GET(R5XX_VAP_VTX_SIZE_DWORDS_PER_VTX, vtx_size->v) * n != immd_dw) {

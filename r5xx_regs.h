@@ -730,7 +730,7 @@
 #define   R5XX_ISYNC_CNTL_ISYNC_ANY3D_IDLE2D	BIT(1)
 #define   R5XX_ISYNC_CNTL_ISYNC_ANY2D_IDLE3D	BIT(0)
 
-/* vertex index offset */
+/* vertex index offset, added to indices (reference: in both indexed and auto-indexed modes) */
 #define R5XX_VAP_INDEX_OFFSET			0x208c
 #define   R5XX_VAP_INDEX_OFFSET_INDEX_OFFSET	GENMASK(24, 0)
 
@@ -800,8 +800,9 @@
 #define   R5XX_GA_ROUND_MODE_GEOMETRY_ROUND	GENMASK(1, 0)
 #define     R5XX_GA_ROUND_MODE_GEOMETRY_ROUND_NEAREST	0x1
 
-/* setup unit register destination */
+/* raster pipes that receive register writes */
 #define R5XX_SU_REG_DEST			0x42c8
+#define   R5XX_SU_REG_DEST_SELECT		GENMASK(3, 0)
 
 /* rasteriser scissor top-left */
 #define R5XX_RE_SCISSORS_TL			0x43e0
@@ -1761,7 +1762,9 @@
 #define R5XX_VAP_VF_MAX_VTX_INDX		0x2134
 #define   R5XX_VAP_VF_MAX_VTX_INDX_MAX_INDX	GENMASK(23, 0)
 
+/* fetch indices below this are clamped to it */
 #define R5XX_VAP_VF_MIN_VTX_INDX		0x2138
+#define   R5XX_VAP_VF_MIN_VTX_INDX_MIN_INDX	GENMASK(23, 0)
 
 #define R5XX_VAP_CNTL_STATUS			0x2140
 
@@ -2073,8 +2076,9 @@
 
 #define R5XX_FG_ALPHA_VALUE			0x4be0
 
-/* Z pipe select of ZB_ZPASS writes (RV530 only) */
+/* Z pipes that receive register writes (RV530 only) */
 #define R5XX_FG_ZBREG_DEST			0x4be8
+#define   R5XX_FG_ZBREG_DEST_PIPE_SELECT	GENMASK(1, 0)
 
 #define R5XX_US_ALU_CONST_R(n)			(0x4c00 + (n) * 0x10)
 #define R5XX_US_ALU_CONST_R_COUNT		32
@@ -2132,16 +2136,21 @@
 
 #define R5XX_RB3D_DITHER_CTL			0x4e50
 
+/* CMASK RAM offset (CMASK owner only) */
 #define R5XX_RB3D_CMASK_OFFSET(n)		(0x4e54 + (n) * 0x4)
 #define R5XX_RB3D_CMASK_OFFSET_COUNT		4
 
+/* CMASK pitch (CMASK owner only) */
 #define R5XX_RB3D_CMASK_PITCH(n)		(0x4e64 + (n) * 0x4)
 #define R5XX_RB3D_CMASK_PITCH_COUNT		4
 
+/* CMASK RAM write index (CMASK owner only) */
 #define R5XX_RB3D_CMASK_WRINDEX			0x4e74
 
+/* CMASK RAM data at the index (CMASK owner only) */
 #define R5XX_RB3D_CMASK_DWORD			0x4e78
 
+/* CMASK RAM read index (CMASK owner only) */
 #define R5XX_RB3D_CMASK_RDINDEX			0x4e7c
 
 /* AA resolve destination address */
@@ -2165,6 +2174,7 @@
 
 /* Z buffer control */
 #define R5XX_ZB_CNTL				0x4f00
+#define   R5XX_ZB_CNTL_ZWRITEENABLE		BIT(2)
 #define   R5XX_ZB_CNTL_Z_ENABLE			BIT(1)
 #define   R5XX_ZB_CNTL_STENCIL_ENABLE		BIT(0)
 

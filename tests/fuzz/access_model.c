@@ -16,7 +16,7 @@
 struct model {
 	const struct am_bo *bos;
 	unsigned int nbo;
-	int r500, rs6xx, r300;
+	int r500, rs6xx, r300, rv530;
 	uint32_t reg[NREG];
 	uint8_t known[NREG];
 	/* vertex arrays of the last 3D_LOAD_VBPNTR */
@@ -236,7 +236,14 @@ static void colour_and_depth(struct model *m)
 					nsamples(m));
 		}
 	}
-	if (!have(m, 0x4f00, &zc) || (zc & 3)) {
+	/*
+	 * The Z unit reaches the Z buffer (reference, ZB_CNTL and ZB_BW_CNTL)
+	 * when it tests Z or stencil, when it writes Z ("enables writing of
+	 * the Z buffer", whatever the test), and in the ZB_BW_CNTL modes that
+	 * move data between its cache and memory: fast fill, compressed
+	 * reads and writes, and the colour clear through the Z unit.
+	 */
+	if (!have(m, 0x4f00, &zc) || (zc & 7) || !have(m, 0x4f1c, &bw) || (bw & 0x3c)) {
 		m->dirty |= 2;
 		if (get(m, 0x4f20, &off, "Z buffer") || get(m, 0x4f24, &v, "Z buffer"))
 			return;
@@ -362,10 +369,32 @@ static void textures(struct model *m)
 	}
 }
 
+/*
+ * VAP_VF_MIN_VTX_INDX / VAP_VF_MAX_VTX_INDX (reference): "if index to be
+ * fetched is smaller (larger) than this value, the fetch index is set to"
+ * it.  Both orders of the two tests count (they differ when MIN > MAX).
+ * Widens [*lo, *hi] by the clamped ends of [a, z].
+ */
+static void clamp_range(int64_t a, int64_t z, int64_t min, int64_t max,
+			int64_t *lo, int64_t *hi)
+{
+	int64_t c[4];
+	int i;
+
+	c[0] = a < min ? min : a > max ? max : a;
+	c[1] = a > max ? max : a < min ? min : a;
+	c[2] = z < min ? min : z > max ? max : z;
+	c[3] = z > max ? max : z < min ? min : z;
+	for (i = 0; i < 4; i++) {
+		*lo = c[i] < *lo ? c[i] : *lo;
+		*hi = c[i] > *hi ? c[i] : *hi;
+	}
+}
+
 static void vertices(struct model *m, uint32_t vf, int immd)
 {
 	uint32_t walk = (vf >> 4) & 3, n = vf >> 16, v, k;
-	int64_t lo = 0, hi;
+	int64_t lo = INT64_MAX, hi = INT64_MIN, min, max, a, z, ca, cz, bias = 0;
 
 	if (vf & (1u << 14)) {
 		if (get(m, 0x2088, &v, "vertex count"))
@@ -374,24 +403,35 @@ static void vertices(struct model *m, uint32_t vf, int immd)
 	}
 	if (walk == 3 || immd)
 		return;
-	if (walk == 1) {
-		hi = have(m, 0x2134, &v) ? (v & 0xffffff) : 0xffffff;
-	} else {
+	if (get(m, 0x2138, &v, "lower index clamp"))
+		return;
+	min = v & 0xffffff;
+	if (get(m, 0x2134, &v, "upper index clamp"))
+		return;
+	max = v & 0xffffff;
+	/* R5xx: "added to index value in both Indexed and Auto-indexed modes" */
+	if (m->r500) {
+		if (get(m, 0x208c, &v, "index offset"))
+			return;
+		bias = (int32_t)(v << 7) >> 7;
+	}
+	a = 0;
+	if (walk == 1) {		/* any index the buffer holds */
+		z = UINT32_MAX;
+	} else {			/* counted: 0 .. n - 1, maybe not clamped */
 		if (!n)
 			return;
-		hi = n - 1;
-		if (m->r500) {
-			int32_t bias;
-
-			if (get(m, 0x208c, &v, "index offset"))
-				return;
-			bias = (int32_t)(v << 7) >> 7;
-			if (bias < 0)
-				lo = bias;
-			else
-				hi += bias;
-		}
+		z = n - 1;
+		lo = a + bias;
+		hi = z + bias;
 	}
+	/* the offset added before the clamp, or after it */
+	clamp_range(a + bias, z + bias, min, max, &lo, &hi);
+	ca = INT64_MAX;
+	cz = INT64_MIN;
+	clamp_range(a, z, min, max, &ca, &cz);
+	lo = ca + bias < lo ? ca + bias : lo;
+	hi = cz + bias > hi ? cz + bias : hi;
 	if (!m->arrays_known) {
 		fail(m, "draw with stale vertex arrays");
 		return;
@@ -565,6 +605,18 @@ static void line(struct model *m, uint32_t end)
 
 /* ---- register writes ---- */
 
+/*
+ * SU_REG_DEST (reference: "SU Raster pipe destination select for
+ * registers", SELECT 3:0, one bit per logical pipe) and, on RV530,
+ * FG_ZBREG_DEST (two Z pipes): while either selects only some pipes,
+ * a register write reaches only those.
+ */
+static int pipes_partial(struct model *m)
+{
+	return (m->reg[0x42c8 >> 2] & 0xf) != 0xf ||
+	       (m->rv530 && (m->reg[0x4be8 >> 2] & 3) != 3);
+}
+
 static int harmless(uint32_t reg)
 {
 	static const uint32_t ok[][2] = {	/* inclusive ranges */
@@ -607,8 +659,14 @@ static void write_reg(struct model *m, uint32_t reg, uint32_t v)
 	if ((m->dirty & 2) && (reg == 0x4f10 || reg == 0x4f20 || reg == 0x4f24) &&
 	    (!m->known[reg >> 2] || m->reg[reg >> 2] != v))
 		fail(m, "Z register %#06x changed with pixels in the cache", reg);
+	/* bits the reference does not define in the pipe selects */
+	if ((reg == 0x42c8 && (v & ~0xfu)) || (reg == 0x4be8 && (v & ~3u)))
+		fail(m, "pipe select %#06x with undefined bits %#x", reg, v);
+	if (reg == 0x4be8 && !m->rv530)
+		fail(m, "write to FG_ZBREG_DEST outside RV530");
 	m->reg[reg >> 2] = v;
-	m->known[reg >> 2] = 1;
+	/* the pipes not selected keep what an earlier client left */
+	m->known[reg >> 2] = reg == 0x42c8 || reg == 0x4be8 || !pipes_partial(m);
 	switch (reg) {
 	case 0x4e4c:	/* RB3D_DSTCACHE_CTLSTAT.DC_FLUSH */
 		if (v & 2)
@@ -770,10 +828,38 @@ static uint32_t packet3(struct model *m, uint32_t op, const uint32_t *d, uint32_
 	return n;
 }
 
+/*
+ * What the kernel writes before every IB (r5xx_ib_emit()), so that no IB
+ * inherits it from the last one: the blit direction, all pipes selected,
+ * the index clamps wide open and the index offset 0, the Z unit off.
+ */
+const uint32_t *am_ib_resets(int r500, int rv530)
+{
+	static uint32_t list[2 * 10 + 1];
+	unsigned int n = 0;
+
+#define RESET(r, v) do { list[n++] = (r); list[n++] = (v); } while (0)
+	RESET(0x16c0, 3);		/* DP_CNTL: left to right, top to bottom */
+	RESET(0x42c8, 0xf);		/* SU_REG_DEST: all raster pipes */
+	if (rv530)
+		RESET(0x4be8, 3);	/* FG_ZBREG_DEST: both Z pipes */
+	RESET(0x2134, 0xffffff);	/* VAP_VF_MAX_VTX_INDX */
+	RESET(0x2138, 0);		/* VAP_VF_MIN_VTX_INDX */
+	if (r500)
+		RESET(0x208c, 0);	/* VAP_INDEX_OFFSET */
+	RESET(0x4f00, 0);		/* ZB_CNTL */
+	RESET(0x4f1c, 0);		/* ZB_BW_CNTL */
+#undef RESET
+	list[n] = 0;
+	return list;
+}
+
 int am_run(const struct am_bo *bos, unsigned int nbo, int r500, int rs6xx,
-	   int r300, const uint32_t *ib, uint32_t ndw, char *why, size_t len)
+	   int r300, int rv530, const uint32_t *ib, uint32_t ndw, char *why,
+	   size_t len)
 {
 	static struct model m;	/* big; the harness is single-threaded */
+	const uint32_t *reset;
 	uint32_t i = 0, k;
 
 	memset(&m, 0, sizeof(m));
@@ -782,8 +868,12 @@ int am_run(const struct am_bo *bos, unsigned int nbo, int r500, int rs6xx,
 	m.r500 = r500;
 	m.rs6xx = rs6xx;
 	m.r300 = r300;
-	/* the kernel writes DP_CNTL before every IB: left to right, top to bottom */
-	m.xdir = m.ydir = 1;
+	m.rv530 = rv530;
+	for (reset = am_ib_resets(r500, rv530); *reset; reset += 2) {
+		m.reg[reset[0] >> 2] = reset[1];
+		m.known[reset[0] >> 2] = 1;
+	}
+	m.xdir = m.ydir = 1;	/* DP_CNTL as reset */
 	m.why = why;
 	m.len = len;
 
@@ -818,5 +908,8 @@ int am_run(const struct am_bo *bos, unsigned int nbo, int r500, int rs6xx,
 		}
 		i += n + 1;
 	}
+	/* the fence's cache flushes after the IB must reach every pipe */
+	if (pipes_partial(&m))
+		fail(&m, "the IB ends with only some pipes selected");
 	return m.bad ? -1 : 0;
 }

@@ -481,15 +481,15 @@ static int check_vertex_range(struct cs_parser *p, u32 walk, u32 n)
 			       (long long)min, (long long)max);
 			return -EINVAL;
 		}
-		return check_arrays(p, min + min(bias, (s64)0),
-				    max + max(bias, (s64)0), true, min,
-				    max(bias, (s64)0));
+		return check_arrays(p, min + min_t(s64, bias, 0),
+				    max + max_t(s64, bias, 0), true, min,
+				    max_t(s64, bias, 0));
 	}
 	/* counted: 0 .. n - 1, raised to VAP_VF_MIN_VTX_INDX if clamped */
 	if (!n)
 		return 0;
-	return check_arrays(p, min(bias, (s64)0),
-			    max((s64)n - 1, min) + max(bias, (s64)0), false, 0, 0);
+	return check_arrays(p, min_t(s64, bias, 0),
+			    max_t(s64, n - 1, min) + max_t(s64, bias, 0), false, 0, 0);
 }
 
 static int check_vertices(struct cs_parser *p, u32 vf, bool immd, u32 immd_dw)

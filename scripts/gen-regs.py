@@ -623,8 +623,8 @@ def cs_tables_c(spaces):
         flags = {"cb": 1, "z": 2}.get(pipes.get(off), 0)
         reg = byname[name]
         full = f"{name}{i}" if reg.count > 1 else name
-        out.append(f"\t/* {k} */ {{ {off:#06x}, {cs_kind_enum(role)}, {i}, {mask}, {slot:#04x}, "
-                   f"{flags}, {cs_known(reg):#010x}, \"{full}\" }},")
+        out.append(f"\t/* {k} */ {{ {off:#06x}, {cs_kind_enum(role)}, {i},")
+        out.append(f"\t\t{mask}, {slot:#04x}, {flags}, {cs_known(reg):#010x}, \"{full}\" }},")
     out += ["};", "",
             "/* offset, tables, value: r5xx_ib_emit() writes them before every IB */",
             "const struct r5xx_cs_reset r5xx_cs_resets[R5XX_CS_NUM_RESETS] = {"]

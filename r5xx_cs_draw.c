@@ -298,9 +298,17 @@ static int texture_desc(const struct cs_parser *p, u32 u, struct r5xx_texture *d
 	bool r500 = cs_is_r500(p);
 	u32 w, h, coord;
 
-	if (!r0->set || !r1->set ||
+	if (!r0->set || !r1->set || !flt0->set ||
 	    ((r500 || (f0 & R5XX_TX_FORMAT0_TXPITCH_EN)) && !r2->set))
 		return -ENOENT;
+	/*
+	 * The finest level the unit fetches, "0 to NUM_LEVELS" (reference,
+	 * TX_FILTER0): beyond, it would read past the chain measured here.
+	 * Mesa's is never above NUM_LEVELS (r300_merge_textures_and_samplers).
+	 */
+	if (FIELD_GET(R5XX_TX_FILTER0_MAX_MIP_LEVEL, flt0->v) >
+	    FIELD_GET(R5XX_TX_FORMAT0_NUM_LEVELS, f0))
+		return -ERANGE;
 	/* the whole struct is a memo key: padding included */
 	memset(d, 0, sizeof(*d));
 	coord = FIELD_GET(R5XX_TX_FORMAT1_TEX_COORD_TYPE, f1);
@@ -325,12 +333,10 @@ static int texture_desc(const struct cs_parser *p, u32 u, struct r5xx_texture *d
 	d->mode = s->tex[u].mode;
 
 	d->flags = R5XX_TEX_POT_W | R5XX_TEX_POT_H;
-	if (flt0->set) {
-		if (!wraps(FIELD_GET(R5XX_TX_FILTER0_CLAMP_S, flt0->v)))
-			d->flags &= ~R5XX_TEX_POT_W;
-		if (!wraps(FIELD_GET(R5XX_TX_FILTER0_CLAMP_T, flt0->v)))
-			d->flags &= ~R5XX_TEX_POT_H;
-	}
+	if (!wraps(FIELD_GET(R5XX_TX_FILTER0_CLAMP_S, flt0->v)))
+		d->flags &= ~R5XX_TEX_POT_W;
+	if (!wraps(FIELD_GET(R5XX_TX_FILTER0_CLAMP_T, flt0->v)))
+		d->flags &= ~R5XX_TEX_POT_H;
 	/* R300 itself, or MACRO_SWITCH: macro-linear from width 8 micro tiles */
 	if (fam == R5XX_FAMILY_R300 ||
 	    (flt1->set && (flt1->v & R5XX_TX_FILTER1_MACRO_SWITCH)))
@@ -377,7 +383,11 @@ static int check_textures(struct cs_parser *p)
 			continue;
 		ret = texture_desc(p, u, &d);
 		if (ret == -ENOENT) {
-			cs_log(p, "texture %u: TX_FORMAT0/1/2 not set in this IB", u);
+			cs_log(p, "texture %u: TX_FILTER0 or TX_FORMAT0/1/2 not set in this IB", u);
+			return -EINVAL;
+		}
+		if (ret == -ERANGE) {
+			cs_log(p, "TX_FILTER0_%u: MAX_MIP_LEVEL above TX_FORMAT0 NUM_LEVELS", u);
 			return -EINVAL;
 		}
 		if (!ret)

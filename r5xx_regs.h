@@ -1951,6 +1951,7 @@
 /* texture filter and wrap */
 #define R5XX_TX_FILTER0(n)			(0x4400 + (n) * 0x4)
 #define R5XX_TX_FILTER0_COUNT			16
+#define   R5XX_TX_FILTER0_MAX_MIP_LEVEL		GENMASK(20, 17)
 #define   R5XX_TX_FILTER0_CLAMP_T		GENMASK(5, 3)
 #define   R5XX_TX_FILTER0_CLAMP_S		GENMASK(2, 0)
 

@@ -321,13 +321,19 @@ static void textures(struct model *m)
 		d0 = coord == 1 ? 1u << ((f0 >> 22) & 15) : 1;
 		faces = coord == 2 ? 6 : 1;
 		levels = ((f0 >> 26) & 15) + 1;
+		/*
+		 * TX_FILTER0 MAX_MIP_LEVEL 20:17, "LOD index of largest (finest)
+		 * mipmap to use", is meant to stay within NUM_LEVELS; above it the
+		 * unit addresses that level, so the chain reaches it.
+		 */
+		if (get(m, 0x4400 + 4 * u, &flt, "texture filter"))
+			return;
+		if (((flt >> 17) & 15) + 1 > levels)
+			levels = ((flt >> 17) & 15) + 1;
 		chain = levels > 1 || d0 > 1 || faces > 1;
-		wrap_s = wrap_t = 1;
-		if (have(m, 0x4400 + 4 * u, &flt)) {
-			wrap_s = (flt & 7) != 2 && (flt & 7) != 4 && (flt & 7) != 6;
-			wrap_t = ((flt >> 3) & 7) != 2 && ((flt >> 3) & 7) != 4 &&
-				 ((flt >> 3) & 7) != 6;
-		}
+		wrap_s = (flt & 7) != 2 && (flt & 7) != 4 && (flt & 7) != 6;
+		wrap_t = ((flt >> 3) & 7) != 2 && ((flt >> 3) & 7) != 4 &&
+			 ((flt >> 3) & 7) != 6;
 		have(m, 0x4440 + 4 * u, &flt1);
 		macro = (off >> 2) & 1;
 		micro = (off >> 3) & 3;

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <linux/bitfield.h>
 #include <linux/kernel.h>
 
 #include "../fuzz/access_model.h"
@@ -1838,6 +1839,37 @@ static void test_z_modes(void)
 	       "ZB_FORMAT changed after a Z-writing draw without a flush refused");
 }
 
+/* Class 2: the finest mip level a unit fetches, TX_FILTER0 MAX_MIP_LEVEL */
+static void test_tex_levels(void)
+{
+	u32 k;
+
+	/* one level at the end of the object, the fetch from level 15 */
+	mesa_then(false);
+	reg(&s, R5XX_TX_FORMAT0(0), TX_FMT0(256, 256, 0));
+	k = s.n + 1;
+	reg_reloc(&s, R5XX_TX_OFFSET(0), 256 * 1024 | R5XX_TX_OFFSET_MACRO_TILE |
+		  R5XX_TX_OFFSET_MICRO_TILE_TILED, BO_TEX);
+	reg(&s, R5XX_TX_FILTER0(0), FIELD_PREP(R5XX_TX_FILTER0_MAX_MIP_LEVEL, 15));
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+	emit(&s, VF(2, 100, 4));
+	pad8(&s);
+	both_refuse(R5XX_FAMILY_RV380, KEEP, &s, k, -1,
+		    "MAX_MIP_LEVEL 15 with NUM_LEVELS 0 refused");
+	/* within the chain: Mesa's min_level <= max_level */
+	mesa_then(false);
+	reg(&s, R5XX_TX_FILTER0(0), FIELD_PREP(R5XX_TX_FILTER0_MAX_MIP_LEVEL, 8));
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+	emit(&s, VF(2, 100, 4));
+	pad8(&s);
+	tap_is(accepts(R5XX_FAMILY_RV380, KEEP, &s), 0, "MAX_MIP_LEVEL 8 of 8 accepted");
+	/* unknown: an earlier client's filter */
+	mesa_stream(&s, false);
+	delete_reg(&s, R5XX_TX_FILTER0(0));
+	tap_is(accepts(R5XX_FAMILY_RV380, KEEP, &s), -EINVAL,
+	       "enabled texture without TX_FILTER0 refused");
+}
+
 int main(int argc, char **argv)
 {
 	verbose = getenv("R5XX_TEST_VERBOSE") != NULL;
@@ -1867,6 +1899,7 @@ int main(int argc, char **argv)
 	test_pipe_select();
 	test_index_bounds();
 	test_z_modes();
+	test_tex_levels();
 	if (corpus_dir) {
 		printf("# wrote %d seeds to %s\n", corpus_n, corpus_dir);
 		return 0;

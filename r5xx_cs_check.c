@@ -519,6 +519,21 @@ static int check_special(struct cs_parser *p, const struct r5xx_cs_special *sp,
 			return -EINVAL;
 		}
 		return 0;
+	case R5XX_CS_TRACK_DP_GUI_MASTER_CNTL:
+		/*
+		 * Guide 6.2.2 GUI_CONTROL: SRC_TYPE 2 is reserved, and its third
+		 * bit (27) selects CLUT and 64 bpp sources, read with other
+		 * bytes per pixel than the destination's, which the blit check
+		 * assumes.  The X driver sends SRC_TYPE 3 (same as destination).
+		 */
+		if ((v & R5XX_DP_GUI_MASTER_CNTL_SRC_DATATYPE_EXT) ||
+		    FIELD_GET(R5XX_DP_GUI_MASTER_CNTL_SRC_DATATYPE, v) == 2) {
+			cs_log(p, "DP_GUI_MASTER_CNTL: source type %lu%s",
+			       FIELD_GET(R5XX_DP_GUI_MASTER_CNTL_SRC_DATATYPE, v),
+			       v & R5XX_DP_GUI_MASTER_CNTL_SRC_DATATYPE_EXT ? " + 4" : "");
+			return -EINVAL;
+		}
+		return 0;
 	case R5XX_CS_TRACK_VAP_VF_MAX_VTX_INDX:
 		s->max_indx_pos = i;
 		return 0;

@@ -913,7 +913,7 @@ const struct r5xx_cs_special r5xx_cs_specials[R5XX_CS_NUM_SPECIALS] = {
 	/* 5 */ { 0x143c, R5XX_CS_TRIGGER_DST_HEIGHT_WIDTH, 0,
 		R5XX_CS_IN_ALL, 0xff, 0, 0xffffffff, "DST_HEIGHT_WIDTH" },
 	/* 6 */ { 0x146c, R5XX_CS_TRACK_DP_GUI_MASTER_CNTL, 0,
-		R5XX_CS_IN_ALL, 0x02, 0, 0xffffffff, "DP_GUI_MASTER_CNTL" },
+		R5XX_CS_IN_ALL, 0x02, 0, 0xdfff7fff, "DP_GUI_MASTER_CNTL" },
 	/* 7 */ { 0x1598, R5XX_CS_TRIGGER_DST_WIDTH_HEIGHT, 0,
 		R5XX_CS_IN_ALL, 0xff, 0, 0xffffffff, "DST_WIDTH_HEIGHT" },
 	/* 8 */ { 0x1600, R5XX_CS_TRACK_DST_LINE_START, 0,

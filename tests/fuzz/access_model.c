@@ -566,12 +566,30 @@ static int setup2d(struct model *m, uint32_t *gmc, uint32_t *cpp)
 	return 0;
 }
 
+/*
+ * Bytes per source pixel (guide 6.2.2 GUI_CONTROL SRC_TYPE, bits 27 and
+ * 13:12): 0, 1 mono (at most the destination's), 3 the destination's, 5
+ * 8 bpp CLUT, 6 32 bpp CLUT, 7 64 bpp; 2 and 4 reserved (0).
+ */
+static uint32_t src_cpp(uint32_t gmc, uint32_t dst_cpp)
+{
+	static const uint8_t c[8] = { 0xff, 0xff, 0, 0xff, 0, 1, 4, 8 };
+	uint32_t t = ((gmc >> 12) & 3) | ((gmc >> 25) & 4);
+
+	return c[t] == 0xff ? dst_cpp : c[t];
+}
+
 static void blit(struct model *m, uint32_t w, uint32_t h)
 {
-	uint32_t gmc, cpp, po, yx, src;
+	uint32_t gmc, cpp, po, yx, src, scpp;
 
 	if (setup2d(m, &gmc, &cpp))
 		return;
+	/* guide 6.2.2: bits 15 (COLOR_CONVT, not supported) and 29 are reserved */
+	if (gmc & (1u << 15 | 1u << 29)) {
+		fail(m, "DP_GUI_MASTER_CNTL with reserved bits %#x", gmc & (1u << 15 | 1u << 29));
+		return;
+	}
 	if (get(m, 0x142c, &po, "2D destination") || get(m, 0x1438, &yx, "2D destination"))
 		return;
 	rect(m, "2D destination", po, yx, cpp, w, h, m->xdir, m->ydir, gmc, 'd');
@@ -583,7 +601,13 @@ static void blit(struct model *m, uint32_t w, uint32_t h)
 		}
 		if (get(m, 0x1428, &po, "2D source") || get(m, 0x1434, &yx, "2D source"))
 			return;
-		rect(m, "2D source", po, yx, cpp, w, h, m->xdir, m->ydir, gmc, 's');
+		scpp = src_cpp(gmc, cpp);
+		if (!scpp) {
+			fail(m, "2D source type reserved");
+			return;
+		}
+		/* a wider source is read as that many more bytes per pixel */
+		rect(m, "2D source", po, yx, scpp, w, h, m->xdir, m->ydir, gmc, 's');
 	}
 	m->known[0x1438 >> 2] = 0;
 	m->known[0x1434 >> 2] = 0;

@@ -1870,6 +1870,35 @@ static void test_tex_levels(void)
 	       "enabled texture without TX_FILTER0 refused");
 }
 
+/* Class 2: the 2D engine's source type (guide 6.2.2 GUI_CONTROL) */
+static void copy_pix(struct stream *st, u32 gmc)
+{
+	/* the relocations first: both_refuse() wants none after the refusal */
+	st->n = 0;
+	reg_reloc(st, R5XX_SRC_PITCH_OFFSET, PITCH_OFFSET(1024, 0), BO_PIX);
+	reg_reloc(st, R5XX_DST_PITCH_OFFSET, PITCH_OFFSET(4096, 0), BO_CB);
+	reg(st, R5XX_DP_GUI_MASTER_CNTL, gmc);
+	reg(st, R5XX_SRC_Y_X, YX(0, 0));
+	reg(st, R5XX_DST_Y_X, YX(0, 0));
+	reg(st, R5XX_DST_HEIGHT_WIDTH, YX(256, 256));
+	pad8(st);
+}
+
+static void test_2d_src_type(void)
+{
+	u32 gmc = GMC_COPY(6, 0xcc) & ~R5XX_DP_GUI_MASTER_CNTL_SRC_DATATYPE;
+
+	copy_pix(&s, gmc | 3 << 12);
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0, "copy, source type 3 (X's)");
+	/* SRC_TYPE 7: a 64 bpp source, twice the bytes of the 32 bpp rows */
+	copy_pix(&s, gmc | 3 << 12 | R5XX_DP_GUI_MASTER_CNTL_SRC_DATATYPE_EXT);
+	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1, "64 bpp source (SRC_TYPE bit 27) refused");
+	copy_pix(&s, gmc | 2 << 12);
+	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1, "reserved source type 2 refused");
+	copy_pix(&s, gmc | 3 << 12 | BIT(29));
+	both_refuse(R5XX_FAMILY_RV515, 0, &s, 0, -1, "DP_GUI_MASTER_CNTL bit 29 refused");
+}
+
 int main(int argc, char **argv)
 {
 	verbose = getenv("R5XX_TEST_VERBOSE") != NULL;
@@ -1900,6 +1929,7 @@ int main(int argc, char **argv)
 	test_index_bounds();
 	test_z_modes();
 	test_tex_levels();
+	test_2d_src_type();
 	if (corpus_dir) {
 		printf("# wrote %d seeds to %s\n", corpus_n, corpus_dir);
 		return 0;

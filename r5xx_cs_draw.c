@@ -509,8 +509,23 @@ static int check_vertices(struct cs_parser *p, u32 vf, bool immd, u32 immd_dw)
 	u32 n = FIELD_GET(R5XX_VAP_VF_CNTL_NUM_VERTICES, vf);
 	const struct cs_reg *alt = &CS_REG(s, VAP_ALT_NUM_VERTICES);
 	const struct cs_reg *vtx_size = &CS_REG(s, VAP_VTX_SIZE);
+	unsigned int act = p->action[R5XX_VAP_VF_CNTL / 4];
+	u32 known = r5xx_cs_specials[act - R5XX_CS_SPECIAL].known;
+	u32 prim = FIELD_GET(R5XX_VAP_VF_CNTL_PRIM_TYPE, vf);
 	bool embedded;
 
+	/*
+	 * The packet's VAP_VF_CNTL, read as a register write is (bits=fields
+	 * of VAP_VF_CNTL in regs/r5xx.regs): dual index mode and the reserved
+	 * bits are refused.  Primitive type 7 interleaves wFlags words with the
+	 * indices, which changes how many index dwords the VAP reads, and 8-11
+	 * are unused (reference): refused too; Mesa and X use neither.
+	 */
+	if (vf & ~known || (prim >= 7 && prim <= 11)) {
+		cs_log(p, "draw: VAP_VF_CNTL %#010x: bits %#x outside its fields or primitive type %u",
+		       vf, vf & ~known, prim);
+		return -EINVAL;
+	}
 	if (vf & R5XX_VAP_VF_CNTL_USE_ALT_NUM_VERTS) {
 		if (!alt->set) {
 			cs_log(p, "draw: USE_ALT_NUM_VERTS without VAP_ALT_NUM_VERTICES");

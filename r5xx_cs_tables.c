@@ -935,7 +935,7 @@ const struct r5xx_cs_special r5xx_cs_specials[R5XX_CS_NUM_SPECIALS] = {
 	/* 16 */ { 0x1720, R5XX_CS_CHECK_WAIT_UNTIL, 0,
 		R5XX_CS_IN_ALL, 0xff, 0, 0xffffffff, "WAIT_UNTIL" },
 	/* 17 */ { 0x2084, R5XX_CS_CHECK_VAP_VF_CNTL, 0,
-		R5XX_CS_IN_ALL, 0xff, 0, 0xffffffff, "VAP_VF_CNTL" },
+		R5XX_CS_IN_ALL, 0xff, 0, 0xffff583f, "VAP_VF_CNTL" },
 	/* 18 */ { 0x2088, R5XX_CS_TRACK_VAP_ALT_NUM_VERTICES, 0,
 		R5XX_CS_IN_R500, 0x6c, 0, 0xffffffff, "VAP_ALT_NUM_VERTICES" },
 	/* 19 */ { 0x208c, R5XX_CS_TRACK_VAP_INDEX_OFFSET, 0,

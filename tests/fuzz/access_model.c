@@ -456,6 +456,18 @@ static void vertices(struct model *m, uint32_t vf, int immd)
 
 static void draw(struct model *m, uint32_t vf, int immd)
 {
+	uint32_t prim = vf & 15;
+
+	/*
+	 * VAP_VF_CNTL (reference): RSVD_PREV_USED 10:6 and bit 15 are
+	 * reserved; DUAL_INDEX_MODE (13) fetches AOS 1-15 with bits 15:0 of an
+	 * index whatever the clamps; type 7 streams wFlags among the indices
+	 * (more index words than the count says); 8-11 are unused.
+	 */
+	if (vf & (0x7c0u | 1u << 13 | 1u << 15) || (prim >= 7 && prim <= 11)) {
+		fail(m, "draw with VAP_VF_CNTL %#x: reserved bits, dual index or type %u", vf, prim);
+		return;
+	}
 	vertices(m, vf, immd);
 	colour_and_depth(m);
 	textures(m);

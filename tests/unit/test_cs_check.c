@@ -1899,6 +1899,36 @@ static void test_2d_src_type(void)
 	both_refuse(R5XX_FAMILY_RV515, 0, &s, 0, -1, "DP_GUI_MASTER_CNTL bit 29 refused");
 }
 
+/* Class 2: VAP_VF_CNTL bits of a draw packet */
+static void test_vf_cntl_bits(void)
+{
+	static const struct {
+		u32 vf;
+		const char *what;
+	} bad[] = {
+		{ VF(1, 2, 4) | BIT(13), "DUAL_INDEX_MODE" },
+		{ VF(1, 2, 7), "primitive type 7 (wFlags among the indices)" },
+		{ VF(1, 2, 9), "unused primitive type 9" },
+		{ VF(1, 2, 4) | BIT(6), "reserved bit 6" },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		mesa_then(false);
+		emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_INDX_2, 1));
+		emit(&s, bad[i].vf);
+		emit(&s, 0x00010000);
+		pad8(&s);
+		both_refuse(R5XX_FAMILY_RV380, KEEP, &s, 0, -1, bad[i].what);
+	}
+	mesa_then(false);
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_INDX_2, 1));
+	emit(&s, VF(1, 2, 4) | BIT(12));
+	emit(&s, 0x00010000);
+	pad8(&s);
+	tap_is(accepts(R5XX_FAMILY_RV380, KEEP, &s), 0, "VTX_REUSE_DIS with indices accepted");
+}
+
 int main(int argc, char **argv)
 {
 	verbose = getenv("R5XX_TEST_VERBOSE") != NULL;
@@ -1930,6 +1960,7 @@ int main(int argc, char **argv)
 	test_z_modes();
 	test_tex_levels();
 	test_2d_src_type();
+	test_vf_cntl_bits();
 	if (corpus_dir) {
 		printf("# wrote %d seeds to %s\n", corpus_n, corpus_dir);
 		return 0;

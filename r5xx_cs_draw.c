@@ -522,7 +522,7 @@ static int check_vertices(struct cs_parser *p, u32 vf, bool immd, u32 immd_dw)
 	 * are unused (reference): refused too; Mesa and X use neither.
 	 */
 	if (vf & ~known || (prim >= 7 && prim <= 11)) {
-		cs_log(p, "draw: VAP_VF_CNTL %#010x: bits %#x outside its fields or primitive type %u",
+		cs_log(p, "draw: VAP_VF_CNTL %#010x: bits %#x outside its fields, or type %u",
 		       vf, vf & ~known, prim);
 		return -EINVAL;
 	}

@@ -120,11 +120,13 @@ static int surface_end(const struct cs_surf_key *k, u64 *end)
 /*
  * Colour, Z or resolve buffer: the scissor rectangle, times the samples.
  * @memo is the CS_MEMO_* entry that keeps this call site's last measure.
+ * @xdiv: pixels in one unit of @surf (2 for a YUV 4:2:2 colour buffer
+ * measured in its 32-bit pairs), else 1.
  */
 static int check_surface(struct cs_parser *p, const char *what,
 			 unsigned int n, const struct cs_base *b,
 			 const struct r5xx_surface *surf, u32 nsamples,
-			 unsigned int memo)
+			 unsigned int memo, u32 xdiv)
 {
 	struct cs_surf_memo *m = &p->s.surf_memo[memo];
 	struct cs_surf_key k;
@@ -142,7 +144,7 @@ static int check_surface(struct cs_parser *p, const char *what,
 	}
 	memset(&k, 0, sizeof(k));
 	k.surf = *surf;
-	k.x1 = r.x1;
+	k.x1 = DIV_ROUND_UP(r.x1, xdiv);
 	k.y1 = r.y1;
 	k.nsamples = nsamples;
 	if (m->valid && !memcmp(&m->key, &k, sizeof(k)))
@@ -164,6 +166,27 @@ static int check_surface(struct cs_parser *p, const char *what,
 static u32 cb_cpp(u32 pitch)
 {
 	return r5xx_cb_format_cpp(FIELD_GET(R5XX_RB3D_COLORPITCH_COLORFORMAT, pitch));
+}
+
+/*
+ * Colour buffer @i in the format of the RB3D_COLORPITCH value @fmt_pitch.
+ * YUV 4:2:2 packed formats (11, 12) hold two pixels in each 32-bit word,
+ * and Mesa programs their pitch in those words (its stride over the
+ * format's 4-byte block): measured both as 2-byte pixels and as 4-byte
+ * pairs, so that either reading of the pitch fits.
+ */
+static int check_cb(struct cs_parser *p, u32 i, struct r5xx_surface surf, u32 fmt_pitch,
+		    unsigned int memo)
+{
+	u32 fmt = FIELD_GET(R5XX_RB3D_COLORPITCH_COLORFORMAT, fmt_pitch);
+	int ret;
+
+	surf.cpp = cb_cpp(fmt_pitch);
+	ret = check_surface(p, "colour buffer", i, &p->s.cb[i], &surf, samples(p), memo, 1);
+	if (ret || (fmt != 11 && fmt != 12))
+		return ret;
+	surf.cpp = 4;
+	return check_surface(p, "colour buffer", i, &p->s.cb[i], &surf, samples(p), memo, 2);
 }
 
 static int check_colour(struct cs_parser *p, bool *used)
@@ -209,18 +232,16 @@ static int check_colour(struct cs_parser *p, bool *used)
 			cs_log(p, "colour buffer %u: no RB3D_COLORPITCH in this IB", i);
 			return -EINVAL;
 		}
-		surf.cpp = cb_cpp(pitch->v);
+		surf.cpp = 0;
 		surf.pitch = pitch->v & R5XX_RB3D_COLORPITCH_COLORPITCH;
 		surf.mode = s->cb_mode[i];
-		ret = check_surface(p, "colour buffer", i, &s->cb[i], &surf, samples(p),
-				    CS_MEMO_CB(i));
+		ret = check_cb(p, i, surf, pitch->v, CS_MEMO_CB(i));
 		/* colour buffer 0 was checked first, so its pitch is set */
 		if (!ret && i && !own_format &&
-		    cb_cpp(CS_REGN(s, RB3D_COLORPITCH, 0).v) != surf.cpp) {
-			surf.cpp = cb_cpp(CS_REGN(s, RB3D_COLORPITCH, 0).v);
-			ret = check_surface(p, "colour buffer", i, &s->cb[i], &surf,
-					    samples(p), CS_MEMO_CB0_CPP(i));
-		}
+		    (CS_REGN(s, RB3D_COLORPITCH, 0).v ^ pitch->v) &
+		    R5XX_RB3D_COLORPITCH_COLORFORMAT)
+			ret = check_cb(p, i, surf, CS_REGN(s, RB3D_COLORPITCH, 0).v,
+				       CS_MEMO_CB0_CPP(i));
 		if (ret)
 			return ret;
 	}
@@ -256,7 +277,7 @@ static int check_depth(struct cs_parser *p, bool *used)
 		surf.cpp = r5xx_zb_format_cpp(FIELD_GET(R5XX_ZB_FORMAT_DEPTHFORMAT, fmt->v));
 	surf.pitch = CS_REG(s, ZB_DEPTHPITCH).v & R5XX_ZB_DEPTHPITCH_DEPTHPITCH;
 	surf.mode = s->zb_mode;
-	return check_surface(p, "Z buffer", 0, &s->zb, &surf, samples(p), CS_MEMO_Z);
+	return check_surface(p, "Z buffer", 0, &s->zb, &surf, samples(p), CS_MEMO_Z, 1);
 }
 
 static int check_resolve(struct cs_parser *p, bool *used)
@@ -278,7 +299,7 @@ static int check_resolve(struct cs_parser *p, bool *used)
 	surf.cpp = cb_cpp(cb->v);
 	surf.pitch = pitch->v & R5XX_RB3D_AARESOLVE_PITCH_AARESOLVE_PITCH;
 	surf.mode = 0;
-	return check_surface(p, "AA resolve buffer", 0, &s->aa, &surf, 1, CS_MEMO_AA);
+	return check_surface(p, "AA resolve buffer", 0, &s->aa, &surf, 1, CS_MEMO_AA, 1);
 }
 
 /* CLAMP_x values 2, 4 and 6 clamp; the others wrap at a power of two */

@@ -167,6 +167,12 @@ static void surface(struct model *m, const char *what, uint32_t base, uint32_t c
 	uint64_t end;
 
 	scissor(m, r);
+	/* cpp 0x84: 4-byte words of two pixels (YUV 4:2:2), x in words */
+	if (cpp == 0x84) {
+		cpp = 4;
+		r[0] = r[0] >= 0 ? r[0] / 2 : r[0];
+		r[2] = r[2] > 0 ? (r[2] + 1) / 2 : r[2];
+	}
 	if (r[2] <= (r[0] > 0 ? r[0] : 0) || r[3] <= (r[1] > 0 ? r[1] : 0))
 		return;
 	if (r[0] < 0 || r[1] < 0) {
@@ -180,13 +186,34 @@ static void surface(struct model *m, const char *what, uint32_t base, uint32_t c
 	access(m, base & ~31u, (uint64_t)base + end, what);
 }
 
+/*
+ * Bytes per pixel of RB3D_COLORPITCH COLORFORMAT (reference list, sizes
+ * from the guide's format tables).  11 and 12, YUV 4:2:2 packed, are
+ * "32-bit Formats" of two pixels (C_VYUY, C_YVYU): 2 bytes a pixel, and
+ * cb_pairs() says to measure them as 4-byte pairs as well.
+ */
 static uint32_t cb_cpp(uint32_t fmt)
 {
 	static const uint8_t cpp[16] = {
 		[3] = 2, [4] = 2, [5] = 4, [6] = 4, [7] = 16, [9] = 1, [10] = 8,
-		[11] = 1, [12] = 1, [13] = 2, [15] = 2,
+		[11] = 2, [12] = 2, [13] = 2, [15] = 2,
 	};
 	return cpp[fmt & 15];
+}
+
+static int cb_pairs(uint32_t fmt)
+{
+	return (fmt & 15) == 11 || (fmt & 15) == 12;
+}
+
+static uint32_t nsamples(struct model *m);
+
+/* a colour buffer in format @fmt: as pixels, and as pairs if 4:2:2 */
+static void cb_surface(struct model *m, uint32_t off, uint32_t fmt, uint32_t v)
+{
+	surface(m, "colour buffer", off, cb_cpp(fmt), v & 0x3ffe, (v >> 16) & 7, nsamples(m));
+	if (cb_pairs(fmt))
+		surface(m, "colour buffer", off, 0x84, v & 0x3ffe, (v >> 16) & 7, nsamples(m));
 }
 
 static uint32_t nsamples(struct model *m)
@@ -201,7 +228,7 @@ static uint32_t nsamples(struct model *m)
 
 static void colour_and_depth(struct model *m)
 {
-	uint32_t mask, blend, bw = 0, cctl = 0, v, off, zc, i, num = 4, cpp, cpp0 = 0;
+	uint32_t mask, blend, bw = 0, cctl = 0, v, off, zc, i, num = 4, cpp, fmt0 = 0;
 	int known_cctl = have(m, 0x4e00, &cctl);
 
 	have(m, 0x4f1c, &bw);
@@ -227,13 +254,11 @@ static void colour_and_depth(struct model *m)
 				return;
 			}
 			if (!i)
-				cpp0 = cpp;
-			surface(m, "colour buffer", off, cpp, v & 0x3ffe, (v >> 16) & 7,
-				nsamples(m));
+				fmt0 = (v >> 21) & 15;
+			cb_surface(m, off, (v >> 21) & 15, v);
 			/* RB3D_CCTL bit 14 (R5xx): own format; else colour buffer 0's */
-			if (i && cpp0 != cpp && !(m->r500 && (cctl & (1u << 14))))
-				surface(m, "colour buffer", off, cpp0, v & 0x3ffe, (v >> 16) & 7,
-					nsamples(m));
+			if (i && !(m->r500 && (cctl & (1u << 14))))
+				cb_surface(m, off, fmt0, v);
 		}
 	}
 	/*

@@ -1929,6 +1929,41 @@ static void test_vf_cntl_bits(void)
 	tap_is(accepts(R5XX_FAMILY_RV380, KEEP, &s), 0, "VTX_REUSE_DIS with indices accepted");
 }
 
+/* Class 5: YUV 4:2:2 colour buffers, two pixels in each 32-bit word */
+static void test_yuv_colour(void)
+{
+	u32 k;
+
+	/* 1024 words a row (4 KiB), from 2 MiB into the 3 MiB object */
+	mesa_then(false);
+	k = s.n + 1;
+	reg_reloc(&s, R5XX_RB3D_COLOROFFSET(0), 2 * 1024 * 1024, BO_CB);
+	reg(&s, R5XX_RB3D_COLORPITCH(0), 1024 | COLORFORMAT(11));
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+	emit(&s, VF(2, 100, 4));
+	pad8(&s);
+	both_refuse(R5XX_FAMILY_RV380, KEEP, &s, k, -1,
+		    "VYUY colour buffer measured at 1 byte a pixel refused");
+	/* 2 KiB rows if the pitch counts pixels, 4 KiB if 32-bit pairs */
+	mesa_then(false);
+	k = s.n + 1;
+	reg_reloc(&s, R5XX_RB3D_COLOROFFSET(0), 3 * 1024 * 1024 - 768 * 2048, BO_CB);
+	reg(&s, R5XX_RB3D_COLORPITCH(0), 1024 | COLORFORMAT(11));
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+	emit(&s, VF(2, 100, 4));
+	pad8(&s);
+	both_refuse(R5XX_FAMILY_RV380, KEEP, &s, k, -1,
+		    "VYUY colour buffer fitting only as 2-byte pixels refused");
+	/* Mesa's: a 1024-pixel-wide target, pitch 512 words, at the start */
+	mesa_then(false);
+	reg_reloc(&s, R5XX_RB3D_COLOROFFSET(0), 0, BO_CB);
+	reg(&s, R5XX_RB3D_COLORPITCH(0), 512 | COLORFORMAT(12));
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+	emit(&s, VF(2, 100, 4));
+	pad8(&s);
+	tap_is(accepts(R5XX_FAMILY_RV380, KEEP, &s), 0, "YVYU target of 1024x768 accepted");
+}
+
 int main(int argc, char **argv)
 {
 	verbose = getenv("R5XX_TEST_VERBOSE") != NULL;
@@ -1961,6 +1996,7 @@ int main(int argc, char **argv)
 	test_tex_levels();
 	test_2d_src_type();
 	test_vf_cntl_bits();
+	test_yuv_colour();
 	if (corpus_dir) {
 		printf("# wrote %d seeds to %s\n", corpus_n, corpus_dir);
 		return 0;

@@ -506,7 +506,8 @@ static int check_special(struct cs_parser *p, const struct r5xx_cs_special *sp,
 		}
 		return 0;
 	case R5XX_CS_TRACK_RB3D_CCTL:
-		if ((v & R5XX_RB3D_CCTL_CMASK_ENABLE) && !p->ctx->cmask_owner) {
+		if ((v & (R5XX_RB3D_CCTL_CMASK_ENABLE | R5XX_RB3D_CCTL_AA_COMPRESSION_ENABLE)) &&
+		    !p->ctx->cmask_owner) {
 			cs_log(p, "RB3D_CCTL: CMASK not owned");
 			return -EINVAL;
 		}

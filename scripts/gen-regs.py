@@ -19,7 +19,7 @@ List syntax (one statement per line, '#' starts a comment):
   space NAME [prefix=PFX] [in=SPACE] "description"
                                           following regs live in this space;
                                           in=SPACE: same address space as SPACE
-  reg NAME OFFSET [count=N stride=S] [alias] [cs=ROLE [fam=T,...] [pipe=cb|z]
+  reg NAME OFFSET [count=N stride=S] [alias] [cs=ROLE [fam=T,...] [pipe=cb|z|cb,z]
       [bits=fields] [reset=V]] "description"
   field NAME HI[:LO] "description"        a field of the last reg
   value NAME NUMBER                       a named value of the last field
@@ -47,8 +47,8 @@ fam= limits the role to some of the checker's tables r300 (R300-RV380,
 RS400/RS480), r420 (R420-RV410), rs600 (RS600/RS690/RS740) and r500 (RV515,
 R520 family); default all four.  A cs=track register gets a slot in the
 checker's register file (enum r5xx_cs_slot; an array one slot per element).
-pipe=cb (pipe=z) marks a register a stream may change only while the colour
-(Z) cache is empty, flushed and the 3D engine idle since the last draw that
+pipe=cb (pipe=z, pipe=cb,z) marks a register a stream may change only while
+the colour (Z, both) cache is empty, flushed and the 3D engine idle since the last draw that
 used it: unpipelined in the reference, or an address the cache writes back.
 bits=fields (on a register the checker handles) says that the fields listed
 are every bit the reference defines: the checker refuses a value with any
@@ -291,8 +291,8 @@ def parse_cs(reg, opts, where):
         sys.exit(f"{where}: cs= register beyond what a type-0 packet reaches")
     reg.cs = opts["cs"]
     if "pipe" in opts:
-        if opts["pipe"] not in ("cb", "z") or reg.cs == "safe":
-            sys.exit(f"{where}: pipe= is cb or z, on a register the checker handles")
+        if opts["pipe"] not in ("cb", "z", "cb,z") or reg.cs == "safe":
+            sys.exit(f"{where}: pipe= is cb, z or cb,z, on a register the checker handles")
         reg.pipe = opts["pipe"]
     if "bits" in opts:
         if opts["bits"] != "fields" or reg.cs == "safe":
@@ -620,7 +620,7 @@ def cs_tables_c(spaces):
     for k, (off, role, i, name, tabs) in enumerate(rows):
         mask = cs_tables_mask(tabs)
         slot = slots[role] + i if role in slots else 0xff
-        flags = {"cb": 1, "z": 2}.get(pipes.get(off), 0)
+        flags = {"cb": 1, "z": 2, "cb,z": 3}.get(pipes.get(off), 0)
         reg = byname[name]
         full = f"{name}{i}" if reg.count > 1 else name
         out.append(f"\t/* {k} */ {{ {off:#06x}, {cs_kind_enum(role)}, {i},")

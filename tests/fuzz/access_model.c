@@ -726,6 +726,16 @@ static void write_reg(struct model *m, uint32_t reg, uint32_t v)
 	if ((m->dirty & 2) && (reg == 0x4f10 || reg == 0x4f20 || reg == 0x4f24) &&
 	    (!m->known[reg >> 2] || m->reg[reg >> 2] != v))
 		fail(m, "Z register %#06x changed with pixels in the cache", reg);
+	/*
+	 * GB_AA_CONFIG's sample count lays out both buffers (the draw checks
+	 * multiply rows by it): pixels in either cache would be written back
+	 * with the new layout.
+	 */
+	if (m->dirty && reg == 0x4020 && (!m->known[reg >> 2] || m->reg[reg >> 2] != v))
+		fail(m, "GB_AA_CONFIG changed with pixels in a cache");
+	/* RB3D_CCTL (reference): bit 11 "set to 0", bits 4:0, 8 and 31:15 undefined */
+	if (reg == 0x4e00 && (v & ~0x76e0u))
+		fail(m, "RB3D_CCTL with undefined bits %#x", v & ~0x76e0u);
 	/* bits the reference does not define in the pipe selects */
 	if ((reg == 0x42c8 && (v & ~0xfu)) || (reg == 0x4be8 && (v & ~3u)))
 		fail(m, "pipe select %#06x with undefined bits %#x", reg, v);

@@ -1964,6 +1964,31 @@ static void test_yuv_colour(void)
 	tap_is(accepts(R5XX_FAMILY_RV380, KEEP, &s), 0, "YVYU target of 1024x768 accepted");
 }
 
+/* Class 6: unpipelined state beyond the colour buffer's own registers */
+static void test_aa_unpipelined(void)
+{
+	/* 6 samples after a draw, pixels still in the caches */
+	mesa_stream(&s, false);
+	while (s.d[s.n - 1] == R5XX_PACKET2)
+		s.n--;
+	s.n -= 6;	/* without the closing cache flushes and wait */
+	reg(&s, R5XX_GB_AA_CONFIG, R5XX_GB_AA_CONFIG_AA_ENABLE |
+	    FIELD_PREP(R5XX_GB_AA_CONFIG_NUM_AA_SUBSAMPLES, 3));
+	pad8(&s);
+	both_refuse(R5XX_FAMILY_RV380, KEEP, &s, 0, -1,
+		    "GB_AA_CONFIG changed after a draw, caches not flushed, refused");
+	/* Mesa's order: flush both caches, wait, then the AA state */
+	mesa_then(false);
+	reg(&s, R5XX_GB_AA_CONFIG, R5XX_GB_AA_CONFIG_AA_ENABLE);
+	pad8(&s);
+	tap_is(accepts(R5XX_FAMILY_RV380, KEEP, &s), 0, "GB_AA_CONFIG after flush and wait");
+	/* known bits, and AA compression needs the CMASK */
+	one_reg(R5XX_GB_AA_CONFIG, BIT(3), R5XX_FAMILY_RV380, "GB_AA_CONFIG bit 3");
+	one_reg(R5XX_RB3D_CCTL, BIT(11), R5XX_FAMILY_RV515, "RB3D_CCTL reserved bit 11");
+	one_reg(R5XX_RB3D_CCTL, R5XX_RB3D_CCTL_AA_COMPRESSION_ENABLE, R5XX_FAMILY_RV515,
+		"RB3D_CCTL AA compression without the CMASK");
+}
+
 int main(int argc, char **argv)
 {
 	verbose = getenv("R5XX_TEST_VERBOSE") != NULL;
@@ -1997,6 +2022,7 @@ int main(int argc, char **argv)
 	test_2d_src_type();
 	test_vf_cntl_bits();
 	test_yuv_colour();
+	test_aa_unpipelined();
 	if (corpus_dir) {
 		printf("# wrote %d seeds to %s\n", corpus_n, corpus_dir);
 		return 0;

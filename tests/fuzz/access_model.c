@@ -16,7 +16,7 @@
 struct model {
 	const struct am_bo *bos;
 	unsigned int nbo;
-	int r500, rs6xx, r300, rv530;
+	int r500, rs6xx, r300, rv530, cmask;
 	uint32_t reg[NREG];
 	uint8_t known[NREG];
 	/* vertex arrays of the last 3D_LOAD_VBPNTR */
@@ -733,6 +733,15 @@ static void write_reg(struct model *m, uint32_t reg, uint32_t v)
 	 */
 	if (m->dirty && reg == 0x4020 && (!m->known[reg >> 2] || m->reg[reg >> 2] != v))
 		fail(m, "GB_AA_CONFIG changed with pixels in a cache");
+	/*
+	 * The CMASK RAM is on chip and shared: its offsets, pitches and the
+	 * RB3D_CMASK_WRINDEX/DWORD/RDINDEX pair reach it directly, RB3D_CCTL
+	 * CMASK_ENABLE and AA_COMPRESSION_ENABLE ("cmask must also be
+	 * enabled") through draws.  Only its owner may.
+	 */
+	if (!m->cmask && ((reg >= 0x4e54 && reg <= 0x4e7c) ||
+			  (reg == 0x4e00 && (v & (1u << 9 | 1u << 10)))))
+		fail(m, "CMASK RAM reached through %#06x without owning it", reg);
 	/* RB3D_CCTL (reference): bit 11 "set to 0", bits 4:0, 8 and 31:15 undefined */
 	if (reg == 0x4e00 && (v & ~0x76e0u))
 		fail(m, "RB3D_CCTL with undefined bits %#x", v & ~0x76e0u);
@@ -838,6 +847,8 @@ static uint32_t packet3(struct model *m, uint32_t op, const uint32_t *d, uint32_
 	case 0x32:	/* clears of on-chip Hyper-Z and CMASK RAM: start, count, value */
 	case 0x37:
 	case 0x38:
+		if (op == 0x38 && !m->cmask)
+			fail(m, "3D_CLEAR_CMASK without owning the CMASK RAM");
 		if (n != 3)
 			fail(m, "type-3 %#x with %u dwords, the microcode reads 3", op, n);
 		return n;
@@ -932,8 +943,8 @@ const uint32_t *am_ib_resets(int r500, int rv530)
 }
 
 int am_run(const struct am_bo *bos, unsigned int nbo, int r500, int rs6xx,
-	   int r300, int rv530, const uint32_t *ib, uint32_t ndw, char *why,
-	   size_t len)
+	   int r300, int rv530, int cmask, const uint32_t *ib, uint32_t ndw,
+	   char *why, size_t len)
 {
 	static struct model m;	/* big; the harness is single-threaded */
 	const uint32_t *reset;
@@ -946,6 +957,7 @@ int am_run(const struct am_bo *bos, unsigned int nbo, int r500, int rs6xx,
 	m.rs6xx = rs6xx;
 	m.r300 = r300;
 	m.rv530 = rv530;
+	m.cmask = cmask;
 	for (reset = am_ib_resets(r500, rv530); *reset; reset += 2) {
 		m.reg[reset[0] >> 2] = reset[1];
 		m.known[reset[0] >> 2] = 1;

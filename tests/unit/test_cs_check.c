@@ -125,7 +125,7 @@ static int run(const struct r5xx_cs_check_ctx *ctx, const struct stream *s)
 	if (am_run(bos, c->nrelocs, c->family >= R5XX_FAMILY_RV515,
 		   c->family >= R5XX_FAMILY_RS600 && c->family <= R5XX_FAMILY_RS740,
 		   c->family == R5XX_FAMILY_R300, c->family == R5XX_FAMILY_RV530,
-		   last_ib, s->n, why, sizeof(why))) {
+		   c->cmask_owner, last_ib, s->n, why, sizeof(why))) {
 		printf("# access model: %s\n", why);
 		return -EFAULT;
 	}
@@ -1114,8 +1114,8 @@ static void both_refuse(enum r5xx_family fam, u32 flags, const struct stream *st
 	}
 	tap_ok(am_run(bos, BO_COUNT, is_r500(fam),
 		      fam >= R5XX_FAMILY_RS600 && fam <= R5XX_FAMILY_RS740,
-		      fam == R5XX_FAMILY_R300, fam == R5XX_FAMILY_RV530, last_ib, st->n,
-		      why, sizeof(why)) != 0,
+		      fam == R5XX_FAMILY_R300, fam == R5XX_FAMILY_RV530, c.cmask_owner,
+		      last_ib, st->n, why, sizeof(why)) != 0,
 	       "... and the access model flags it: %s", why);
 }
 
@@ -1729,10 +1729,32 @@ static void test_pipe_select(void)
 	tap_is(accepts(R5XX_FAMILY_RV530, KEEP, &s), 0, "RV530 two-Z-pipe query end accepted");
 
 	/* the CMASK RAM is another client's without ownership */
-	one_reg(R5XX_RB3D_CMASK_WRINDEX, 0, R5XX_FAMILY_RV380, "CMASK_WRINDEX, not owner");
-	one_reg(R5XX_RB3D_CMASK_DWORD, 0, R5XX_FAMILY_RV515, "CMASK_DWORD, not owner");
-	one_reg(R5XX_RB3D_CMASK_RDINDEX, 0, R5XX_FAMILY_RV515, "CMASK_RDINDEX, not owner");
-	one_reg(R5XX_RB3D_CMASK_OFFSET(1), 0, R5XX_FAMILY_RV515, "CMASK_OFFSET1, not owner");
+	{
+		static const struct {
+			u32 reg;
+			const char *what;
+		} cmask[] = {
+			{ R5XX_RB3D_CMASK_WRINDEX, "CMASK_WRINDEX, not owner, refused" },
+			{ R5XX_RB3D_CMASK_DWORD, "CMASK_DWORD, not owner, refused" },
+			{ R5XX_RB3D_CMASK_RDINDEX, "CMASK_RDINDEX, not owner, refused" },
+			{ R5XX_RB3D_CMASK_OFFSET(1), "CMASK_OFFSET1, not owner, refused" },
+		};
+		struct r5xx_cs_check_ctx c = ctx_for(R5XX_FAMILY_RV515, 0);
+		unsigned int i;
+
+		for (i = 0; i < ARRAY_SIZE(cmask); i++) {
+			s.n = 0;
+			reg(&s, cmask[i].reg, 0);
+			pad8(&s);
+			both_refuse(R5XX_FAMILY_RV515, 0, &s, 0, -1, cmask[i].what);
+		}
+		c.cmask_owner = true;
+		s.n = 0;
+		reg(&s, R5XX_RB3D_CMASK_WRINDEX, 0);
+		reg(&s, R5XX_RB3D_CMASK_DWORD, 0);
+		pad8(&s);
+		tap_is(run(&c, &s), 0, "CMASK index/data pair for the owner");
+	}
 }
 
 /* Classes 1 and 4: the index clamps and the R5xx index offset */

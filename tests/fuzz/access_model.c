@@ -742,6 +742,11 @@ static void write_reg(struct model *m, uint32_t reg, uint32_t v)
 	if (!m->cmask && ((reg >= 0x4e54 && reg <= 0x4e7c) ||
 			  (reg == 0x4e00 && (v & (1u << 9 | 1u << 10)))))
 		fail(m, "CMASK RAM reached through %#06x without owning it", reg);
+	/* undefined bits (reference field lists) of colour and Z layout registers */
+	if (((reg >= 0x4e38 && reg <= 0x4e44) && (v & ~0x01ff3ffeu)) ||
+	    (reg == 0x4f24 && (v & ~0x001f3ffcu)) || (reg == 0x4f10 && (v & ~0x3fu)) ||
+	    (reg == 0x4f00 && (v & ~0x7fu)) || (reg == 0x4020 && (v & ~7u)))
+		fail(m, "register %#06x with undefined bits in %#x", reg, v);
 	/* RB3D_CCTL (reference): bit 11 "set to 0", bits 4:0, 8 and 31:15 undefined */
 	if (reg == 0x4e00 && (v & ~0x76e0u))
 		fail(m, "RB3D_CCTL with undefined bits %#x", v & ~0x76e0u);

@@ -2011,6 +2011,30 @@ static void test_aa_unpipelined(void)
 		"RB3D_CCTL AA compression without the CMASK");
 }
 
+/* Class 2: undefined bits of the colour and Z layout registers */
+static void test_layout_bits(void)
+{
+	static const struct {
+		u32 reg, v;
+		const char *what;
+	} bad[] = {
+		{ R5XX_RB3D_COLORPITCH(0), 1024 | COLORFORMAT(6) | BIT(0), "COLORPITCH0 bit 0" },
+		{ R5XX_RB3D_COLORPITCH(2), 1024 | COLORFORMAT(6) | BIT(25), "COLORPITCH2 bit 25" },
+		{ R5XX_ZB_DEPTHPITCH, 1024 | BIT(14), "ZB_DEPTHPITCH bit 14" },
+		{ R5XX_ZB_DEPTHPITCH, 1024 | BIT(1), "ZB_DEPTHPITCH bit 1" },
+		{ R5XX_ZB_FORMAT, 2 | BIT(6), "ZB_FORMAT bit 6" },
+		{ R5XX_ZB_CNTL, R5XX_ZB_CNTL_Z_ENABLE | BIT(7), "ZB_CNTL bit 7" },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		s.n = 0;
+		reg(&s, bad[i].reg, bad[i].v);
+		pad8(&s);
+		both_refuse(R5XX_FAMILY_RV515, KEEP, &s, 0, -1, bad[i].what);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	verbose = getenv("R5XX_TEST_VERBOSE") != NULL;
@@ -2045,6 +2069,7 @@ int main(int argc, char **argv)
 	test_vf_cntl_bits();
 	test_yuv_colour();
 	test_aa_unpipelined();
+	test_layout_bits();
 	if (corpus_dir) {
 		printf("# wrote %d seeds to %s\n", corpus_n, corpus_dir);
 		return 0;

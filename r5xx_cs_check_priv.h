@@ -105,7 +105,9 @@ struct cs_state {
 	bool arrays_set;
 	u32 num_arrays;
 	struct cs_array arrays[R5XX_CS_NUM_ARRAYS];
-	u32 max_indx_pos;	/* IB index of the MAX_VTX_INDX value, if set */
+	u32 max_indx_pos;	/* IB index of the MAX_VTX_INDX value; U32_MAX: none */
+	/* SU_REG_DEST or FG_ZBREG_DEST select only some pipes */
+	bool partial;
 	/* an indexed draw waiting for the indices of an INDX_BUFFER */
 	struct cs_reg pending_vf_cntl;
 	/* 2D engine */

@@ -36,6 +36,7 @@
 
 #include "r5xx_combios.h"
 #include "r5xx_compat.h"
+#include "r5xx_cs_tables.h"	/* R5XX_CS_NUM_RESETS */
 #include "r5xx_facts.h"	/* enum r5xx_family */
 #include "r5xx_pm4.h"
 #include "r5xx_regs.h"
@@ -1151,8 +1152,8 @@ static inline void r5xx_ring_emit_reg(struct r5xx_ring *ring, u32 reg, u32 v)
 }
 
 /* r5xx_ib.c */
-/* ring dwords r5xx_ib_emit() writes */
-#define R5XX_IB_EMIT_DW		5
+/* ring dwords r5xx_ib_emit() writes, at most: the resets, then the IB */
+#define R5XX_IB_EMIT_DW		(2 * R5XX_CS_NUM_RESETS + 3)
 int r5xx_ib_pool_init(struct r5xx_device *rdev);
 void r5xx_ib_pool_fini(struct r5xx_device *rdev);
 int r5xx_ib_get(struct r5xx_device *rdev, struct r5xx_ib *ib, u32 size_dw,

@@ -730,7 +730,7 @@
 #define   R5XX_ISYNC_CNTL_ISYNC_ANY3D_IDLE2D	BIT(1)
 #define   R5XX_ISYNC_CNTL_ISYNC_ANY2D_IDLE3D	BIT(0)
 
-/* vertex index offset */
+/* vertex index offset, added to indices (reference: in both indexed and auto-indexed modes) */
 #define R5XX_VAP_INDEX_OFFSET			0x208c
 #define   R5XX_VAP_INDEX_OFFSET_INDEX_OFFSET	GENMASK(24, 0)
 
@@ -800,8 +800,9 @@
 #define   R5XX_GA_ROUND_MODE_GEOMETRY_ROUND	GENMASK(1, 0)
 #define     R5XX_GA_ROUND_MODE_GEOMETRY_ROUND_NEAREST	0x1
 
-/* setup unit register destination */
+/* raster pipes that receive register writes */
 #define R5XX_SU_REG_DEST			0x42c8
+#define   R5XX_SU_REG_DEST_SELECT		GENMASK(3, 0)
 
 /* rasteriser scissor top-left */
 #define R5XX_RE_SCISSORS_TL			0x43e0
@@ -1626,6 +1627,7 @@
 #define   R5XX_DP_GUI_MASTER_CNTL_BRUSH_FLAG	BIT(31)
 #define   R5XX_DP_GUI_MASTER_CNTL_WR_MSK_DIS	BIT(30)
 #define   R5XX_DP_GUI_MASTER_CNTL_CLR_CMP_FCN_DIS	BIT(28)
+#define   R5XX_DP_GUI_MASTER_CNTL_SRC_DATATYPE_EXT	BIT(27)
 #define   R5XX_DP_GUI_MASTER_CNTL_SRC_SOURCE	GENMASK(26, 24)
 #define     R5XX_DP_GUI_MASTER_CNTL_SRC_SOURCE_MEMORY	0x2000000
 #define     R5XX_DP_GUI_MASTER_CNTL_SRC_SOURCE_HOST_DATA	0x3000000
@@ -1737,6 +1739,7 @@
 #define R5XX_VAP_VF_CNTL			0x2084
 #define   R5XX_VAP_VF_CNTL_NUM_VERTICES		GENMASK(31, 16)
 #define   R5XX_VAP_VF_CNTL_USE_ALT_NUM_VERTS	BIT(14)
+#define   R5XX_VAP_VF_CNTL_VTX_REUSE_DIS	BIT(12)
 #define   R5XX_VAP_VF_CNTL_INDEX_SIZE		BIT(11)
 #define   R5XX_VAP_VF_CNTL_PRIM_WALK		GENMASK(5, 4)
 #define     R5XX_VAP_VF_CNTL_PRIM_WALK_INDICES	0x10
@@ -2027,6 +2030,7 @@
 /* texture filter and wrap */
 #define R5XX_TX_FILTER0(n)			(0x4400 + (n) * 0x4)
 #define R5XX_TX_FILTER0_COUNT			16
+#define   R5XX_TX_FILTER0_MAX_MIP_LEVEL		GENMASK(20, 17)
 #define   R5XX_TX_FILTER0_CLAMP_T		GENMASK(5, 3)
 #define   R5XX_TX_FILTER0_CLAMP_S		GENMASK(2, 0)
 
@@ -2159,8 +2163,9 @@
 
 #define R5XX_FG_ALPHA_VALUE			0x4be0
 
-/* Z pipe select of ZB_ZPASS writes (RV530 only) */
+/* Z pipes that receive register writes (RV530 only) */
 #define R5XX_FG_ZBREG_DEST			0x4be8
+#define   R5XX_FG_ZBREG_DEST_PIPE_SELECT	GENMASK(1, 0)
 
 #define R5XX_US_ALU_CONST_R(n)			(0x4c00 + (n) * 0x10)
 #define R5XX_US_ALU_CONST_R_COUNT		32
@@ -2174,11 +2179,14 @@
 #define R5XX_US_ALU_CONST_A(n)			(0x4c0c + (n) * 0x10)
 #define R5XX_US_ALU_CONST_A_COUNT		32
 
-/* colour buffer control */
+/* colour buffer control (bit 11 reserved, set to 0) */
 #define R5XX_RB3D_CCTL				0x4e00
 #define   R5XX_RB3D_CCTL_INDEPENDENT_COLORFORMAT_ENABLE	BIT(14)
+#define   R5XX_RB3D_CCTL_WRITE_COMPRESSION_DISABLE	BIT(13)
 #define   R5XX_RB3D_CCTL_INDEPENDENT_COLOR_CHANNEL_MASK_ENABLE	BIT(12)
 #define   R5XX_RB3D_CCTL_CMASK_ENABLE		BIT(10)
+#define   R5XX_RB3D_CCTL_AA_COMPRESSION_ENABLE	BIT(9)
+#define   R5XX_RB3D_CCTL_CLRCMP_FLIPE_ENABLE	BIT(7)
 #define   R5XX_RB3D_CCTL_NUM_MULTIWRITES	GENMASK(6, 5)
 
 /* blend control */
@@ -2219,6 +2227,7 @@
 #define R5XX_RB3D_COLORPITCH(n)			(0x4e38 + (n) * 0x4)
 #define R5XX_RB3D_COLORPITCH_COUNT		4
 #define   R5XX_RB3D_COLORPITCH_COLORFORMAT	GENMASK(24, 21)
+#define   R5XX_RB3D_COLORPITCH_COLORENDIAN	GENMASK(20, 19)
 #define   R5XX_RB3D_COLORPITCH_COLORMICROTILE	GENMASK(18, 17)
 #define   R5XX_RB3D_COLORPITCH_COLORTILE	BIT(16)
 #define   R5XX_RB3D_COLORPITCH_COLORPITCH	GENMASK(13, 1)
@@ -2227,16 +2236,21 @@
 
 #define R5XX_RB3D_DITHER_CTL			0x4e50
 
+/* CMASK RAM offset (CMASK owner only) */
 #define R5XX_RB3D_CMASK_OFFSET(n)		(0x4e54 + (n) * 0x4)
 #define R5XX_RB3D_CMASK_OFFSET_COUNT		4
 
+/* CMASK pitch (CMASK owner only) */
 #define R5XX_RB3D_CMASK_PITCH(n)		(0x4e64 + (n) * 0x4)
 #define R5XX_RB3D_CMASK_PITCH_COUNT		4
 
+/* CMASK RAM write index (CMASK owner only) */
 #define R5XX_RB3D_CMASK_WRINDEX			0x4e74
 
+/* CMASK RAM data at the index (CMASK owner only) */
 #define R5XX_RB3D_CMASK_DWORD			0x4e78
 
+/* CMASK RAM read index (CMASK owner only) */
 #define R5XX_RB3D_CMASK_RDINDEX			0x4e7c
 
 /* AA resolve destination address */
@@ -2260,7 +2274,11 @@
 
 /* Z buffer control */
 #define R5XX_ZB_CNTL				0x4f00
-#define   R5XX_ZB_CNTL_Z_WRITE_ENABLE		BIT(2)
+#define   R5XX_ZB_CNTL_STENCIL_REFMASK_FRONT_BACK	BIT(6)
+#define   R5XX_ZB_CNTL_ZSIGNED_MAGNITUDE	BIT(5)
+#define   R5XX_ZB_CNTL_STENCIL_FRONT_BACK	BIT(4)
+#define   R5XX_ZB_CNTL_ZSIGNED_COMPARE		BIT(3)
+#define   R5XX_ZB_CNTL_ZWRITEENABLE		BIT(2)
 #define   R5XX_ZB_CNTL_Z_ENABLE			BIT(1)
 #define   R5XX_ZB_CNTL_STENCIL_ENABLE		BIT(0)
 
@@ -2271,6 +2289,8 @@
 
 /* Z buffer format */
 #define R5XX_ZB_FORMAT				0x4f10
+#define   R5XX_ZB_FORMAT_PEQ8			BIT(5)
+#define   R5XX_ZB_FORMAT_INVERT			BIT(4)
 #define   R5XX_ZB_FORMAT_DEPTHFORMAT		GENMASK(3, 0)
 
 #define R5XX_ZB_ZTOP				0x4f14
@@ -2288,6 +2308,7 @@
 
 /* Z buffer pitch and tiling */
 #define R5XX_ZB_DEPTHPITCH			0x4f24
+#define   R5XX_ZB_DEPTHPITCH_DEPTHENDIAN	GENMASK(20, 19)
 #define   R5XX_ZB_DEPTHPITCH_DEPTHMICROTILE	GENMASK(18, 17)
 #define   R5XX_ZB_DEPTHPITCH_DEPTHMACROTILE	BIT(16)
 #define   R5XX_ZB_DEPTHPITCH_DEPTHPITCH		GENMASK(13, 2)

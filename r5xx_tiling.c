@@ -263,7 +263,9 @@ int r5xx_tex_format(u32 txformat, bool msb, struct r5xx_texel *t)
  * @colorformat: RB3D_COLORPITCH.COLORFORMAT
  *
  * Format 5 (ARGB10101010 on R5xx) is 4 bytes; whether the family has it is
- * the caller's business.
+ * the caller's business.  Formats 11 and 12 (YUV 4:2:2 packed, VYUY and
+ * YVYU) hold two pixels in each 32-bit word (guide, "32-bit Formats"
+ * C_VYUY, C_YVYU): 2 bytes a pixel, addressed in pairs (upstream: 1).
  *
  * Return: 1, 2, 4, 8 or 16, or -EINVAL for reserved formats.
  */
@@ -271,11 +273,11 @@ int r5xx_cb_format_cpp(u32 colorformat)
 {
 	switch (colorformat) {
 	case 9:
-	case 11:
-	case 12:
 		return 1;
 	case 3:
 	case 4:
+	case 11:
+	case 12:
 	case 13:
 	case 15:
 		return 2;

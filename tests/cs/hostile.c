@@ -68,6 +68,12 @@
 #define REG_CP_ME_RAM_ADDR	0x07d4
 #define REG_CP_ME_RAM_DATAH	0x07dc
 #define REG_SURFACE_CNTL	0x0b00
+#define REG_VAP_VF_MIN_VTX_INDX	0x2138
+#define REG_GB_AA_CONFIG	0x4020
+#define REG_SU_REG_DEST		0x42c8
+#define REG_RB3D_CCTL		0x4e00
+#define REG_RB3D_CMASK_WRINDEX	0x4e74
+#define REG_RB3D_CMASK_DWORD	0x4e78
 #define REG_SURFACE0_LOWER	0x0b04
 #define REG_DST_OFFSET		0x1404
 #define REG_SRC_OFFSET		0x15ac
@@ -520,6 +526,24 @@ static const struct stream_case streams[] = {
 	S("DEFAULT_SC_BOTTOM_RIGHT at the last row, inclusive: one row past",
 	  W(REG_DEFAULT_SC_BOTTOM_RIGHT, YX(SURF_W, SURF_W - 1)),
 	  SETUP, DST0, RECT(0, 0, SURF_W + 1, SURF_W)),
+
+	/* issue 20 (Documentation/cs-checker.rst) */
+	S("IB ending with SU_REG_DEST selecting raster pipe 0 alone",
+	  W(REG_SU_REG_DEST, 1)),
+	S("2D fill set up while SU_REG_DEST selects pipe 0 alone",
+	  W(REG_SU_REG_DEST, 1), SETUP, DST0, RECT(0, 0, 4, 4), W(REG_SU_REG_DEST, 0xf)),
+	S("SU_REG_DEST with bit 4 (SELECT is 3:0)", W(REG_SU_REG_DEST, 0x1f)),
+	S("VAP_VF_MIN_VTX_INDX with bit 24 (MIN_INDX is 23:0)",
+	  W(REG_VAP_VF_MIN_VTX_INDX, 1u << 24)),
+	S("RB3D_CMASK_WRINDEX without owning the CMASK RAM", W(REG_RB3D_CMASK_WRINDEX, 0)),
+	S("RB3D_CMASK_DWORD without owning the CMASK RAM", W(REG_RB3D_CMASK_DWORD, 0)),
+	S("GB_AA_CONFIG with bit 3", W(REG_GB_AA_CONFIG, 1u << 3)),
+	S("RB3D_CCTL with reserved bit 11", W(REG_RB3D_CCTL, 1u << 11)),
+	S("copy with SRC_TYPE's third bit (64 bpp source)",
+	  W(REG_DP_GUI_MASTER_CNTL, GMC_COPY | 1u << 27), W(REG_DP_CNTL, DIRS),
+	  W(REG_SRC_PITCH_OFFSET, PO(SURF_PITCH, 0)), RELOC(1), DST0,
+	  W(REG_SRC_Y_X, 0), RECT(0, 0, SURF_W, SURF_W)),
+	S("DP_GUI_MASTER_CNTL with reserved bit 29", W(REG_DP_GUI_MASTER_CNTL, GMC_FILL | 1u << 29)),
 };
 
 /* ---- cases that need their own chunks ---- */

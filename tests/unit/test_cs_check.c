@@ -13,11 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <linux/bitfield.h>
 #include <linux/kernel.h>
 
 #include "../fuzz/access_model.h"
 #include "../fuzz/fuzz_input.h"
 #include "cs_streams.h"
+#include "r5xx_cs_tables.h"
 #include "tap.h"
 
 static int verbose;
@@ -122,7 +124,8 @@ static int run(const struct r5xx_cs_check_ctx *ctx, const struct stream *s)
 	}
 	if (am_run(bos, c->nrelocs, c->family >= R5XX_FAMILY_RV515,
 		   c->family >= R5XX_FAMILY_RS600 && c->family <= R5XX_FAMILY_RS740,
-		   c->family == R5XX_FAMILY_R300, last_ib, s->n, why, sizeof(why))) {
+		   c->family == R5XX_FAMILY_R300, c->family == R5XX_FAMILY_RV530,
+		   c->cmask_owner, last_ib, s->n, why, sizeof(why))) {
 		printf("# access model: %s\n", why);
 		return -EFAULT;
 	}
@@ -379,6 +382,7 @@ static void test_forbidden(void)
 	one_reg(R5XX_VAP_VF_CNTL, VF(2, 3, 4), R5XX_FAMILY_RV380, "VAP_VF_CNTL with a primitive");
 	s.n = 0;
 	reg(&s, R5XX_FG_ZBREG_DEST, 1);
+	reg(&s, R5XX_FG_ZBREG_DEST, 3);
 	pad8(&s);
 	tap_is(accepts(R5XX_FAMILY_RV530, 0, &s), 0, "FG_ZBREG_DEST on RV530");
 	s.n = 0;
@@ -415,7 +419,7 @@ static void test_bursts(void)
 	regs(&s, R5XX_WAIT_UNTIL - 4, 2, v);	/* 0x171c is not writable */
 	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "burst starting at a forbidden register");
 	s.n = 0;
-	regs(&s, R5XX_RB3D_DSTCACHE_CTLSTAT, 4, v);	/* 0x4e4c .. 0x4e58 */
+	regs(&s, R5XX_RB3D_DSTCACHE_CTLSTAT, 2, v);	/* 0x4e4c .. 0x4e50 */
 	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0, "burst of safe registers");
 	s.n = 0;
 	regs(&s, R5XX_TX_FORMAT2(15) - 4, 3, v);	/* runs into TX_OFFSET0 */
@@ -628,8 +632,8 @@ static void test_stale_state(void)
 	       "draw without 3D_LOAD_VBPNTR refused");
 	mesa_stream(&s, true);
 	delete_reg(&s, R5XX_VAP_INDEX_OFFSET);
-	tap_is(accepts(R5XX_FAMILY_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
-	       "R5xx vertex list without VAP_INDEX_OFFSET refused");
+	tap_is(accepts(R5XX_FAMILY_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	       "R5xx vertex list without VAP_INDEX_OFFSET: 0, the kernel's, before the IB");
 	mesa_stream(&s, true);
 	delete_reg(&s, R5XX_VAP_ALT_NUM_VERTICES);
 	tap_is(accepts(R5XX_FAMILY_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
@@ -1110,7 +1114,8 @@ static void both_refuse(enum r5xx_family fam, u32 flags, const struct stream *st
 	}
 	tap_ok(am_run(bos, BO_COUNT, is_r500(fam),
 		      fam >= R5XX_FAMILY_RS600 && fam <= R5XX_FAMILY_RS740,
-		      fam == R5XX_FAMILY_R300, last_ib, st->n, why, sizeof(why)) != 0,
+		      fam == R5XX_FAMILY_R300, fam == R5XX_FAMILY_RV530, c.cmask_owner,
+		      last_ib, st->n, why, sizeof(why)) != 0,
 	       "... and the access model flags it: %s", why);
 }
 
@@ -1623,6 +1628,413 @@ static void test_draw_inputs(void)
 	}
 }
 
+/* -------------------------------------------------- issue 20 findings */
+
+#define KEEP	RADEON_CS_KEEP_TILING_FLAGS
+
+/*
+ * Class 7: what the kernel writes before every IB is what the checker and
+ * the access model start from: every register the model takes as reset is
+ * in r5xx_cs_resets[] with its value, on every family.
+ */
+static void test_ib_resets(void)
+{
+	unsigned int i, k;
+
+	for (i = 0; i < ARRAY_SIZE(all_families); i++) {
+		enum r5xx_family f = all_families[i];
+		const u32 *m = am_ib_resets(is_r500(f), f == R5XX_FAMILY_RV530);
+		bool all = true;
+
+		for (; *m; m += 2) {
+			bool found = false;
+
+			for (k = 0; k < ARRAY_SIZE(r5xx_cs_resets); k++)
+				if (r5xx_cs_resets[k].reg == m[0] &&
+				    r5xx_cs_resets[k].value == m[1] &&
+				    r5xx_cs_reset_applies(f, &r5xx_cs_resets[k]))
+					found = true;
+			if (!found)
+				printf("# family %d: %#06x = %#x not reset\n", f, m[0], m[1]);
+			all &= found;
+		}
+		tap_ok(all, "family %d: the kernel resets what the model assumes", f);
+	}
+	/* an IB may rely on them: X's composite sets no ZB_BW_CNTL */
+	ddx_composite_stream(&s, true);
+	tap_is(accepts(R5XX_FAMILY_RV515, 0, &s), 0, "composite without ZB_BW_CNTL");
+	for (k = 0; k < ARRAY_SIZE(r5xx_cs_resets); k++)
+		if (r5xx_cs_resets[k].reg == R5XX_FG_ZBREG_DEST)
+			tap_ok(r5xx_cs_reset_applies(R5XX_FAMILY_RV530, &r5xx_cs_resets[k]) &&
+			       !r5xx_cs_reset_applies(R5XX_FAMILY_RV515, &r5xx_cs_resets[k]) &&
+			       !r5xx_cs_reset_applies(R5XX_FAMILY_RV380, &r5xx_cs_resets[k]),
+			       "FG_ZBREG_DEST reset on RV530 alone");
+}
+
+/* Mesa's stream, then @extra packets appended by the caller */
+static u32 mesa_then(bool r500)
+{
+	mesa_stream(&s, r500);
+	return s.n;
+}
+
+/* Class 1 and 7: the pipe selects */
+static void test_pipe_select(void)
+{
+	u32 k;
+
+	/* pipes 1-3 would keep an earlier client's colour buffer */
+	mesa_then(false);
+	reg(&s, R5XX_SU_REG_DEST, 1);
+	k = s.n + 1;
+	reg_reloc(&s, R5XX_RB3D_COLOROFFSET(0), 0, BO_CB);
+	reg(&s, R5XX_SU_REG_DEST, 0xf);
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+	emit(&s, VF(2, 100, 4));
+	pad8(&s);
+	both_refuse(R5XX_FAMILY_RV380, KEEP, &s, k, BO_CB,
+		    "COLOROFFSET0 written to pipe 0 alone refused");
+
+	mesa_then(false);
+	reg(&s, R5XX_SU_REG_DEST, 1);
+	pad8(&s);
+	both_refuse(R5XX_FAMILY_RV380, KEEP, &s, 0, -1,
+		    "IB ending with SU_REG_DEST = pipe 0 refused");
+	mesa_then(true);
+	reg(&s, R5XX_FG_ZBREG_DEST, 2);
+	pad8(&s);
+	both_refuse(R5XX_FAMILY_RV530, KEEP, &s, 0, -1,
+		    "IB ending with FG_ZBREG_DEST = Z pipe 1 refused");
+	mesa_then(false);
+	reg(&s, R5XX_SU_REG_DEST, 1);
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+	emit(&s, VF(2, 100, 4));
+	reg(&s, R5XX_SU_REG_DEST, 0xf);
+	pad8(&s);
+	tap_is(accepts(R5XX_FAMILY_RV380, KEEP, &s), -EINVAL,
+	       "draw with SU_REG_DEST = pipe 0 refused");
+	/* class 2: SELECT is 3:0 */
+	mesa_then(false);
+	reg(&s, R5XX_SU_REG_DEST, 0x1f);
+	pad8(&s);
+	both_refuse(R5XX_FAMILY_RV380, KEEP, &s, 0, -1, "SU_REG_DEST with bit 4 refused");
+	/* Mesa's RV530 query end, both Z pipes (rv530_emit_query_end_double_z) */
+	mesa_then(true);
+	reg(&s, R5XX_FG_ZBREG_DEST, 1);
+	reg_reloc(&s, R5XX_ZB_ZPASS_ADDR, 8, BO_QUERY);
+	reg(&s, R5XX_FG_ZBREG_DEST, 2);
+	reg_reloc(&s, R5XX_ZB_ZPASS_ADDR, 12, BO_QUERY);
+	reg(&s, R5XX_FG_ZBREG_DEST, 3);
+	pad8(&s);
+	tap_is(accepts(R5XX_FAMILY_RV530, KEEP, &s), 0, "RV530 two-Z-pipe query end accepted");
+
+	/* the CMASK RAM is another client's without ownership */
+	{
+		static const struct {
+			u32 reg;
+			const char *what;
+		} cmask[] = {
+			{ R5XX_RB3D_CMASK_WRINDEX, "CMASK_WRINDEX, not owner, refused" },
+			{ R5XX_RB3D_CMASK_DWORD, "CMASK_DWORD, not owner, refused" },
+			{ R5XX_RB3D_CMASK_RDINDEX, "CMASK_RDINDEX, not owner, refused" },
+			{ R5XX_RB3D_CMASK_OFFSET(1), "CMASK_OFFSET1, not owner, refused" },
+		};
+		struct r5xx_cs_check_ctx c = ctx_for(R5XX_FAMILY_RV515, 0);
+		unsigned int i;
+
+		for (i = 0; i < ARRAY_SIZE(cmask); i++) {
+			s.n = 0;
+			reg(&s, cmask[i].reg, 0);
+			pad8(&s);
+			both_refuse(R5XX_FAMILY_RV515, 0, &s, 0, -1, cmask[i].what);
+		}
+		c.cmask_owner = true;
+		s.n = 0;
+		reg(&s, R5XX_RB3D_CMASK_WRINDEX, 0);
+		reg(&s, R5XX_RB3D_CMASK_DWORD, 0);
+		pad8(&s);
+		tap_is(run(&c, &s), 0, "CMASK index/data pair for the owner");
+	}
+}
+
+/* Classes 1 and 4: the index clamps and the R5xx index offset */
+static void test_index_bounds(void)
+{
+	u32 k;
+
+	/* counted indices clamped up to VAP_VF_MIN_VTX_INDX */
+	mesa_then(false);
+	reg(&s, R5XX_VAP_VF_MIN_VTX_INDX, 100000);
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+	emit(&s, VF(2, 100, 4));
+	pad8(&s);
+	both_refuse(R5XX_FAMILY_RV380, KEEP, &s, 0, -1,
+		    "vertex list with VAP_VF_MIN_VTX_INDX far beyond the arrays refused");
+	/* indexed: the lower clamp above the upper one */
+	mesa_then(false);
+	reg(&s, R5XX_VAP_VF_MIN_VTX_INDX, 5000);
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_INDX_2, 1));
+	emit(&s, VF(1, 2, 4));
+	emit(&s, 0x00010000);
+	pad8(&s);
+	both_refuse(R5XX_FAMILY_RV380, KEEP, &s, 0, -1,
+		    "indexed draw with VAP_VF_MIN_VTX_INDX above MAX refused");
+	/* class 2: MIN_INDX is 23:0 */
+	mesa_then(false);
+	reg(&s, R5XX_VAP_VF_MIN_VTX_INDX, BIT(24));
+	pad8(&s);
+	tap_is(accepts(R5XX_FAMILY_RV380, KEEP, &s), -EINVAL,
+	       "VAP_VF_MIN_VTX_INDX bit 24 refused");
+	/* Mesa's min_index within max_index still goes */
+	mesa_then(false);
+	regs(&s, R5XX_VAP_VF_MAX_VTX_INDX, 2, (const u32[]){ 99, 50 });
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_INDX_2, 1));
+	emit(&s, VF(1, 2, 4));
+	emit(&s, 0x00010000);
+	pad8(&s);
+	tap_is(accepts(R5XX_FAMILY_RV380, KEEP, &s), 0, "indexed draw, min 50 max 99");
+
+	/* R5xx: the offset is added to indices from a buffer too */
+	mesa_then(true);
+	reg(&s, R5XX_VAP_INDEX_OFFSET, 100000);
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_INDX_2, 1));
+	emit(&s, VF(1, 2, 4));
+	emit(&s, 0x00010000);
+	pad8(&s);
+	both_refuse(R5XX_FAMILY_RV515, KEEP, &s, 0, -1,
+		    "indexed draw with VAP_INDEX_OFFSET beyond the arrays refused");
+	/* a small offset: the clamp is lowered by it */
+	mesa_then(true);
+	k = find(&s, R5XX_PACKET0(R5XX_VAP_VF_MAX_VTX_INDX, 1), 0);
+	s.d[k + 1] = 64 * 1024 / 32;
+	reg(&s, R5XX_VAP_INDEX_OFFSET, 8);
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_INDX_2, 1));
+	emit(&s, VF(1, 2, 4));
+	emit(&s, 0x00010000);
+	pad8(&s);
+	tap_is(accepts(R5XX_FAMILY_RV515, KEEP, &s), 0, "indexed draw with offset 8: clamped");
+	tap_is(last_ib[k + 1], (64 * 1024 - 16) / 32 - 8, "... to the last fitting index - 8");
+}
+
+/* Class 3: the Z unit writes memory in more modes than Z_ENABLE */
+static void test_z_modes(void)
+{
+	static const struct {
+		u32 cntl, bw;
+		const char *what;
+	} modes[] = {
+		{ R5XX_ZB_CNTL_ZWRITEENABLE, 0, "ZWRITEENABLE without Z_ENABLE" },
+		{ 0, R5XX_ZB_BW_CNTL_ZB_CB_CLEAR, "ZB_CB_CLEAR without Z_ENABLE" },
+		{ 0, R5XX_ZB_BW_CNTL_WR_COMP_ENABLE, "WR_COMP_ENABLE without Z_ENABLE" },
+	};
+	unsigned int i;
+	u32 k;
+
+	for (i = 0; i < ARRAY_SIZE(modes); i++) {
+		struct r5xx_cs_check_ctx c = ctx_for(R5XX_FAMILY_RV380, KEEP);
+
+		mesa_then(false);
+		/* a Z buffer 4 KiB before the end of its object */
+		k = s.n + 1;
+		reg_reloc(&s, R5XX_ZB_DEPTHOFFSET, test_bos[BO_ZB].size - 4096, BO_ZB);
+		reg(&s, R5XX_ZB_CNTL, modes[i].cntl);
+		reg(&s, R5XX_ZB_BW_CNTL, modes[i].bw);
+		emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+		emit(&s, VF(2, 100, 4));
+		pad8(&s);
+		if (modes[i].bw & R5XX_ZB_BW_CNTL_WR_COMP_ENABLE) {
+			/* compression is the Hyper-Z owner's */
+			c.hyperz_owner = true;
+			tap_is(run(&c, &s), -EINVAL, "%s refused", modes[i].what);
+			continue;
+		}
+		both_refuse(R5XX_FAMILY_RV380, KEEP, &s, k, -1, modes[i].what);
+	}
+	/* and the Z cache holds lines afterwards: its registers are pinned */
+	mesa_then(false);
+	reg(&s, R5XX_ZB_CNTL, R5XX_ZB_CNTL_ZWRITEENABLE);
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+	emit(&s, VF(2, 100, 4));
+	reg(&s, R5XX_ZB_FORMAT, 0);
+	pad8(&s);
+	tap_is(accepts(R5XX_FAMILY_RV380, KEEP, &s), -EINVAL,
+	       "ZB_FORMAT changed after a Z-writing draw without a flush refused");
+}
+
+/* Class 2: the finest mip level a unit fetches, TX_FILTER0 MAX_MIP_LEVEL */
+static void test_tex_levels(void)
+{
+	u32 k;
+
+	/* one level at the end of the object, the fetch from level 15 */
+	mesa_then(false);
+	reg(&s, R5XX_TX_FORMAT0(0), TX_FMT0(256, 256, 0));
+	k = s.n + 1;
+	reg_reloc(&s, R5XX_TX_OFFSET(0), 256 * 1024 | R5XX_TX_OFFSET_MACRO_TILE |
+		  R5XX_TX_OFFSET_MICRO_TILE_TILED, BO_TEX);
+	reg(&s, R5XX_TX_FILTER0(0), FIELD_PREP(R5XX_TX_FILTER0_MAX_MIP_LEVEL, 15));
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+	emit(&s, VF(2, 100, 4));
+	pad8(&s);
+	both_refuse(R5XX_FAMILY_RV380, KEEP, &s, k, -1,
+		    "MAX_MIP_LEVEL 15 with NUM_LEVELS 0 refused");
+	/* within the chain: Mesa's min_level <= max_level */
+	mesa_then(false);
+	reg(&s, R5XX_TX_FILTER0(0), FIELD_PREP(R5XX_TX_FILTER0_MAX_MIP_LEVEL, 8));
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+	emit(&s, VF(2, 100, 4));
+	pad8(&s);
+	tap_is(accepts(R5XX_FAMILY_RV380, KEEP, &s), 0, "MAX_MIP_LEVEL 8 of 8 accepted");
+	/* unknown: an earlier client's filter */
+	mesa_stream(&s, false);
+	delete_reg(&s, R5XX_TX_FILTER0(0));
+	tap_is(accepts(R5XX_FAMILY_RV380, KEEP, &s), -EINVAL,
+	       "enabled texture without TX_FILTER0 refused");
+}
+
+/* Class 2: the 2D engine's source type (guide 6.2.2 GUI_CONTROL) */
+static void copy_pix(struct stream *st, u32 gmc)
+{
+	/* the relocations first: both_refuse() wants none after the refusal */
+	st->n = 0;
+	reg_reloc(st, R5XX_SRC_PITCH_OFFSET, PITCH_OFFSET(1024, 0), BO_PIX);
+	reg_reloc(st, R5XX_DST_PITCH_OFFSET, PITCH_OFFSET(4096, 0), BO_CB);
+	reg(st, R5XX_DP_GUI_MASTER_CNTL, gmc);
+	reg(st, R5XX_SRC_Y_X, YX(0, 0));
+	reg(st, R5XX_DST_Y_X, YX(0, 0));
+	reg(st, R5XX_DST_HEIGHT_WIDTH, YX(256, 256));
+	pad8(st);
+}
+
+static void test_2d_src_type(void)
+{
+	u32 gmc = GMC_COPY(6, 0xcc) & ~R5XX_DP_GUI_MASTER_CNTL_SRC_DATATYPE;
+
+	copy_pix(&s, gmc | 3 << 12);
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0, "copy, source type 3 (X's)");
+	/* SRC_TYPE 7: a 64 bpp source, twice the bytes of the 32 bpp rows */
+	copy_pix(&s, gmc | 3 << 12 | R5XX_DP_GUI_MASTER_CNTL_SRC_DATATYPE_EXT);
+	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1, "64 bpp source (SRC_TYPE bit 27) refused");
+	copy_pix(&s, gmc | 2 << 12);
+	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1, "reserved source type 2 refused");
+	copy_pix(&s, gmc | 3 << 12 | BIT(29));
+	both_refuse(R5XX_FAMILY_RV515, 0, &s, 0, -1, "DP_GUI_MASTER_CNTL bit 29 refused");
+}
+
+/* Class 2: VAP_VF_CNTL bits of a draw packet */
+static void test_vf_cntl_bits(void)
+{
+	static const struct {
+		u32 vf;
+		const char *what;
+	} bad[] = {
+		{ VF(1, 2, 4) | BIT(13), "DUAL_INDEX_MODE" },
+		{ VF(1, 2, 7), "primitive type 7 (wFlags among the indices)" },
+		{ VF(1, 2, 9), "unused primitive type 9" },
+		{ VF(1, 2, 4) | BIT(6), "reserved bit 6" },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		mesa_then(false);
+		emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_INDX_2, 1));
+		emit(&s, bad[i].vf);
+		emit(&s, 0x00010000);
+		pad8(&s);
+		both_refuse(R5XX_FAMILY_RV380, KEEP, &s, 0, -1, bad[i].what);
+	}
+	mesa_then(false);
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_INDX_2, 1));
+	emit(&s, VF(1, 2, 4) | BIT(12));
+	emit(&s, 0x00010000);
+	pad8(&s);
+	tap_is(accepts(R5XX_FAMILY_RV380, KEEP, &s), 0, "VTX_REUSE_DIS with indices accepted");
+}
+
+/* Class 5: YUV 4:2:2 colour buffers, two pixels in each 32-bit word */
+static void test_yuv_colour(void)
+{
+	u32 k;
+
+	/* 1024 words a row (4 KiB), from 2 MiB into the 3 MiB object */
+	mesa_then(false);
+	k = s.n + 1;
+	reg_reloc(&s, R5XX_RB3D_COLOROFFSET(0), 2 * 1024 * 1024, BO_CB);
+	reg(&s, R5XX_RB3D_COLORPITCH(0), 1024 | COLORFORMAT(11));
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+	emit(&s, VF(2, 100, 4));
+	pad8(&s);
+	both_refuse(R5XX_FAMILY_RV380, KEEP, &s, k, -1,
+		    "VYUY colour buffer measured at 1 byte a pixel refused");
+	/* 2 KiB rows if the pitch counts pixels, 4 KiB if 32-bit pairs */
+	mesa_then(false);
+	k = s.n + 1;
+	reg_reloc(&s, R5XX_RB3D_COLOROFFSET(0), 3 * 1024 * 1024 - 768 * 2048, BO_CB);
+	reg(&s, R5XX_RB3D_COLORPITCH(0), 1024 | COLORFORMAT(11));
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+	emit(&s, VF(2, 100, 4));
+	pad8(&s);
+	both_refuse(R5XX_FAMILY_RV380, KEEP, &s, k, -1,
+		    "VYUY colour buffer fitting only as 2-byte pixels refused");
+	/* Mesa's: a 1024-pixel-wide target, pitch 512 words, at the start */
+	mesa_then(false);
+	reg_reloc(&s, R5XX_RB3D_COLOROFFSET(0), 0, BO_CB);
+	reg(&s, R5XX_RB3D_COLORPITCH(0), 512 | COLORFORMAT(12));
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+	emit(&s, VF(2, 100, 4));
+	pad8(&s);
+	tap_is(accepts(R5XX_FAMILY_RV380, KEEP, &s), 0, "YVYU target of 1024x768 accepted");
+}
+
+/* Class 6: unpipelined state beyond the colour buffer's own registers */
+static void test_aa_unpipelined(void)
+{
+	/* 6 samples after a draw, pixels still in the caches */
+	mesa_stream(&s, false);
+	while (s.d[s.n - 1] == R5XX_PACKET2)
+		s.n--;
+	s.n -= 6;	/* without the closing cache flushes and wait */
+	reg(&s, R5XX_GB_AA_CONFIG, R5XX_GB_AA_CONFIG_AA_ENABLE |
+	    FIELD_PREP(R5XX_GB_AA_CONFIG_NUM_AA_SUBSAMPLES, 3));
+	pad8(&s);
+	both_refuse(R5XX_FAMILY_RV380, KEEP, &s, 0, -1,
+		    "GB_AA_CONFIG changed after a draw, caches not flushed, refused");
+	/* Mesa's order: flush both caches, wait, then the AA state */
+	mesa_then(false);
+	reg(&s, R5XX_GB_AA_CONFIG, R5XX_GB_AA_CONFIG_AA_ENABLE);
+	pad8(&s);
+	tap_is(accepts(R5XX_FAMILY_RV380, KEEP, &s), 0, "GB_AA_CONFIG after flush and wait");
+	/* known bits, and AA compression needs the CMASK */
+	one_reg(R5XX_GB_AA_CONFIG, BIT(3), R5XX_FAMILY_RV380, "GB_AA_CONFIG bit 3");
+	one_reg(R5XX_RB3D_CCTL, BIT(11), R5XX_FAMILY_RV515, "RB3D_CCTL reserved bit 11");
+	one_reg(R5XX_RB3D_CCTL, R5XX_RB3D_CCTL_AA_COMPRESSION_ENABLE, R5XX_FAMILY_RV515,
+		"RB3D_CCTL AA compression without the CMASK");
+}
+
+/* Class 2: undefined bits of the colour and Z layout registers */
+static void test_layout_bits(void)
+{
+	static const struct {
+		u32 reg, v;
+		const char *what;
+	} bad[] = {
+		{ R5XX_RB3D_COLORPITCH(0), 1024 | COLORFORMAT(6) | BIT(0), "COLORPITCH0 bit 0" },
+		{ R5XX_RB3D_COLORPITCH(2), 1024 | COLORFORMAT(6) | BIT(25), "COLORPITCH2 bit 25" },
+		{ R5XX_ZB_DEPTHPITCH, 1024 | BIT(14), "ZB_DEPTHPITCH bit 14" },
+		{ R5XX_ZB_DEPTHPITCH, 1024 | BIT(1), "ZB_DEPTHPITCH bit 1" },
+		{ R5XX_ZB_FORMAT, 2 | BIT(6), "ZB_FORMAT bit 6" },
+		{ R5XX_ZB_CNTL, R5XX_ZB_CNTL_Z_ENABLE | BIT(7), "ZB_CNTL bit 7" },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		s.n = 0;
+		reg(&s, bad[i].reg, bad[i].v);
+		pad8(&s);
+		both_refuse(R5XX_FAMILY_RV515, KEEP, &s, 0, -1, bad[i].what);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	verbose = getenv("R5XX_TEST_VERBOSE") != NULL;
@@ -1648,6 +2060,16 @@ int main(int argc, char **argv)
 	test_draw_inputs();
 	test_bodies();
 	test_fields();
+	test_ib_resets();
+	test_pipe_select();
+	test_index_bounds();
+	test_z_modes();
+	test_tex_levels();
+	test_2d_src_type();
+	test_vf_cntl_bits();
+	test_yuv_colour();
+	test_aa_unpipelined();
+	test_layout_bits();
 	if (corpus_dir) {
 		printf("# wrote %d seeds to %s\n", corpus_n, corpus_dir);
 		return 0;

@@ -173,6 +173,8 @@ static void test_formats(void)
 
 	tap_is(r5xx_cb_format_cpp(6), 4, "ARGB8888 colour buffer");
 	tap_is(r5xx_cb_format_cpp(7), 16, "ARGB32323232 colour buffer");
+	tap_is(r5xx_cb_format_cpp(11), 2, "VYUY colour buffer: two pixels a 32-bit word");
+	tap_is(r5xx_cb_format_cpp(12), 2, "YVYU colour buffer: two pixels a 32-bit word");
 	tap_is(r5xx_cb_format_cpp(0), -EINVAL, "colour format 0 reserved");
 	tap_is(r5xx_zb_format_cpp(2), 4, "Z24S8");
 	tap_is(r5xx_zb_format_cpp(3), -EINVAL, "depth format 3 reserved");

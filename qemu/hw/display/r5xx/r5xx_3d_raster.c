@@ -236,7 +236,7 @@ static void r5xx_3d_zb_setup(R5xx3d *st, R5xx3dDraw *d)
     unsigned fmt = FIELD_EX32(st->regs[R_ZB_FORMAT], ZB_FORMAT, DEPTHFORMAT);
 
     d->z_test = FIELD_EX32(cntl, ZB_CNTL, Z_ENABLE);
-    d->z_write = d->z_test && FIELD_EX32(cntl, ZB_CNTL, Z_WRITE_ENABLE);
+    d->z_write = d->z_test && FIELD_EX32(cntl, ZB_CNTL, ZWRITEENABLE);
     d->z_func = FIELD_EX32(st->regs[R_ZB_ZSTENCILCNTL], ZB_ZSTENCILCNTL,
                            ZFUNC);
     if (FIELD_EX32(cntl, ZB_CNTL, STENCIL_ENABLE)) {

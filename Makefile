@@ -46,13 +46,15 @@ endif
 
 all: modules
 
-# In a build root, make runs afresh there (the host make's jobserver does
-# not reach into the chroot).
+# In a build root, make runs afresh there (neither the host make's
+# jobserver nor its environment reach into the chroot: W= and C= are passed
+# on by name).
+ROOT_MAKE = $(BUILDROOT_RUN) make -j$(shell nproc) $(if $(W),W=$(W)) $(if $(C),C=$(C))
 modules: $(if $(filter-out $(CURDIR),$(MDIR)),kmod-links)
-	$(if $(BUILDROOT_RUN),$(BUILDROOT_RUN) make -j$(shell nproc),$(MAKE)) -C $(KDIR) M=$(MDIR) modules
+	$(if $(BUILDROOT_RUN),$(ROOT_MAKE),$(MAKE)) -C $(KDIR) M=$(MDIR) modules
 
 clean:
-	$(if $(BUILDROOT_RUN),$(BUILDROOT_RUN) make,$(MAKE)) -C $(KDIR) M=$(MDIR) clean
+	$(if $(BUILDROOT_RUN),$(ROOT_MAKE),$(MAKE)) -C $(KDIR) M=$(MDIR) clean
 
 # (Re)link Kbuild and the driver sources into $(MDIR), dropping stale links.
 kmod-links:
@@ -101,9 +103,12 @@ igt: deps
 
 # tests/check builds the module itself (a result like any test), for every
 # kernel its VM tests boot: without a Kbuild, or if the build fails, the tests
-# that load r5xx.ko are skipped. The guest kernels: all supported ones.
+# that load r5xx.ko are skipped. The guest kernels: all supported ones (the
+# trixie build root first, whose apt fetches trixie's); the trixie guest
+# root is made by tests/check (a result of its own).
 check: deps firmware
 	@scripts/qemu.sh >/dev/null
+	@scripts/buildroot.sh >/dev/null
 	@for k in $$(scripts/deps.sh --kernels); do \
 		scripts/guest-kernel.sh $$k >/dev/null || exit; done
 	@tests/check
@@ -214,7 +219,8 @@ fuzz:
 	@tests/fuzz/run.sh
 
 help:
-	@echo "make [modules]  build r5xx.ko against KDIR (KERNEL=6.1|6.12, default 6.1)"
+	@echo "make [modules]  build r5xx.ko (KERNEL=bookworm|bookworm-backports|trixie|trixie-backports,"
+	@echo "                default bookworm; 6.1 and 6.12 are aliases; or KDIR=<build dir>)"
 	@echo "make check      build QEMU, guest kernel, firmware, module; run all tests"
 	@echo "make run        boot the model (CHIP=$(CHIP)) with the driver, print what it found"
 	@echo "make desktop    boot the model with an X desktop, write build/run/desktop-$(CHIP).ppm"

@@ -113,7 +113,7 @@ abi() {
 	fi
 	a=$("${show[@]}" "$pkg" 2>/dev/null |
 		sed -n 's/^Depends:.*linux-headers-\([^ ,]*\)-amd64\( .*\)\{0,1\}$/\1/p' |
-		sort -V | grep "^$series[.]" | tail -n1)
+		sort -V | grep "^${series}[.]" | tail -n1)
 	if [ -z "$a" ]; then
 		a=$(find /usr/src "$cache" -maxdepth 4 -name "linux-headers-$series.*-amd64" \
 			-printf '%f\n' 2>/dev/null |

@@ -29,19 +29,30 @@ OPTS=(-Dtests=enabled -Drunner=disabled -Doverlay=disabled -Dman=disabled
 	-Dlibdrm_drivers= -Doping=disabled -Dversion_hash=gfc3113c8)
 
 # ../shared beside the checkout; a git worktree elsewhere finds it beside
-# the main checkout (the parent of the common .git directory).
+# the main checkout (the parent of the common .git directory), a clone
+# elsewhere (CI's, under /tmp) beside the checkout it was cloned from; and
+# any checkout finds the copy that an earlier build left in the cache.
 tarball=${R5XX_IGT_TARBALL:-}
 if [ -z "$tarball" ]; then
-	for d in "$repo/.." "$(git -C "$repo" rev-parse --path-format=absolute \
-		--git-common-dir 2>/dev/null)/../.."; do
+	dirs=("$repo/.." "$(git -C "$repo" rev-parse --path-format=absolute \
+		--git-common-dir 2>/dev/null)/../.." "$cache")
+	origin=$(git -C "$repo" remote get-url origin 2>/dev/null || true)
+	origin=${origin#file://}
+	[ ! -d "$origin" ] || dirs+=("$origin/.." "$origin/../..")
+	for d in "${dirs[@]}"; do
 		if [ -f "$d/shared/third_party/$name" ]; then
 			tarball=$(cd "$d/shared/third_party" && pwd)/$name
 			break
 		fi
 	done
 fi
-if [ -z "$tarball" ] || [ ! -f "$tarball" ]; then
-	echo "igt.sh: no IGT tarball (../shared/third_party/$name beside the checkout)"
+# The test VM sees neither ../shared nor the origin when the checkout is
+# under /tmp: --print then finds the build the host made last, recorded in
+# the cache.
+last=$cache/igt.last
+[ -z "$tarball" ] || [ -f "$tarball" ] || tarball=
+if [ -z "$tarball" ] && { [ "${1:-}" != --print ] || [ ! -f "$last" ]; }; then
+	echo "igt.sh: no IGT tarball (../shared/third_party/$name beside the checkout or its origin; or R5XX_IGT_TARBALL)"
 	exit 77
 fi
 
@@ -50,8 +61,11 @@ mapfile -t targets <<<"$(sed -e 's/#.*//' -e '/^\[/d' "$repo/tests/igt/list" |
 	awk 'NF { print "tests/" $1 }' | sort -u)"
 [ ${#targets[@]} -gt 0 ] || { echo "igt.sh: tests/igt/list names no test" >&2; exit 1; }
 
-sha=$(sha256sum "$tarball" | cut -c1-16)
-dir=$cache/igt-$sha
+if [ -n "$tarball" ]; then
+	dir=$cache/igt-$(sha256sum "$tarball" | cut -c1-16)
+else
+	dir=$(cat "$last")
+fi
 src=$dir/src
 build=$dir/build
 log=$dir/build.log
@@ -67,7 +81,7 @@ fi
 mkdir -p "$cache"
 exec 9>"$cache/igt.lock"
 flock 9
-built && { echo "$build"; exit 0; }
+built && { echo "$dir" >"$last"; echo "$build"; exit 0; }
 
 fail() { # WHAT
 	echo "igt.sh: $1 failed; last lines of $log:" >&2
@@ -88,4 +102,9 @@ fi
 nice -n 10 ninja -C "$build" -j "${R5XX_IGT_JOBS:-2}" "${targets[@]}" >>"$log" 2>&1 </dev/null ||
 	fail ninja
 echo "$key" >"$build/.r5xx-key"
+echo "$dir" >"$last"
+if [ ! -f "$cache/shared/third_party/$name" ]; then
+	mkdir -p "$cache/shared/third_party"
+	cp "$tarball" "$cache/shared/third_party/$name"
+fi
 echo "$build"

@@ -10,7 +10,8 @@
 #               for the findings listed as accepted below
 #   kernel-doc  kernel-doc -none: no warnings
 #   build-W1    the module builds at W=1 without a warning
-#   build-W1-K  the same against each other supported kernel K (6.12), in
+#   build-W1-K  the same against each other supported kernel K (bookworm-
+#               backports, trixie, trixie-backports; trixie's in its build root), in
 #               build/kmod-K (skipped if its headers cannot be had)
 #   sparse      make C=2 reports nothing
 # Prints "ok NAME" or "not ok NAME" plus the findings; exits non-zero if any

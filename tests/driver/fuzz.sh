@@ -11,7 +11,7 @@
 # seed 1; `make soak` R5XX_FUZZ_STEPS with R5XX_FUZZ_SEED (printed first).
 #
 # vm-chips: rv380
-# vm-kernels: 6.1 6.12
+# vm-kernels: bookworm trixie
 # vm-kernel-args: slub_debug=U
 set -uo pipefail
 . tests/driver/lib.sh

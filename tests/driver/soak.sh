@@ -17,7 +17,7 @@
 # (R5XX_SOAK_STEPS, R5XX_SOAK_WORKERS, R5XX_SOAK_SEED, printed first).
 #
 # vm-chips: rv380
-# vm-kernels: 6.1 6.12
+# vm-kernels: bookworm trixie
 # vm-kernel-args: slub_debug=U
 set -uo pipefail
 . tests/driver/lib.sh

@@ -10,7 +10,7 @@
 # recovering the GPU before teardown's drain (as long) gives up: a hang is
 # declared after one to two periods without progress.
 # vm-chips: rv380
-# vm-kernels: 6.1
+# vm-kernels: bookworm trixie
 set -uo pipefail
 . tests/driver/lib.sh
 

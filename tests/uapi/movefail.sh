@@ -8,7 +8,7 @@
 # object is reported (tests/vm/group.sh fails the test on "BUG:").
 # vm-chips: rv380
 # vm-driver: r5xx
-# vm-kernels: 6.1
+# vm-kernels: bookworm trixie
 # vm-kernel-args: slub_debug=FZP
 . tests/driver/lib.sh
 . tests/uapi/lib.sh

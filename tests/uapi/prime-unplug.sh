@@ -11,7 +11,7 @@
 # and the pinned buffer to be unbound through the unmapped GART table.
 # vm-chips: rv380
 # vm-driver: r5xx
-# vm-kernels: 6.1 6.12
+# vm-kernels: bookworm trixie
 # vm-kernel-args: slub_debug=FZP
 set -uo pipefail
 . tests/driver/lib.sh

@@ -10,7 +10,7 @@
 # reported (the poisoned workqueue reads as draining: a WARNING).
 # vm-chips: rv380
 # vm-driver: r5xx
-# vm-kernels: 6.1 6.12
+# vm-kernels: bookworm trixie
 # vm-kernel-args: slub_debug=FZP
 set -uo pipefail
 . tests/driver/lib.sh

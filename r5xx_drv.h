@@ -859,6 +859,8 @@ struct r5xx_output_dev {
  * @hotplug_work: re-probes connectors after a hot-plug interrupt
  * @suspend_lock: serialises r5xx_kms_suspend() and r5xx_kms_resume()
  * @suspended: the display state is saved and the display off
+ * @vblank_poll: passes the CRTCs' vblanks on while a GPU reset has the
+ *	interrupts off, see r5xx_display_vblank_poll_start()
  */
 struct r5xx_display {
 	bool enabled;
@@ -876,6 +878,7 @@ struct r5xx_display {
 	/* protects @suspended */
 	struct mutex suspend_lock;
 	bool suspended;
+	struct delayed_work vblank_poll;
 };
 
 /**
@@ -1303,6 +1306,8 @@ int r5xx_primary_atomic_check(struct drm_plane *plane,
 int r5xx_cursor_atomic_check(struct drm_plane *plane,
 			     struct drm_atomic_commit *state);
 void r5xx_display_vblank_irq(struct r5xx_device *rdev, unsigned int id);
+bool r5xx_display_vblank_poll_start(struct r5xx_device *rdev);
+void r5xx_display_vblank_poll_stop(struct r5xx_device *rdev);
 struct r5xx_rgb10 r5xx_gamma_entry(const struct drm_color_lut *lut,
 				   unsigned int i);
 void r5xx_cursor_place(const struct drm_plane_state *ps,

@@ -262,6 +262,59 @@ void r5xx_display_vblank_irq(struct r5xx_device *rdev, unsigned int id)
 		drm_crtc_handle_vblank(&rdev->display.crtc[id].base);
 }
 
+/* how often r5xx_display_vblank_poll() looks at the frame counters */
+#define R5XX_VBLANK_POLL_MS	4
+
+static void r5xx_display_vblank_poll(struct work_struct *work)
+{
+	struct r5xx_display *disp = container_of(to_delayed_work(work),
+						 struct r5xx_display,
+						 vblank_poll);
+	unsigned long flags;
+	unsigned int i;
+
+	/* as from the interrupt handler: the vblank core expects it */
+	local_irq_save(flags);
+	for (i = 0; i < disp->num_crtcs; i++)
+		drm_crtc_handle_vblank(&disp->crtc[i].base);
+	local_irq_restore(flags);
+	schedule_delayed_work(&disp->vblank_poll,
+			      msecs_to_jiffies(R5XX_VBLANK_POLL_MS));
+}
+
+/**
+ * r5xx_display_vblank_poll_start - pass vblanks on without the interrupt
+ * @rdev: device, before a GPU reset masks its interrupts
+ *
+ * A GPU reset masks the interrupts and turns bus mastering (so MSI) off
+ * for about a second (two on R5xx, which reset the MC too), while the
+ * CRTCs keep scanning out and counting frames. Until
+ * r5xx_display_vblank_poll_stop(), a work item hands the vblank core the
+ * CRTCs' frame counters every few milliseconds, as the vblank interrupt
+ * would (the core counts only frames the hardware counted, and sends the
+ * events those frames complete): waiters do not time out. 7.x's fbdev
+ * console waits for a vblank before each update, with a warning after
+ * one second; the reset's own messages are such updates.
+ *
+ * Return: true if polling started (the display exists).
+ */
+bool r5xx_display_vblank_poll_start(struct r5xx_device *rdev)
+{
+	if (!READ_ONCE(rdev->display.enabled))
+		return false;
+	schedule_delayed_work(&rdev->display.vblank_poll, 0);
+	return true;
+}
+
+/**
+ * r5xx_display_vblank_poll_stop - end r5xx_display_vblank_poll_start()
+ * @rdev: device, with its interrupts back on
+ */
+void r5xx_display_vblank_poll_stop(struct r5xx_device *rdev)
+{
+	cancel_delayed_work_sync(&rdev->display.vblank_poll);
+}
+
 /* Primary and cursor planes: pin the buffer in VRAM while it is shown. */
 
 /**
@@ -607,6 +660,7 @@ int r5xx_kms_init(struct r5xx_device *rdev)
 	unsigned int i;
 	int ret;
 
+	INIT_DELAYED_WORK(&disp->vblank_poll, r5xx_display_vblank_poll);
 	if (!rdev->config.modeset) {
 		drm->driver_features &= ~(DRIVER_MODESET | DRIVER_ATOMIC);
 		drm_dbg_driver(drm, "modeset=0: no KMS\n");

@@ -132,6 +132,7 @@ static int r5xx_gpu_recover(struct r5xx_device *rdev,
 			    struct drm_sched_job *bad)
 {
 	struct r5xx_sched *sched = &rdev->sched;
+	bool vblank_poll;
 	int ret;
 
 	mutex_lock(&rdev->reset_lock);
@@ -139,6 +140,8 @@ static int r5xx_gpu_recover(struct r5xx_device *rdev,
 	if (bad)
 		dma_fence_set_error(&bad->s_fence->finished, -ETIME);
 
+	/* the display keeps running: its vblanks too, see there */
+	vblank_poll = r5xx_display_vblank_poll_start(rdev);
 	r5xx_irq_disable(rdev);
 	ret = r5xx_asic_reset(rdev);
 	r5xx_fence_force_complete(rdev, -ECANCELED);
@@ -149,6 +152,8 @@ static int r5xx_gpu_recover(struct r5xx_device *rdev,
 		r5xx_mc_program(rdev);
 		ret = r5xx_hw_start(rdev);
 	}
+	if (vblank_poll)
+		r5xx_display_vblank_poll_stop(rdev);
 	if (!ret)
 		ret = r5xx_ib_test(rdev);
 	if (ret) {

@@ -62,6 +62,18 @@ kmod-links:
 	@find $(MDIR) -maxdepth 1 -type l -delete
 	@ln -s $(CURDIR)/Kbuild $(wildcard $(CURDIR)/r5xx_*.[ch]) $(MDIR)/
 
+# Print the answers of Kbuild's feature tests (the R5XX_HAVE_* macros) for
+# KERNEL, one "R5XX_HAVE_NAME y|n" line each, asking kbuild itself (in the
+# build root for trixie's kernels) in a directory of its own that builds
+# nothing (tests/kernels/features.test compares them with a table).
+FDIR := $(CURDIR)/build/features-$(KERNEL)
+features:
+	@mkdir -p $(FDIR)
+	@ln -sf $(CURDIR)/Kbuild $(FDIR)/Kbuild
+	@$(if $(BUILDROOT_RUN),$(BUILDROOT_RUN) make,$(MAKE) --no-print-directory) -s -C $(KDIR) \
+		M=$(FDIR) R5XX_PRINT_FEATURES=1 modules 2>&1 | \
+		{ grep -E '^R5XX_HAVE_' | awk '!seen[$$0]++' | grep . || { echo "make features: kbuild printed no answers" >&2; exit 1; }; }
+
 # Also the test build output (firmware test images, test programs).
 distclean: clean
 	rm -rf build
@@ -222,4 +234,4 @@ help:
 	@echo "make deps|qemu|kernel|debug-kernel|firmware|igt   the individual steps"
 	@echo "make clean|distclean"
 
-.PHONY: all modules kmod-links clean distclean regs deps qemu kernel debug-kernel firmware igt check check-debug soak run desktop bench bench-host fuzz help
+.PHONY: all modules kmod-links features clean distclean regs deps qemu kernel debug-kernel firmware igt check check-debug soak run desktop bench bench-host fuzz help

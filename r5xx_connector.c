@@ -273,7 +273,7 @@ static int r5xx_connector_get_modes(struct drm_connector *connector)
 
 static enum drm_mode_status
 r5xx_connector_mode_valid(struct drm_connector *connector,
-			  struct drm_display_mode *mode)
+			  const struct drm_display_mode *mode)
 {
 	struct r5xx_output_dev *out = to_output(connector);
 
@@ -285,9 +285,11 @@ r5xx_connector_mode_valid(struct drm_connector *connector,
 	return r5xx_crtc_mode_limits(to_r5xx(connector->dev), mode);
 }
 
+R5XX_DECLARE_CONNECTOR_MODE_VALID(r5xx_connector_mode_valid)
+
 static const struct drm_connector_helper_funcs r5xx_connector_helper_funcs = {
 	.get_modes = r5xx_connector_get_modes,
-	.mode_valid = r5xx_connector_mode_valid,
+	.mode_valid = R5XX_CONNECTOR_MODE_VALID(r5xx_connector_mode_valid),
 };
 
 static const struct drm_connector_funcs r5xx_connector_funcs = {
@@ -300,7 +302,7 @@ static const struct drm_connector_funcs r5xx_connector_funcs = {
 };
 
 static void r5xx_encoder_atomic_enable(struct drm_encoder *encoder,
-				       struct drm_atomic_state *state)
+				       struct drm_atomic_commit *state)
 {
 	struct r5xx_device *rdev = to_r5xx(encoder->dev);
 	struct r5xx_output_dev *out = enc_to_output(encoder);
@@ -340,7 +342,7 @@ static void r5xx_encoder_atomic_enable(struct drm_encoder *encoder,
 }
 
 static void r5xx_encoder_atomic_disable(struct drm_encoder *encoder,
-					struct drm_atomic_state *state)
+					struct drm_atomic_commit *state)
 {
 	struct r5xx_device *rdev = to_r5xx(encoder->dev);
 

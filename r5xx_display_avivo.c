@@ -354,7 +354,7 @@ static void r5xx_avivo_crtc_off(struct r5xx_device *rdev,
 }
 
 static void r5xx_avivo_crtc_atomic_enable(struct drm_crtc *crtc,
-					  struct drm_atomic_state *state)
+					  struct drm_atomic_commit *state)
 {
 	struct r5xx_device *rdev = to_r5xx(crtc->dev);
 	const struct r5xx_avivo_crtc_regs *r = r5xx_avivo_regs_of(crtc);
@@ -382,7 +382,7 @@ static void r5xx_avivo_crtc_atomic_enable(struct drm_crtc *crtc,
 }
 
 static void r5xx_avivo_crtc_atomic_disable(struct drm_crtc *crtc,
-					   struct drm_atomic_state *state)
+					   struct drm_atomic_commit *state)
 {
 	struct r5xx_device *rdev = to_r5xx(crtc->dev);
 	const struct r5xx_avivo_crtc_regs *r = r5xx_avivo_regs_of(crtc);
@@ -400,7 +400,7 @@ static void r5xx_avivo_crtc_atomic_disable(struct drm_crtc *crtc,
 }
 
 static void r5xx_avivo_crtc_atomic_flush(struct drm_crtc *crtc,
-					 struct drm_atomic_state *state)
+					 struct drm_atomic_commit *state)
 {
 	struct drm_crtc_state *cs = drm_atomic_get_new_crtc_state(state, crtc);
 
@@ -499,7 +499,7 @@ static u32 r5xx_avivo_grph_control(const struct drm_framebuffer *fb)
 }
 
 static void r5xx_avivo_primary_atomic_update(struct drm_plane *plane,
-					     struct drm_atomic_state *state)
+					     struct drm_atomic_commit *state)
 {
 	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
 	struct r5xx_device *rdev = to_r5xx(plane->dev);
@@ -534,7 +534,7 @@ static void r5xx_avivo_primary_atomic_update(struct drm_plane *plane,
 
 /* a CRTC left running without its primary plane shows black */
 static void r5xx_avivo_primary_atomic_disable(struct drm_plane *plane,
-					      struct drm_atomic_state *state)
+					      struct drm_atomic_commit *state)
 {
 	struct drm_plane_state *old = drm_atomic_get_old_plane_state(state,
 								     plane);
@@ -594,7 +594,7 @@ static void r5xx_avivo_cursor_program(struct r5xx_device *rdev,
 }
 
 static void r5xx_avivo_cursor_atomic_update(struct drm_plane *plane,
-					    struct drm_atomic_state *state)
+					    struct drm_atomic_commit *state)
 {
 	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
 
@@ -604,7 +604,7 @@ static void r5xx_avivo_cursor_atomic_update(struct drm_plane *plane,
 }
 
 static void r5xx_avivo_cursor_atomic_async_update(struct drm_plane *plane,
-						  struct drm_atomic_state *state)
+						  struct drm_atomic_commit *state)
 {
 	struct drm_plane_state *cur = r5xx_cursor_async_take(plane, state);
 
@@ -613,7 +613,7 @@ static void r5xx_avivo_cursor_atomic_async_update(struct drm_plane *plane,
 }
 
 static void r5xx_avivo_cursor_atomic_disable(struct drm_plane *plane,
-					     struct drm_atomic_state *state)
+					     struct drm_atomic_commit *state)
 {
 	struct drm_plane_state *old = drm_atomic_get_old_plane_state(state,
 								     plane);
@@ -629,7 +629,8 @@ static const struct drm_plane_helper_funcs r5xx_avivo_cursor_helper_funcs = {
 	.atomic_check = r5xx_cursor_atomic_check,
 	.atomic_update = r5xx_avivo_cursor_atomic_update,
 	.atomic_disable = r5xx_avivo_cursor_atomic_disable,
-	.atomic_async_check = r5xx_cursor_atomic_async_check,
+	.atomic_async_check =
+		R5XX_ATOMIC_ASYNC_CHECK(r5xx_cursor_atomic_async_check),
 	.atomic_async_update = r5xx_avivo_cursor_atomic_async_update,
 };
 

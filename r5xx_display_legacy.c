@@ -428,7 +428,7 @@ static bool r5xx_crtc_mode_fixup(struct drm_crtc *crtc,
 }
 
 static void r5xx_crtc_atomic_enable(struct drm_crtc *crtc,
-				    struct drm_atomic_state *state)
+				    struct drm_atomic_commit *state)
 {
 	struct r5xx_device *rdev = to_r5xx(crtc->dev);
 	const struct r5xx_crtc_regs *r = r5xx_regs_of(crtc);
@@ -466,7 +466,7 @@ static void r5xx_crtc_atomic_enable(struct drm_crtc *crtc,
 }
 
 static void r5xx_crtc_atomic_disable(struct drm_crtc *crtc,
-				     struct drm_atomic_state *state)
+				     struct drm_atomic_commit *state)
 {
 	struct r5xx_device *rdev = to_r5xx(crtc->dev);
 	const struct r5xx_crtc_regs *r = r5xx_regs_of(crtc);
@@ -488,7 +488,7 @@ static void r5xx_crtc_atomic_disable(struct drm_crtc *crtc,
 }
 
 static void r5xx_crtc_atomic_flush(struct drm_crtc *crtc,
-				   struct drm_atomic_state *state)
+				   struct drm_atomic_commit *state)
 {
 	struct drm_crtc_state *cs = drm_atomic_get_new_crtc_state(state, crtc);
 
@@ -559,7 +559,7 @@ static u32 r5xx_legacy_vblank_counter(struct drm_crtc *crtc)
 }
 
 static void r5xx_primary_atomic_update(struct drm_plane *plane,
-				       struct drm_atomic_state *state)
+				       struct drm_atomic_commit *state)
 {
 	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
 	struct r5xx_device *rdev = to_r5xx(plane->dev);
@@ -611,7 +611,7 @@ static void r5xx_primary_atomic_update(struct drm_plane *plane,
 
 /* a CRTC left running without its primary plane shows black */
 static void r5xx_primary_atomic_disable(struct drm_plane *plane,
-					struct drm_atomic_state *state)
+					struct drm_atomic_commit *state)
 {
 	struct drm_plane_state *old = drm_atomic_get_old_plane_state(state,
 								     plane);
@@ -668,7 +668,7 @@ static void r5xx_cursor_program(struct r5xx_device *rdev,
 }
 
 static void r5xx_cursor_atomic_update(struct drm_plane *plane,
-				      struct drm_atomic_state *state)
+				      struct drm_atomic_commit *state)
 {
 	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
 
@@ -678,7 +678,7 @@ static void r5xx_cursor_atomic_update(struct drm_plane *plane,
 }
 
 static void r5xx_cursor_atomic_async_update(struct drm_plane *plane,
-					    struct drm_atomic_state *state)
+					    struct drm_atomic_commit *state)
 {
 	struct drm_plane_state *cur = r5xx_cursor_async_take(plane, state);
 
@@ -686,7 +686,7 @@ static void r5xx_cursor_atomic_async_update(struct drm_plane *plane,
 }
 
 static void r5xx_cursor_atomic_disable(struct drm_plane *plane,
-				       struct drm_atomic_state *state)
+				       struct drm_atomic_commit *state)
 {
 	struct drm_plane_state *old = drm_atomic_get_old_plane_state(state,
 								     plane);
@@ -701,7 +701,8 @@ static const struct drm_plane_helper_funcs r5xx_cursor_helper_funcs = {
 	.atomic_check = r5xx_cursor_atomic_check,
 	.atomic_update = r5xx_cursor_atomic_update,
 	.atomic_disable = r5xx_cursor_atomic_disable,
-	.atomic_async_check = r5xx_cursor_atomic_async_check,
+	.atomic_async_check =
+		R5XX_ATOMIC_ASYNC_CHECK(r5xx_cursor_atomic_async_check),
 	.atomic_async_update = r5xx_cursor_atomic_async_update,
 };
 

@@ -202,7 +202,7 @@ static const struct drm_driver r5xx_drm_driver = {
 	.fops = &r5xx_fops,
 	.name = "radeon",
 	.desc = "ATI Radeon",
-	.date = "20080528",
+	R5XX_DRM_DRIVER_DATE("20080528")
 	.major = 2,
 	.minor = 50,
 	.patchlevel = 0,

@@ -860,6 +860,8 @@ struct r5xx_output_dev {
  * @hotplug_work: re-probes connectors after a hot-plug interrupt
  * @suspend_lock: serialises r5xx_kms_suspend() and r5xx_kms_resume()
  * @suspended: the display state is saved and the display off
+ * @vblank_poll: passes the CRTCs' vblanks on while a GPU reset has the
+ *	interrupts off, see r5xx_display_vblank_poll_start()
  */
 struct r5xx_display {
 	bool enabled;
@@ -877,6 +879,7 @@ struct r5xx_display {
 	/* protects @suspended */
 	struct mutex suspend_lock;
 	bool suspended;
+	struct delayed_work vblank_poll;
 };
 
 /**
@@ -1176,6 +1179,8 @@ struct dma_fence *r5xx_fence_emit(struct r5xx_device *rdev,
 				  struct r5xx_fence *fence);
 void r5xx_fence_process(struct r5xx_device *rdev, bool from_irq);
 void r5xx_fence_force_complete(struct r5xx_device *rdev, int error);
+void r5xx_fence_cancel(struct r5xx_device *rdev, struct dma_fence *f,
+		       int error);
 u64 r5xx_fence_signalled_seq(struct r5xx_device *rdev);
 
 /* r5xx_sched.c */
@@ -1285,11 +1290,12 @@ int r5xx_kms_resume(struct r5xx_device *rdev);
 int r5xx_crtc_create(struct r5xx_device *rdev, unsigned int id,
 		     const struct r5xx_crtc_kind *kind);
 int r5xx_crtc_atomic_check(struct drm_crtc *crtc,
-			   struct drm_atomic_state *state);
+			   struct drm_atomic_commit *state);
 int r5xx_cursor_atomic_async_check(struct drm_plane *plane,
-				   struct drm_atomic_state *state);
+				   struct drm_atomic_commit *state, bool flip);
+R5XX_DECLARE_ATOMIC_ASYNC_CHECK(r5xx_cursor_atomic_async_check)
 struct drm_plane_state *r5xx_cursor_async_take(struct drm_plane *plane,
-					       struct drm_atomic_state *state);
+					       struct drm_atomic_commit *state);
 void r5xx_crtc_arm_event(struct drm_crtc *crtc, struct drm_crtc_state *cs);
 void r5xx_crtc_off_event(struct drm_crtc *crtc);
 int r5xx_plane_prepare_fb(struct drm_plane *plane,
@@ -1297,10 +1303,12 @@ int r5xx_plane_prepare_fb(struct drm_plane *plane,
 void r5xx_plane_cleanup_fb(struct drm_plane *plane,
 			   struct drm_plane_state *state);
 int r5xx_primary_atomic_check(struct drm_plane *plane,
-			      struct drm_atomic_state *state);
+			      struct drm_atomic_commit *state);
 int r5xx_cursor_atomic_check(struct drm_plane *plane,
-			     struct drm_atomic_state *state);
+			     struct drm_atomic_commit *state);
 void r5xx_display_vblank_irq(struct r5xx_device *rdev, unsigned int id);
+bool r5xx_display_vblank_poll_start(struct r5xx_device *rdev);
+void r5xx_display_vblank_poll_stop(struct r5xx_device *rdev);
 struct r5xx_rgb10 r5xx_gamma_entry(const struct drm_color_lut *lut,
 				   unsigned int i);
 void r5xx_cursor_place(const struct drm_plane_state *ps,

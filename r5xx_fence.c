@@ -183,7 +183,7 @@ void r5xx_fence_process(struct r5xx_device *rdev, bool from_irq)
 			break;
 		list_del_init(&fence->link);
 		/* fails if ->signaled already saw it done */
-		if (!dma_fence_signal_locked(&fence->base) && from_irq)
+		if (!dma_fence_check_and_signal_locked(&fence->base) && from_irq)
 			fdrv->by_irq++;
 		else
 			fdrv->by_poll++;
@@ -224,6 +224,34 @@ void r5xx_fence_force_complete(struct r5xx_device *rdev, int error)
 	spin_unlock_irqrestore(&fdrv->lock, flags);
 
 	r5xx_ring_write_scratch(rdev, R5XX_SCRATCH_FENCE, lower_32_bits(seq));
+}
+
+/**
+ * r5xx_fence_cancel - signal one fence with an error unless it is done
+ * @rdev: device
+ * @f: a fence from r5xx_fence_emit()
+ * @error: negative errno for it
+ *
+ * Only the fence driver's list is touched, not the hardware.
+ */
+void r5xx_fence_cancel(struct r5xx_device *rdev, struct dma_fence *f,
+		       int error)
+{
+	struct r5xx_fence_driver *fdrv = &rdev->fence;
+	struct r5xx_fence *fence = to_r5xx_fence(f);
+	unsigned long flags;
+
+	spin_lock_irqsave(&fdrv->lock, flags);
+	if (!list_empty(&fence->link)) {
+		list_del_init(&fence->link);
+		if (!test_bit(DMA_FENCE_FLAG_SIGNALED_BIT, &f->flags)) {
+			dma_fence_set_error(f, error);
+			dma_fence_signal_locked(f);
+			fdrv->forced++;
+		}
+		dma_fence_put(f);
+	}
+	spin_unlock_irqrestore(&fdrv->lock, flags);
 }
 
 /**

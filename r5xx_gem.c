@@ -80,7 +80,7 @@ static void r5xx_gem_free(struct drm_gem_object *obj)
 
 	/* no invalidation may run on a buffer being destroyed */
 	r5xx_userptr_unregister(bo);
-	ttm_bo_put(&bo->tbo);
+	ttm_bo_fini(&bo->tbo);
 }
 
 /*

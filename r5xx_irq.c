@@ -295,7 +295,7 @@ int r5xx_irq_init(struct r5xx_device *rdev)
 	r5xx_irq_disable(rdev);
 
 	if (r5xx_irq_want_msi(rdev)) {
-		pdev->no_64bit_msi = 1;
+		r5xx_pci_msi_32bit(pdev);
 		types |= PCI_IRQ_MSI;
 	}
 	ret = pci_alloc_irq_vectors(pdev, 1, 1, types);

@@ -126,6 +126,7 @@ static const struct drm_framebuffer_funcs r5xx_fb_funcs = {
 
 static struct drm_framebuffer *
 r5xx_fb_create(struct drm_device *drm, struct drm_file *file,
+	       const struct drm_format_info *info,
 	       const struct drm_mode_fb_cmd2 *cmd)
 {
 	struct r5xx_device *rdev = to_r5xx(drm);
@@ -161,8 +162,8 @@ r5xx_fb_create(struct drm_device *drm, struct drm_file *file,
 		goto out_put;
 	}
 	rfb->tiling_flags = tiling & (RADEON_TILING_MACRO | RADEON_TILING_MICRO);
-	ret = drm_gem_fb_init_with_funcs(drm, &rfb->base, file, cmd,
-					 &r5xx_fb_funcs);
+	ret = r5xx_drm_gem_fb_init_with_funcs(drm, &rfb->base, file, info, cmd,
+					      &r5xx_fb_funcs);
 	if (ret)
 		kfree(rfb);
 out_put:
@@ -170,27 +171,33 @@ out_put:
 	return ret ? ERR_PTR(ret) : &rfb->base;
 }
 
+R5XX_DECLARE_FB_CREATE(r5xx_fb_create)
+
 /* CRTCs and planes: what both display engines share */
 
 /**
  * r5xx_cursor_atomic_async_check - may a cursor update skip the commit queue
  * @plane: cursor plane
  * @state: the atomic state with its new state
+ * @flip: asked for an atomic commit with %DRM_MODE_PAGE_FLIP_ASYNC (6.15
+ *	and later), not for a legacy cursor update
  *
  * Cursor moves and image changes on a running CRTC skip the commit queue
  * (legacy cursor ioctls must not wait for a pending flip): the cursor
  * registers of both engines take effect at once anyway. The helpers only
  * ask for a single cursor plane staying on its CRTC, without modeset or
- * fence.
+ * fence. r5xx offers no asynchronous page flips (the core refuses them
+ * before asking, without &drm_mode_config.async_page_flip): @flip is
+ * refused all the same.
  *
- * Return: 0, or -EINVAL when the CRTC is off.
+ * Return: 0, or -EINVAL when the CRTC is off or for @flip.
  */
 int r5xx_cursor_atomic_async_check(struct drm_plane *plane,
-				   struct drm_atomic_state *state)
+				   struct drm_atomic_commit *state, bool flip)
 {
 	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
 
-	if (!ps->crtc || !ps->crtc->state->active)
+	if (flip || !ps->crtc || !ps->crtc->state->active)
 		return -EINVAL;
 	return 0;
 }
@@ -206,7 +213,7 @@ int r5xx_cursor_atomic_async_check(struct drm_plane *plane,
  * Return: the plane's current state, to program.
  */
 struct drm_plane_state *r5xx_cursor_async_take(struct drm_plane *plane,
-					       struct drm_atomic_state *state)
+					       struct drm_atomic_commit *state)
 {
 	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
 	struct drm_plane_state *cur = plane->state;
@@ -235,7 +242,7 @@ struct drm_plane_state *r5xx_cursor_async_take(struct drm_plane *plane,
  * active CRTC without its primary plane.
  */
 int r5xx_crtc_atomic_check(struct drm_crtc *crtc,
-			   struct drm_atomic_state *state)
+			   struct drm_atomic_commit *state)
 {
 	struct drm_crtc_state *cs = drm_atomic_get_new_crtc_state(state, crtc);
 
@@ -253,6 +260,59 @@ void r5xx_display_vblank_irq(struct r5xx_device *rdev, unsigned int id)
 {
 	if (id < rdev->display.num_crtcs)
 		drm_crtc_handle_vblank(&rdev->display.crtc[id].base);
+}
+
+/* how often r5xx_display_vblank_poll() looks at the frame counters */
+#define R5XX_VBLANK_POLL_MS	4
+
+static void r5xx_display_vblank_poll(struct work_struct *work)
+{
+	struct r5xx_display *disp = container_of(to_delayed_work(work),
+						 struct r5xx_display,
+						 vblank_poll);
+	unsigned long flags;
+	unsigned int i;
+
+	/* as from the interrupt handler: the vblank core expects it */
+	local_irq_save(flags);
+	for (i = 0; i < disp->num_crtcs; i++)
+		drm_crtc_handle_vblank(&disp->crtc[i].base);
+	local_irq_restore(flags);
+	schedule_delayed_work(&disp->vblank_poll,
+			      msecs_to_jiffies(R5XX_VBLANK_POLL_MS));
+}
+
+/**
+ * r5xx_display_vblank_poll_start - pass vblanks on without the interrupt
+ * @rdev: device, before a GPU reset masks its interrupts
+ *
+ * A GPU reset masks the interrupts and turns bus mastering (so MSI) off
+ * for about a second (two on R5xx, which reset the MC too), while the
+ * CRTCs keep scanning out and counting frames. Until
+ * r5xx_display_vblank_poll_stop(), a work item hands the vblank core the
+ * CRTCs' frame counters every few milliseconds, as the vblank interrupt
+ * would (the core counts only frames the hardware counted, and sends the
+ * events those frames complete): waiters do not time out. 7.x's fbdev
+ * console waits for a vblank before each update, with a warning after
+ * one second; the reset's own messages are such updates.
+ *
+ * Return: true if polling started (the display exists).
+ */
+bool r5xx_display_vblank_poll_start(struct r5xx_device *rdev)
+{
+	if (!READ_ONCE(rdev->display.enabled))
+		return false;
+	schedule_delayed_work(&rdev->display.vblank_poll, 0);
+	return true;
+}
+
+/**
+ * r5xx_display_vblank_poll_stop - end r5xx_display_vblank_poll_start()
+ * @rdev: device, with its interrupts back on
+ */
+void r5xx_display_vblank_poll_stop(struct r5xx_device *rdev)
+{
+	cancel_delayed_work_sync(&rdev->display.vblank_poll);
 }
 
 /* Primary and cursor planes: pin the buffer in VRAM while it is shown. */
@@ -340,7 +400,7 @@ out:
  * Return: 0 or a negative errno.
  */
 int r5xx_primary_atomic_check(struct drm_plane *plane,
-			      struct drm_atomic_state *state)
+			      struct drm_atomic_commit *state)
 {
 	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
 	struct drm_crtc_state *cs;
@@ -364,7 +424,7 @@ int r5xx_primary_atomic_check(struct drm_plane *plane,
  * Return: 0 or a negative errno.
  */
 int r5xx_cursor_atomic_check(struct drm_plane *plane,
-			     struct drm_atomic_state *state)
+			     struct drm_atomic_commit *state)
 {
 	struct drm_plane_state *ps = drm_atomic_get_new_plane_state(state, plane);
 	struct drm_crtc_state *cs;
@@ -576,7 +636,7 @@ void r5xx_crtc_off_event(struct drm_crtc *crtc)
 }
 
 static const struct drm_mode_config_funcs r5xx_mode_config_funcs = {
-	.fb_create = r5xx_fb_create,
+	.fb_create = R5XX_FB_CREATE(r5xx_fb_create),
 	.atomic_check = drm_atomic_helper_check,
 	.atomic_commit = drm_atomic_helper_commit,
 };
@@ -600,6 +660,7 @@ int r5xx_kms_init(struct r5xx_device *rdev)
 	unsigned int i;
 	int ret;
 
+	INIT_DELAYED_WORK(&disp->vblank_poll, r5xx_display_vblank_poll);
 	if (!rdev->config.modeset) {
 		drm->driver_features &= ~(DRIVER_MODESET | DRIVER_ATOMIC);
 		drm_dbg_driver(drm, "modeset=0: no KMS\n");

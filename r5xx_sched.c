@@ -132,6 +132,7 @@ static int r5xx_gpu_recover(struct r5xx_device *rdev,
 			    struct drm_sched_job *bad)
 {
 	struct r5xx_sched *sched = &rdev->sched;
+	bool vblank_poll;
 	int ret;
 
 	mutex_lock(&rdev->reset_lock);
@@ -139,6 +140,8 @@ static int r5xx_gpu_recover(struct r5xx_device *rdev,
 	if (bad)
 		dma_fence_set_error(&bad->s_fence->finished, -ETIME);
 
+	/* the display keeps running: its vblanks too, see there */
+	vblank_poll = r5xx_display_vblank_poll_start(rdev);
 	r5xx_irq_disable(rdev);
 	ret = r5xx_asic_reset(rdev);
 	r5xx_fence_force_complete(rdev, -ECANCELED);
@@ -149,6 +152,8 @@ static int r5xx_gpu_recover(struct r5xx_device *rdev,
 		r5xx_mc_program(rdev);
 		ret = r5xx_hw_start(rdev);
 	}
+	if (vblank_poll)
+		r5xx_display_vblank_poll_stop(rdev);
 	if (!ret)
 		ret = r5xx_ib_test(rdev);
 	if (ret) {
@@ -163,7 +168,7 @@ static int r5xx_gpu_recover(struct r5xx_device *rdev,
 	sched->hang_rptr = ~0u;
 
 	drm_sched_resubmit_jobs(&sched->base);
-	r5xx_drm_sched_start(&sched->base);
+	r5xx_drm_sched_start(&sched->base, 0);
 	mutex_unlock(&rdev->reset_lock);
 	return ret;
 }
@@ -197,14 +202,11 @@ r5xx_sched_timedout_job(struct drm_sched_job *sched_job)
 		r5xx_rreg(rdev, R5XX_RBBM_STATUS),
 		r5xx_rreg(rdev, R5XX_CP_STAT));
 	r5xx_gpu_recover(rdev, sched_job);
-	return DRM_GPU_SCHED_STAT_NOMINAL;
+	return DRM_GPU_SCHED_STAT_RESET;
 
 keep:
-	/* the scheduler took the job off its list before calling us */
-	spin_lock(&sched->base.job_list_lock);
-	list_add(&sched_job->list, &sched->base.pending_list);
-	spin_unlock(&sched->base.job_list_lock);
-	return DRM_GPU_SCHED_STAT_NOMINAL;
+	/* the scheduler took the job off its list: it goes back there */
+	return r5xx_drm_sched_job_not_hung(sched_job);
 }
 
 static void r5xx_sched_free_job(struct drm_sched_job *sched_job)
@@ -228,10 +230,26 @@ static void r5xx_sched_free_job(struct drm_sched_job *sched_job)
 	kfree(job);
 }
 
+/*
+ * drm_sched_fini() on a job still pending (kernels with cancel_job). By
+ * then r5xx_sched_fini() has drained the ring or completed its fences, so
+ * this is for jobs that finished but were not freed yet, or a fence that
+ * stays unsignalled after a failed drain: it is completed with -ECANCELED
+ * without touching the hardware, which may be gone.
+ */
+static void __maybe_unused r5xx_sched_cancel_job(struct drm_sched_job *sched_job)
+{
+	struct r5xx_job *job = to_r5xx_job(sched_job);
+
+	if (job->hw_fence)
+		r5xx_fence_cancel(job->rdev, job->hw_fence, -ECANCELED);
+}
+
 static const struct drm_sched_backend_ops r5xx_sched_ops = {
 	.run_job = r5xx_sched_run_job,
 	.timedout_job = r5xx_sched_timedout_job,
 	.free_job = r5xx_sched_free_job,
+	R5XX_SCHED_OPS_CANCEL_JOB(r5xx_sched_cancel_job)
 };
 
 /**
@@ -267,7 +285,8 @@ struct r5xx_job *r5xx_job_create(struct r5xx_device *rdev,
 	ret = r5xx_ib_get(rdev, &job->ib, ib_dw, quota);
 	if (ret)
 		goto err_free;
-	ret = r5xx_drm_sched_job_init(&job->base, entity, 1, NULL);
+	/* no client id: the files' ids are not passed down (yet) */
+	ret = r5xx_drm_sched_job_init(&job->base, entity, 1, NULL, 0);
 	if (ret)
 		goto err_free_ib;
 	return job;
@@ -345,8 +364,8 @@ void r5xx_sched_file_close(struct r5xx_file *file)
 
 /*
  * The DRM device's release: the scheduler itself.  Open files keep their
- * entities on it after an unplug, until they are closed, and on 6.12 its
- * run queues are freed by drm_sched_fini().
+ * entities on it after an unplug, until they are closed, and since 6.12
+ * its run queues are freed by drm_sched_fini().
  */
 static void r5xx_sched_release(struct drm_device *drm, void *data)
 {
@@ -381,20 +400,21 @@ int r5xx_sched_init(struct r5xx_device *rdev)
 
 	mutex_init(&sched->push_lock);
 	sched->hang_rptr = ~0u;
-#ifdef R5XX_HAVE_SCHED_SUBMIT_WQ
-	/*
-	 * The scheduler runs jobs from a work item on these kernels; a
-	 * high-priority worker takes a pushed job sooner (6.1's scheduler
-	 * thread is already a real-time one).
-	 */
-	sched->submit_wq = alloc_ordered_workqueue("r5xx-cp", WQ_HIGHPRI |
-						   WQ_MEM_RECLAIM);
-	if (!sched->submit_wq) {
-		ret = -ENOMEM;
-		goto err_wq;
+	if (R5XX_SCHED_SUBMIT_WQ) {
+		/*
+		 * The scheduler runs jobs from a work item on these kernels;
+		 * a high-priority worker takes a pushed job sooner (6.1's
+		 * scheduler thread is already a real-time one).
+		 */
+		sched->submit_wq = alloc_ordered_workqueue("r5xx-cp",
+							   WQ_HIGHPRI |
+							   WQ_MEM_RECLAIM);
+		if (!sched->submit_wq) {
+			ret = -ENOMEM;
+			goto err_wq;
+		}
 	}
-	args.submit_wq = sched->submit_wq;
-#endif
+	r5xx_sched_init_args_queues(&args, sched->submit_wq);
 	ret = r5xx_drm_sched_init(&sched->base, &args);
 	if (ret) {
 		drm_err(&rdev->drm, "cannot start the scheduler: %d\n", ret);

@@ -829,7 +829,7 @@ static int r5xx_ttm_reserve_gart_table(struct r5xx_device *rdev)
 		return ret;
 	ret = ttm_bo_reserve(&bo->tbo, false, false, NULL);
 	if (ret) {
-		ttm_bo_put(&bo->tbo);
+		ttm_bo_fini(&bo->tbo);
 		return ret;
 	}
 	ttm_bo_pin(&bo->tbo);
@@ -884,9 +884,9 @@ int r5xx_ttm_init(struct r5xx_device *rdev)
 	mm->userptr_wq = alloc_workqueue("r5xx_userptr", WQ_UNBOUND, 0);
 	if (!mm->userptr_wq)
 		return -ENOMEM;
-	ret = ttm_device_init(&mm->bdev, &r5xx_ttm_funcs, drm->dev,
-			      drm->anon_inode->i_mapping,
-			      drm->vma_offset_manager, false, false);
+	ret = r5xx_ttm_device_init(&mm->bdev, &r5xx_ttm_funcs, drm->dev,
+				   drm->anon_inode->i_mapping,
+				   drm->vma_offset_manager, false, false);
 	if (ret)
 		goto err_wq;
 	/* from here on, the managers and the device go with the DRM device */
@@ -972,7 +972,7 @@ void r5xx_ttm_fini(struct r5xx_device *rdev)
 			ttm_bo_unpin(&bo->tbo);
 			ttm_bo_unreserve(&bo->tbo);
 		}
-		ttm_bo_put(&bo->tbo);
+		ttm_bo_fini(&bo->tbo);
 		mm->gart_table_bo = NULL;
 	}
 	r5xx_ttm_leave_hw(rdev);

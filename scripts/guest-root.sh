@@ -79,7 +79,7 @@ flock 9
 if [ ! -e "$root/.done" ]; then
 	command -v mmdebstrap >/dev/null ||
 		{ echo "$me: mmdebstrap is missing (scripts/deps.sh installs it)" >&2; exit 1; }
-	echo "$me: making the $suite guest root in $root (~5 min)" >&2
+	echo "$me: making the $suite guest root in $root (~3 min)" >&2
 	rm -rf "$root" "$root.tmp"
 	list=$(printf '%s\n' \
 		"deb $mirror $suite main" \

@@ -15,7 +15,7 @@ need Xorg glxinfo glxgears
 dri=2
 libglx=$(ldconfig -p | awk '$1 == "libGLX_mesa.so.0" { print $NF; exit }')
 [ -n "$libglx" ] || skip "no libGLX_mesa.so.0"
-grep -q xcb_dri2_connect "$libglx" || dri=3
+grep -q xcb_dri2_ "$libglx" || dri=3
 start_xorg ati radeon RenderAccel off DRI "$dri"
 echo "ok: Xorg with xf86-video-ati and DRI$dri (what Mesa's GLX client speaks)"
 

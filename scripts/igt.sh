@@ -12,9 +12,11 @@
 # options and the targets built, so a second call with the same list is a
 # no-op and a longer list builds only what is new.
 #
-# Usage: scripts/igt.sh [--print]
+# Usage: scripts/igt.sh [--print | --tarball]
 #   --print  only print the build directory if it is built for the current
 #            list (no lock, no build; the VM tests use it), else exit 77
+#   --tarball  only print the tarball's path (tests/vm/run hands it to a
+#            guest root that does not see it), else exit 77
 # Env:   R5XX_CACHE (default ~/.cache/r5xx), R5XX_IGT_TARBALL (another tarball),
 #        R5XX_IGT_JOBS (ninja -j, default 2)
 # Exit:  0 built (prints the build dir), 77 no tarball (prints why), else failure
@@ -54,6 +56,10 @@ last=$cache/igt.last
 if [ -z "$tarball" ] && { [ "${1:-}" != --print ] || [ ! -f "$last" ]; }; then
 	echo "igt.sh: no IGT tarball (../shared/third_party/$name beside the checkout or its origin; or R5XX_IGT_TARBALL)"
 	exit 77
+fi
+if [ "${1:-}" = --tarball ]; then
+	echo "$tarball"
+	exit 0
 fi
 
 # (No process substitution: the test VM has no /dev/fd.)

@@ -8,7 +8,10 @@
 #include <linux/fs.h>
 #include <linux/mm.h>
 #include <linux/pci.h>
+#include <linux/sizes.h>
 
+#include <drm/drm_file.h>
+#include <drm/drm_gem.h>
 #include <drm/drm_mode_config.h>
 #include <drm/drm_prime.h>
 #include <drm/drm_print.h>
@@ -72,6 +75,14 @@
  * - R5XX_HAVE_GEM_PIN_RESERVED: likewise &drm_gem_object_funcs.pin and
  *   .unpin (the shmem helpers' pin callback calls their _locked variant:
  *   6.9 and later). See R5XX_GEM_VMAP_RESERVED and R5XX_GEM_PIN_RESERVED.
+ * - R5XX_HAVE_DRM_SHOW_FDINFO: the DRM core prints a file's fdinfo,
+ *   drm_show_fdinfo() with &drm_driver.show_fdinfo (6.5 and later); see
+ *   R5XX_FOPS_SHOW_FDINFO;
+ * - R5XX_HAVE_DRM_MEMORY_STATS: &struct drm_memory_stats, enum
+ *   drm_gem_object_status and drm_print_memory_stats() exist (6.5 and
+ *   later); see r5xx_drm_print_memory_stats();
+ * - R5XX_HAVE_GEM_SHARED_FOR_MEMORY_STATS:
+ *   drm_gem_object_is_shared_for_memory_stats() exists (6.8 and later).
  *
  * Macros and constants renamed upstream are defined here in their new
  * name when the headers lack it: drm_dbg_ratelimited() (6.5) and
@@ -339,5 +350,113 @@ static inline void r5xx_mode_config_fbdev_hints(struct drm_mode_config *mc,
 #else
 #define R5XX_GEM_PIN_RESERVED false
 #endif
+
+/**
+ * define R5XX_FOPS_SHOW_FDINFO - &struct file_operations' fdinfo hook
+ *
+ * Since 6.5 drm_show_fdinfo() prints the keys every DRM driver shares
+ * (drm-driver, drm-client-id, drm-pdev), then calls
+ * &drm_driver.show_fdinfo, r5xx_fdinfo_show(). Older kernels have neither;
+ * r5xx_fdinfo_show_file() prints the same keys itself, with a client id of
+ * its own. Expands to the member's initialiser; see also
+ * R5XX_DRM_DRIVER_SHOW_FDINFO.
+ */
+/**
+ * define R5XX_DRM_DRIVER_SHOW_FDINFO - &struct drm_driver's fdinfo hook
+ *
+ * Expands to the member's initialiser where it exists, else to nothing.
+ */
+#ifdef R5XX_HAVE_DRM_SHOW_FDINFO
+#define R5XX_FOPS_SHOW_FDINFO .show_fdinfo = drm_show_fdinfo,
+#define R5XX_DRM_DRIVER_SHOW_FDINFO .show_fdinfo = r5xx_fdinfo_show,
+#else
+#define R5XX_FOPS_SHOW_FDINFO .show_fdinfo = r5xx_fdinfo_show_file,
+#define R5XX_DRM_DRIVER_SHOW_FDINFO
+#endif
+
+#ifndef R5XX_HAVE_DRM_MEMORY_STATS
+/* as in 6.5's <drm/drm_file.h> and <drm/drm_gem.h> */
+struct drm_memory_stats {
+	u64 shared;
+	u64 private;
+	u64 resident;
+	u64 purgeable;
+	u64 active;
+};
+
+enum drm_gem_object_status {
+	DRM_GEM_OBJECT_RESIDENT = BIT(0),
+	DRM_GEM_OBJECT_PURGEABLE = BIT(1),
+};
+
+/*
+ * One memory key as the DRM core prints it: in KiB or MiB when the size
+ * is at least one of them, rounded down, else in bytes.
+ */
+static inline void r5xx_print_memory_size(struct drm_printer *p,
+					  const char *stat,
+					  const char *region, u64 size)
+{
+	static const char * const units[] = { "", " KiB", " MiB" };
+	unsigned int u;
+
+	for (u = 0; u < ARRAY_SIZE(units) - 1 && size >= SZ_1K; u++)
+		size >>= 10;
+	drm_printf(p, "drm-%s-%s:\t%llu%s\n", stat, region, size, units[u]);
+}
+#endif
+
+/**
+ * r5xx_drm_print_memory_stats - print the memory keys of one region
+ * @p: printer
+ * @stats: sizes of the region's buffers
+ * @supported: which of @stats' optional sizes (resident, purgeable) the
+ *	driver knows
+ * @region: name of the region, as in drm-total-<region>
+ *
+ * drm_print_memory_stats() where the headers have it; on older kernels
+ * the same lines: drm-total, drm-shared, drm-active and the @supported of
+ * drm-resident and drm-purgeable.
+ */
+static inline void
+r5xx_drm_print_memory_stats(struct drm_printer *p,
+			    const struct drm_memory_stats *stats,
+			    enum drm_gem_object_status supported,
+			    const char *region)
+{
+#ifdef R5XX_HAVE_DRM_MEMORY_STATS
+	drm_print_memory_stats(p, stats, supported, region);
+#else
+	r5xx_print_memory_size(p, "total", region,
+			       stats->private + stats->shared);
+	r5xx_print_memory_size(p, "shared", region, stats->shared);
+	r5xx_print_memory_size(p, "active", region, stats->active);
+	if (supported & DRM_GEM_OBJECT_RESIDENT)
+		r5xx_print_memory_size(p, "resident", region, stats->resident);
+	if (supported & DRM_GEM_OBJECT_PURGEABLE)
+		r5xx_print_memory_size(p, "purgeable", region,
+				       stats->purgeable);
+#endif
+}
+
+/**
+ * r5xx_gem_object_is_shared_for_memory_stats - counts as shared in fdinfo
+ * @obj: GEM object
+ *
+ * drm_gem_object_is_shared_for_memory_stats() where the headers have it;
+ * before, the same test: the object has handles in more than one file, or
+ * is exported or imported as a dma-buf.
+ *
+ * Return: true if the object counts in drm-shared-<region>.
+ */
+static inline bool
+r5xx_gem_object_is_shared_for_memory_stats(struct drm_gem_object *obj)
+{
+#ifdef R5XX_HAVE_GEM_SHARED_FOR_MEMORY_STATS
+	return drm_gem_object_is_shared_for_memory_stats(obj);
+#else
+	return obj->handle_count > 1 || obj->dma_buf;
+#endif
+}
 
 #endif /* __R5XX_COMPAT_H__ */

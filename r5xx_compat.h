@@ -358,19 +358,24 @@ static inline void r5xx_mode_config_fbdev_hints(struct drm_mode_config *mc,
  * (drm-driver, drm-client-id, drm-pdev), then calls
  * &drm_driver.show_fdinfo, r5xx_fdinfo_show(). Older kernels have neither;
  * r5xx_fdinfo_show_file() prints the same keys itself, with a client id of
- * its own. Expands to the member's initialiser; see also
- * R5XX_DRM_DRIVER_SHOW_FDINFO.
- */
-/**
- * define R5XX_DRM_DRIVER_SHOW_FDINFO - &struct drm_driver's fdinfo hook
- *
- * Expands to the member's initialiser where it exists, else to nothing.
+ * its own. Expands to the member's initialiser.
  */
 #ifdef R5XX_HAVE_DRM_SHOW_FDINFO
 #define R5XX_FOPS_SHOW_FDINFO .show_fdinfo = drm_show_fdinfo,
-#define R5XX_DRM_DRIVER_SHOW_FDINFO .show_fdinfo = r5xx_fdinfo_show,
 #else
 #define R5XX_FOPS_SHOW_FDINFO .show_fdinfo = r5xx_fdinfo_show_file,
+#endif
+
+/**
+ * define R5XX_DRM_DRIVER_SHOW_FDINFO - &struct drm_driver's fdinfo hook
+ *
+ * r5xx_fdinfo_show(), called by drm_show_fdinfo() (see
+ * R5XX_FOPS_SHOW_FDINFO). Expands to the member's initialiser where it
+ * exists (6.5 and later), else to nothing.
+ */
+#ifdef R5XX_HAVE_DRM_SHOW_FDINFO
+#define R5XX_DRM_DRIVER_SHOW_FDINFO .show_fdinfo = r5xx_fdinfo_show,
+#else
 #define R5XX_DRM_DRIVER_SHOW_FDINFO
 #endif
 

@@ -395,8 +395,8 @@ enum drm_gem_object_status {
 };
 
 /*
- * One memory key as the DRM core prints it: in KiB or MiB when the size
- * is at least one of them, rounded down, else in bytes.
+ * One memory key as the DRM core prints it: in the largest of bytes, KiB
+ * and MiB that the size is a whole multiple of.
  */
 static inline void r5xx_print_memory_size(struct drm_printer *p,
 					  const char *stat,
@@ -405,7 +405,8 @@ static inline void r5xx_print_memory_size(struct drm_printer *p,
 	static const char * const units[] = { "", " KiB", " MiB" };
 	unsigned int u;
 
-	for (u = 0; u < ARRAY_SIZE(units) - 1 && size >= SZ_1K; u++)
+	for (u = 0; u < ARRAY_SIZE(units) - 1 && size &&
+		    IS_ALIGNED(size, SZ_1K); u++)
 		size >>= 10;
 	drm_printf(p, "drm-%s-%s:\t%llu%s\n", stat, region, size, units[u]);
 }

@@ -148,6 +148,8 @@ struct dma_buf;
  * - &r5xx_fence_driver.lock protects the list of emitted fences and is the
  *   &dma_fence lock of every hardware fence; it is taken in the interrupt
  *   handler;
+ * - &r5xx_fdinfo.lock, the GPU time accounting of fdinfo, nests inside
+ *   it: the callback on a job's ring fence takes it (r5xx_fdinfo.c);
  * - &r5xx_irq.lock protects the cached interrupt enables;
  * - the index/data spinlocks of r5xx_mmio.c are innermost.
  *

@@ -8,7 +8,8 @@
  *   fdinfo memory   a 1 MiB VRAM and a 1 MiB GTT buffer raise drm-total-
  *                   and drm-resident- of their region by 1 MiB, a second
  *                   handle (flink) counts in drm-shared- of both files,
- *                   closing the handles takes it all back
+ *                   closing the handles takes it all back; sizes are
+ *                   exact (1 MiB + 4 KiB is "1028 KiB")
  *   fdinfo engine   while a thread submits fills on one file, its
  *                   drm-engine-gfx grows, never backwards and never faster
  *                   than the wall clock; that of an idle file stays 0;
@@ -243,6 +244,18 @@ static void mem_region(int a, int b, const char *region, uint32_t domain)
 	      region, a1.total, region, a1.resident, region, a1.shared);
 }
 
+/* Sizes are exact, in the largest unit that divides them (as 6.12's core) */
+static void mem_units(int fd)
+{
+	uint32_t h = gem_create(fd, MiB + 4096, RADEON_GEM_DOMAIN_VRAM);
+	char val[64] = "";
+
+	fdinfo_get(fd, "drm-total-vram", val, sizeof(val));
+	check(!strcmp(val, "1028 KiB"),
+	      "a buffer of 1 MiB + 4 KiB: drm-total-vram \"1028 KiB\" (\"%s\")", val);
+	gem_close(fd, h);
+}
+
 static int t_memory(void)
 {
 	/* flink and GEM_OPEN are not for render nodes */
@@ -250,6 +263,7 @@ static int t_memory(void)
 
 	mem_region(a, b, "vram", RADEON_GEM_DOMAIN_VRAM);
 	mem_region(a, b, "gtt", RADEON_GEM_DOMAIN_GTT);
+	mem_units(a);
 	close(a);
 	close(b);
 	return failures ? 1 : 0;

@@ -405,9 +405,11 @@ static inline void r5xx_print_memory_size(struct drm_printer *p,
 	static const char * const units[] = { "", " KiB", " MiB" };
 	unsigned int u;
 
-	for (u = 0; u < ARRAY_SIZE(units) - 1 && size &&
-		    IS_ALIGNED(size, SZ_1K); u++)
+	for (u = 0; u < ARRAY_SIZE(units) - 1; u++) {
+		if (!size || !IS_ALIGNED(size, SZ_1K))
+			break;
 		size >>= 10;
+	}
 	drm_printf(p, "drm-%s-%s:\t%llu%s\n", stat, region, size, units[u]);
 }
 #endif

@@ -82,7 +82,10 @@
  *   drm_gem_object_status and drm_print_memory_stats() exist (6.5 and
  *   later); see r5xx_drm_print_memory_stats();
  * - R5XX_HAVE_GEM_SHARED_FOR_MEMORY_STATS:
- *   drm_gem_object_is_shared_for_memory_stats() exists (6.8 and later).
+ *   drm_gem_object_is_shared_for_memory_stats() exists (6.8 and later);
+ * - R5XX_HAVE_GEM_OBJECT_ACTIVE: drm_print_memory_stats() prints
+ *   drm-active-<region> only when asked to by %DRM_GEM_OBJECT_ACTIVE
+ *   (6.14 and later), before always (%DRM_GEM_OBJECT_ACTIVE is then 0).
  *
  * Macros and constants renamed upstream are defined here in their new
  * name when the headers lack it: drm_dbg_ratelimited() (6.5) and
@@ -392,6 +395,7 @@ struct drm_memory_stats {
 enum drm_gem_object_status {
 	DRM_GEM_OBJECT_RESIDENT = BIT(0),
 	DRM_GEM_OBJECT_PURGEABLE = BIT(1),
+	DRM_GEM_OBJECT_ACTIVE = BIT(2),
 };
 
 /*
@@ -412,18 +416,21 @@ static inline void r5xx_print_memory_size(struct drm_printer *p,
 	}
 	drm_printf(p, "drm-%s-%s:\t%llu%s\n", stat, region, size, units[u]);
 }
+#elif !defined(R5XX_HAVE_GEM_OBJECT_ACTIVE)
+/* drm-active-<region> is printed unconditionally before the flag */
+#define DRM_GEM_OBJECT_ACTIVE 0
 #endif
 
 /**
  * r5xx_drm_print_memory_stats - print the memory keys of one region
  * @p: printer
  * @stats: sizes of the region's buffers
- * @supported: which of @stats' optional sizes (resident, purgeable) the
- *	driver knows
+ * @supported: which of @stats' optional sizes (active, resident,
+ *	purgeable) the driver knows
  * @region: name of the region, as in drm-total-<region>
  *
  * drm_print_memory_stats() where the headers have it; on older kernels
- * the same lines: drm-total, drm-shared, drm-active and the @supported of
+ * the same lines: drm-total, drm-shared and the @supported of drm-active,
  * drm-resident and drm-purgeable.
  */
 static inline void
@@ -438,7 +445,8 @@ r5xx_drm_print_memory_stats(struct drm_printer *p,
 	r5xx_print_memory_size(p, "total", region,
 			       stats->private + stats->shared);
 	r5xx_print_memory_size(p, "shared", region, stats->shared);
-	r5xx_print_memory_size(p, "active", region, stats->active);
+	if (supported & DRM_GEM_OBJECT_ACTIVE)
+		r5xx_print_memory_size(p, "active", region, stats->active);
 	if (supported & DRM_GEM_OBJECT_RESIDENT)
 		r5xx_print_memory_size(p, "resident", region, stats->resident);
 	if (supported & DRM_GEM_OBJECT_PURGEABLE)

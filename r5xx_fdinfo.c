@@ -321,6 +321,7 @@ void r5xx_fdinfo_show(struct drm_printer *p, struct drm_file *file)
 	r5xx_fdinfo_count_memory(file, stats);
 	for (i = 0; i < R5XX_REGION_COUNT; i++)
 		r5xx_drm_print_memory_stats(p, &stats[i],
+					    DRM_GEM_OBJECT_ACTIVE |
 					    DRM_GEM_OBJECT_RESIDENT,
 					    r5xx_fdinfo_region_names[i]);
 }

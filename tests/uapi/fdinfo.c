@@ -13,7 +13,11 @@
  *   fdinfo engine   while a thread submits fills on one file, its
  *                   drm-engine-gfx grows, never backwards and never faster
  *                   than the wall clock; that of an idle file stays 0;
- *                   once idle, it stands still
+ *                   once idle, it stands still and nothing is active
+ *   fdinfo wait     (vgem loaded) a job waiting for a foreign fence is not
+ *                   on the GPU: no drm-engine-gfx until the fence signals;
+ *                   the imported buffer with that fence is shared and
+ *                   active until then
  *   fdinfo busy S   (for tests/uapi/gputop.sh) fills for S seconds
  */
 #include "guest_lib.h"
@@ -374,11 +378,111 @@ static int t_engine(void)
 	t1 = fdinfo_num(b.fd, "drm-engine-gfx");
 	check(t1 == t0, "after the last fill it stands still (%" PRIu64 " -> %"
 	      PRIu64 " ns)", t0, t1);
+	check(fdinfo_num(b.fd, "drm-active-vram") == 0,
+	      "and drm-active-vram is 0 (%" PRIu64 ")",
+	      fdinfo_num(b.fd, "drm-active-vram"));
 	printf("fdinfo of the busy file:\n");
 	fdinfo_dump(b.fd);
 
 	close(b.fd);
 	close(idle);
+	return failures ? 1 : 0;
+}
+
+/* ---- a job waiting for a foreign fence ---- */
+
+struct vgem_fence_attach {
+	uint32_t handle;
+	uint32_t flags;
+	uint32_t out_fence;
+	uint32_t pad;
+};
+
+struct vgem_fence_signal {
+	uint32_t fence;
+	uint32_t flags;
+};
+
+#define VGEM_FENCE_WRITE	0x1
+#define VGEM_IOCTL_FENCE_ATTACH	DRM_IOWR(DRM_COMMAND_BASE + 1, struct vgem_fence_attach)
+#define VGEM_IOCTL_FENCE_SIGNAL	DRM_IOW(DRM_COMMAND_BASE + 2, struct vgem_fence_signal)
+
+#define VG_W		64
+#define VG_H		64
+#define VG_SIZE		(VG_W * VG_H * 4)
+
+/* The sum of drm-@stat-<region> over the regions of @fd. */
+static uint64_t mem_sum(int fd, const char *stat)
+{
+	static const char *const region[] = { "vram", "gtt", "cpu" };
+	uint64_t sum = 0;
+	char key[64];
+
+	for (int i = 0; i < 3; i++) {
+		snprintf(key, sizeof(key), "drm-%s-%s", stat, region[i]);
+		sum += fdinfo_num(fd, key);
+	}
+	return sum;
+}
+
+static int t_wait(void)
+{
+	int vfd = open_node_of("/dev/dri/card%d", 0, "vgem");
+	int fd = open_render();
+	struct drm_mode_create_dumb c = { .width = VG_W, .height = VG_H, .bpp = 32 };
+	struct drm_prime_handle exp = { .flags = DRM_CLOEXEC | DRM_RDWR };
+	struct drm_prime_handle imp = { 0 };
+	struct vgem_fence_attach fa = { .flags = VGEM_FENCE_WRITE };
+	struct vgem_fence_signal fs = { 0 };
+	struct drm_radeon_cs_reloc r = { .write_domain = RADEON_GEM_DOMAIN_GTT };
+	uint32_t ib[FILL_IB_DW];
+	uint64_t e;
+	int ret;
+
+	if (vfd < 0)
+		die("no vgem device (tests/uapi/fdinfo-wait.sh loads vgem)");
+	if (xioctl(vfd, DRM_IOCTL_MODE_CREATE_DUMB, &c))
+		die("vgem CREATE_DUMB");
+	exp.handle = c.handle;
+	if (xioctl(vfd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &exp))
+		die("vgem PRIME_HANDLE_TO_FD");
+	imp.fd = exp.fd;
+	if (xioctl(fd, DRM_IOCTL_PRIME_FD_TO_HANDLE, &imp))
+		die("PRIME_FD_TO_HANDLE of the vgem buffer");
+	fa.handle = c.handle;
+	if (xioctl(vfd, VGEM_IOCTL_FENCE_ATTACH, &fa))
+		die("vgem FENCE_ATTACH");
+	fs.fence = fa.out_fence;
+
+	check(mem_sum(fd, "total") >= VG_SIZE && mem_sum(fd, "shared") >= VG_SIZE,
+	      "the imported buffer counts, as shared (total %" PRIu64
+	      ", shared %" PRIu64 ")", mem_sum(fd, "total"), mem_sum(fd, "shared"));
+	check(mem_sum(fd, "active") >= VG_SIZE,
+	      "with the vgem fence unsignalled it is active (%" PRIu64 ")",
+	      mem_sum(fd, "active"));
+
+	r.handle = imp.handle;
+	fill_ib(ib, 4, pitch_offset(c.pitch, 0), 0, 0, 0, VG_W, VG_H, 0x0000ffff);
+	ret = cs_submit(fd, ib, FILL_IB_DW, &r, 1, NULL, 0);
+	check(!ret, "a fill of it submitted (%d)", ret);
+	sleep_ms(300);
+	e = fdinfo_num(fd, "drm-engine-gfx");
+	check(e == 0, "waiting for the vgem fence, it has no GPU time (%" PRIu64
+	      " ns)", e);
+
+	ret = xioctl(vfd, VGEM_IOCTL_FENCE_SIGNAL, &fs);
+	check(!ret, "vgem fence signalled (%d)", ret);
+	ret = gem_wait_idle(fd, imp.handle);
+	check(!ret, "the fill ran (%d)", ret);
+	e = fdinfo_num(fd, "drm-engine-gfx");
+	check(e > 0, "then it has (%" PRIu64 " ns)", e);
+	check(mem_sum(fd, "active") == 0, "and nothing is active (%" PRIu64 ")",
+	      mem_sum(fd, "active"));
+
+	gem_close(fd, imp.handle);
+	close(exp.fd);
+	close(fd);
+	close(vfd);
 	return failures ? 1 : 0;
 }
 
@@ -403,6 +507,7 @@ static const struct named_test tests[] = {
 	{ "keys", t_keys },
 	{ "memory", t_memory },
 	{ "engine", t_engine },
+	{ "wait", t_wait },
 };
 
 int main(int argc, char **argv)
@@ -412,7 +517,7 @@ int main(int argc, char **argv)
 	if (argc == 3 && !strcmp(argv[1], "busy"))
 		return busy_seconds(atoi(argv[2]));
 	if (argc != 2) {
-		fprintf(stderr, "usage: %s keys|memory|engine|busy SECONDS\n",
+		fprintf(stderr, "usage: %s keys|memory|engine|wait|busy SECONDS\n",
 			argv[0]);
 		return 2;
 	}

@@ -6,8 +6,9 @@
 # lib/libigt.so by themselves), also in the test VM, which sees the host's
 # root at the same paths.
 #
-# Only the library and the test programs named in tests/igt/list (first word
-# of a line) are built (ninja targets tests/NAME). The tree lives in $cache/igt-<sha256 prefix of
+# Only the library, the test programs named in tests/igt/list (first word
+# of a line; ninja targets tests/NAME) and the tool tools/gputop (for
+# tests/uapi/gputop.sh) are built. The tree lives in $cache/igt-<sha256 prefix of
 # the tarball>/ (src/, build/); the stamp build/.r5xx-key holds the meson
 # options and the targets built, so a second call with the same list is a
 # no-op and a longer list builds only what is new.
@@ -76,8 +77,18 @@ src=$dir/src
 build=$dir/build
 log=$dir/build.log
 key="meson ${OPTS[*]}; targets ${targets[*]}"
+# Not in the key, which --print checks for the tests of tests/igt: a tree
+# built before gputop was added still serves them, and gets it on the next
+# build.
+tools=(tools/gputop)
 
 built() { [ "$(cat "$build/.r5xx-key" 2>/dev/null)" = "$key" ]; }
+tools_built() {
+	local t
+	for t in "${tools[@]}"; do
+		[ -x "$build/$t" ] || return 1
+	done
+}
 if [ "${1:-}" = --print ]; then
 	built || { echo "IGT is not built for tests/igt/list (scripts/igt.sh, tests/igt/build.test)"; exit 77; }
 	echo "$build"
@@ -87,7 +98,7 @@ fi
 mkdir -p "$cache"
 exec 9>"$cache/igt.lock"
 flock 9
-built && { echo "$dir" >"$last"; echo "$build"; exit 0; }
+built && tools_built && { echo "$dir" >"$last"; echo "$build"; exit 0; }
 
 fail() { # WHAT
 	echo "igt.sh: $1 failed; last lines of $log:" >&2
@@ -105,7 +116,8 @@ if [ "$(sed -n 1p "$build/.r5xx-meson" 2>/dev/null)" != "${OPTS[*]}" ]; then
 	meson setup "${OPTS[@]}" "$build" "$src" >>"$log" 2>&1 </dev/null || fail "meson setup"
 	echo "${OPTS[*]}" >"$build/.r5xx-meson"
 fi
-nice -n 10 ninja -C "$build" -j "${R5XX_IGT_JOBS:-2}" "${targets[@]}" >>"$log" 2>&1 </dev/null ||
+nice -n 10 ninja -C "$build" -j "${R5XX_IGT_JOBS:-2}" "${targets[@]}" "${tools[@]}" \
+	>>"$log" 2>&1 </dev/null ||
 	fail ninja
 echo "$key" >"$build/.r5xx-key"
 echo "$dir" >"$last"

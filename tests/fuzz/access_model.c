@@ -228,7 +228,7 @@ static uint32_t nsamples(struct model *m)
 
 static void colour_and_depth(struct model *m)
 {
-	uint32_t mask, blend, bw = 0, cctl = 0, v, off, zc, i, num = 4, cpp, fmt0 = 0;
+	uint32_t mask, blend, bw = 0, cctl = 0, v, off, zc, i, num = 4, cpp, fmt0 = 0, tiles0 = 0;
 	int known_cctl = have(m, 0x4e00, &cctl);
 
 	have(m, 0x4f1c, &bw);
@@ -253,12 +253,20 @@ static void colour_and_depth(struct model *m)
 				fail(m, "colour format %u", (v >> 21) & 15);
 				return;
 			}
-			if (!i)
+			if (!i) {
 				fmt0 = (v >> 21) & 15;
+				tiles0 = v & (7u << 16);
+			}
 			cb_surface(m, off, (v >> 21) & 15, v);
-			/* RB3D_CCTL bit 14 (R5xx): own format; else colour buffer 0's */
-			if (i && !(m->r500 && (cctl & (1u << 14))))
+			/*
+			 * RB3D_CCTL bit 14 (R5xx): own format; else colour buffer
+			 * 0's, and RB3D_COLORPITCH0 is the "format and tiling
+			 * control for all the multibuffers": its tiling too.
+			 */
+			if (i && !(m->r500 && (cctl & (1u << 14)))) {
 				cb_surface(m, off, fmt0, v);
+				cb_surface(m, off, fmt0, (v & ~(7u << 16)) | tiles0);
+			}
 		}
 	}
 	/*

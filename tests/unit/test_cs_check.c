@@ -1543,9 +1543,9 @@ static void test_fields(void)
 	s.n = 0;
 	reg(&s, R5XX_DP_GUI_MASTER_CNTL, GMC_SOLID(6, 0xf0));
 	reg_reloc(&s, R5XX_DST_PITCH_OFFSET, PITCH_OFFSET(1024, 0), BO_PIX);
-	reg(&s, R5XX_DST_LINE_START, YX(10, 0x3ff0));
-	reg(&s, R5XX_DST_LINE_END, YX(10, 0x3ff8));
-	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1, "line from x = 0x3ff0 (-16)");
+	reg(&s, R5XX_DST_LINE_START, YX(10, 0xfff0));
+	reg(&s, R5XX_DST_LINE_END, YX(10, 0xfff8));
+	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1, "line from x = 0xfff0 (-16)");
 
 	/* hole: without INDEPENDENT_COLORFORMAT every buffer has format 0 */
 	memcpy(bos, test_bos, sizeof(bos));
@@ -1573,6 +1573,67 @@ static void test_fields(void)
 		       "%s: RGB565 colour buffer 1 with ARGB8888 colour buffer 0%s",
 		       r500 ? "RV515" : "RV380",
 		       i == 2 ? ", INDEPENDENT_COLORFORMAT" : " (written as 4 bytes)");
+	}
+
+	/*
+	 * issue 20 class 6: without INDEPENDENT_COLORFORMAT, RB3D_COLORPITCH0
+	 * is the "format and tiling control for all the multibuffers": a
+	 * linear ARGB8888 buffer 1 of 250 rows next to a macro-tiled buffer
+	 * 0 is written in whole macro tiles, rows 250-255 past its object.
+	 */
+	memcpy(bos, test_bos, sizeof(bos));
+	bos[BO_PIX].size = 256 * 250 * 4;
+	for (i = 0; i < 4; i++) {
+		bool r500 = i > 0, own = i == 2, linear0 = i == 3;
+		u32 bias = r500 ? 0 : 1440;
+		struct r5xx_cs_reloc big[BO_COUNT];
+		struct am_bo abos[BO_COUNT];
+		char why[256] = "";
+		u32 j;
+
+		c = ctx_for(r500 ? R5XX_FAMILY_RV515 : R5XX_FAMILY_RV380,
+			    RADEON_CS_KEEP_TILING_FLAGS);
+		c.relocs = bos;
+		mesa_draw(&s, r500);
+		if (linear0) {
+			k = find(&s, R5XX_PACKET0(R5XX_RB3D_COLORPITCH(0), 0), 0);
+			s.d[k + 1] &= ~R5XX_RB3D_COLORPITCH_COLORTILE;
+		}
+		k = s.n - 2;
+		s.n = k;
+		reg(&s, R5XX_US_OUT_FMT(1), 0x1b00);
+		reg_reloc(&s, R5XX_RB3D_COLOROFFSET(1), 0, BO_PIX);
+		reg(&s, R5XX_RB3D_COLORPITCH(1), 256 | COLORFORMAT(6));
+		reg(&s, R5XX_RE_SCISSORS_TL, bias | bias << 13);
+		reg(&s, R5XX_RE_SCISSORS_BR, (255 + bias) | (249 + bias) << 13);
+		if (own)
+			reg(&s, R5XX_RB3D_CCTL, R5XX_RB3D_CCTL_INDEPENDENT_COLORFORMAT_ENABLE);
+		emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+		emit(&s, VF(2, 100, 4));
+		tap_is(run(&c, &s), own || linear0 ? 0 : -EINVAL,
+		       "%s: linear 256x250 colour buffer 1, %s colour buffer 0%s",
+		       r500 ? "RV515" : "RV380", linear0 ? "linear" : "macro-tiled",
+		       own ? ", INDEPENDENT_COLORFORMAT" :
+		       linear0 ? "" : " (buffer 0's tiling: whole macro tiles)");
+		if (own || linear0)
+			continue;
+		/*
+		 * The model, on the stream relocated by the checker with a
+		 * buffer 1 object large enough for either layout.
+		 */
+		memcpy(big, bos, sizeof(big));
+		big[BO_PIX].size = 256 * 256 * 4;
+		c.relocs = big;
+		memcpy(last_ib, s.d, s.n * 4);
+		tap_is(r5xx_cs_check(&c, last_ib, s.n), 0, "... accepted with 256 rows of object");
+		for (j = 0; j < BO_COUNT; j++) {
+			abos[j].start = bos[j].gpu_offset;
+			abos[j].size = bos[j].size;
+		}
+		am_run(abos, BO_COUNT, r500, false, false, false, false, last_ib, s.n,
+		       why, sizeof(why));
+		tap_ok(strstr(why, "colour buffer") != NULL,
+		       "... and the access model flags it: %s", why);
 	}
 
 	/* independent channel masks: a zero mask 0 says nothing of the others */

@@ -329,9 +329,9 @@ static void textures(struct model *m)
 
 	have(m, 0x4104, &en);
 	for (u = 0; u < 16; u++) {
-		uint32_t off, f0, f1, f2 = 0, flt = 0, flt1 = 0, bw, bytes, levels, l;
-		uint32_t w0, h0, d0, faces, coord, macro, micro, wrap_s, wrap_t;
-		uint64_t total = 0;
+		uint32_t off, f0, f1, f2 = 0, flt = 0, flt1 = 0, bw, bh, bytes, levels, l;
+		uint32_t w0, h0, d0, faces, coord, macro, micro, wrap_s, wrap_t, pass, npass;
+		uint64_t total = 0, sum;
 		int chain;
 
 		if (!(en & (1u << u)))
@@ -368,9 +368,21 @@ static void textures(struct model *m)
 		wrap_t = ((flt >> 3) & 7) != 2 && ((flt >> 3) & 7) != 4 &&
 			 ((flt >> 3) & 7) != 6;
 		have(m, 0x4440 + 4 * u, &flt1);
+		/*
+		 * Formats 20, 21 (VYUY422, YVYU422): the guide's C_VYUY/C_YVYU
+		 * are 32-bit words of two texels; measured as such too.
+		 */
+		npass = !((f2 >> 14) & 1) && ((f1 & 31) == 20 || (f1 & 31) == 21) ? 2 : 1;
+		for (pass = 0; pass < npass; pass++) {
+		bh = bw;
+		if (pass) {
+			bw = 2;
+			bh = 1;
+			bytes = 4;
+		}
 		macro = (off >> 2) & 1;
 		micro = (off >> 3) & 3;
-
+		sum = 0;
 		for (l = 0; l < levels; l++) {
 			/* rows of the pitch, but never narrower than the texture */
 			uint32_t w = (f0 >> 31) && (f2 & 0x3fff) + 1 > w0 ? (f2 & 0x3fff) + 1 : w0;
@@ -384,8 +396,8 @@ static void textures(struct model *m)
 			if (wrap_t || chain)
 				h = up2(h);
 			w = (w + bw - 1) / bw;
-			h = (h + bw - 1) / bw;
-			if (bw > 1 && w < 32 / bytes)
+			h = (h + bh - 1) / bh;
+			if (bh > 1 && w < 32 / bytes)
 				w = 32 / bytes;
 			if (macro && unit(bytes, 1, micro, &uw, &uh)) {
 				int gt = m->r300 || ((flt1 >> 22) & 1);
@@ -402,7 +414,9 @@ static void textures(struct model *m)
 				uw = rowb / (bytes * uh) > uw ? rowb / (bytes * uh) : uw;
 			w = (w + uw - 1) / uw * uw;
 			h = (h + uh - 1) / uh * uh;
-			total += (uint64_t)w * h * bytes * d * faces;
+			sum += (uint64_t)w * h * bytes * d * faces;
+		}
+		total = sum > total ? sum : total;
 		}
 		access(m, off & ~31u, (uint64_t)(off & ~31u) + total, "texture");
 	}

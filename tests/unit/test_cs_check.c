@@ -2142,6 +2142,68 @@ static void refused_for(enum r5xx_family fam, u32 flags, const struct stream *st
 }
 
 /*
+ * The checker accepts @st with object @bo of @big bytes and refuses it
+ * with @small bytes; the access model, on the stream the checker relocated,
+ * flags the small object for a reason that contains @needle.
+ */
+static void refused_by_size(enum r5xx_family fam, u32 flags, const struct stream *st,
+			    int bo, u64 small, u64 big, const char *needle, const char *what)
+{
+	struct r5xx_cs_check_ctx c = ctx_for(fam, flags);
+	struct r5xx_cs_reloc bos[BO_COUNT];
+	struct am_bo abos[BO_COUNT];
+	char why[256] = "";
+	u32 i;
+
+	memcpy(bos, test_bos, sizeof(bos));
+	c.relocs = bos;
+	bos[bo].size = small;
+	memcpy(last_ib, st->d, st->n * 4);
+	tap_is(r5xx_cs_check(&c, last_ib, st->n), -EINVAL, "%s", what);
+	bos[bo].size = big;
+	memcpy(last_ib, st->d, st->n * 4);
+	tap_is(r5xx_cs_check(&c, last_ib, st->n), 0, "... accepted in %llu bytes",
+	       (unsigned long long)big);
+	for (i = 0; i < BO_COUNT; i++) {
+		abos[i].start = bos[i].gpu_offset;
+		abos[i].size = i == bo ? small : bos[i].size;
+	}
+	am_run(abos, BO_COUNT, is_r500(fam), fam >= R5XX_FAMILY_RS600 && fam <= R5XX_FAMILY_RS740,
+	       fam == R5XX_FAMILY_R300, fam == R5XX_FAMILY_RV530, c.cmask_owner,
+	       last_ib, st->n, why, sizeof(why));
+	tap_ok(strstr(why, needle) != NULL, "... and the access model flags %llu bytes: %s",
+	       (unsigned long long)small, why);
+}
+
+/*
+ * Issue 20 class 5: texture formats 20 and 21 (VYUY422, YVYU422) are
+ * 32-bit words of two texels (guide: C_VYUY, C_YVYU among the 32-bit
+ * formats; Mesa: 4-byte 2x1 blocks).  A 63x40 macro- and micro-tiled one
+ * is 5120 bytes as 2-byte texels (63 texels < one macro tile: macro-linear)
+ * but 6144 as 32 pairs (one macro tile wide).
+ */
+static void test_yuv_texture(void)
+{
+	u32 k;
+
+	mesa_draw(&s, false);
+	k = find(&s, R5XX_PACKET0(R5XX_TX_FILTER0(0), 0), 0);
+	s.d[k + 1] = 2 | 2 << 3;	/* clamp to edge: no power-of-two rounding */
+	k = find(&s, R5XX_PACKET0(R5XX_TX_FORMAT0(0), 0), 0);
+	s.d[k + 1] = TX_FMT0(63, 40, 0);
+	k = find(&s, R5XX_PACKET0(R5XX_TX_FORMAT1(0), 0), 0);
+	s.d[k + 1] = 0x14;
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+	emit(&s, VF(2, 100, 4));
+	refused_by_size(R5XX_FAMILY_RV380, KEEP, &s, BO_TEX, 5120, 6144, "texture",
+			"63x40 tiled VYUY422 texture in 5120 bytes (2-byte texels fit, pairs not)");
+	k = find(&s, R5XX_PACKET0(R5XX_TX_FORMAT1(0), 0), 0);
+	s.d[k + 1] = 0x15;
+	refused_by_size(R5XX_FAMILY_RV380, KEEP, &s, BO_TEX, 5120, 6144, "texture",
+			"... YVYU422 the same");
+}
+
+/*
  * Issue 20 class 2, second part: known-bits masks (bits=fields) of the
  * texture, output, blend, resolve, Z bandwidth, vertex, scissor and 2D
  * registers, the TX_FORMAT2 R5xx bits before R5xx, the 2D coordinate
@@ -2323,6 +2385,7 @@ int main(int argc, char **argv)
 	test_aa_unpipelined();
 	test_layout_bits();
 	test_known_bits();
+	test_yuv_texture();
 	if (corpus_dir) {
 		printf("# wrote %d seeds to %s\n", corpus_n, corpus_dir);
 		return 0;

@@ -264,11 +264,11 @@ static bool clipped_fills(void)
 		W(REG_SC_TOP_LEFT, YX(4, 3)), W(REG_SC_BOTTOM_RIGHT, YX(6, 9)),
 		W(REG_DP_GUI_MASTER_CNTL, GMC_FILL | GMC_DST_CLIPPING),
 		W(REG_DP_BRUSH_FRGD_CLR, 0x5a5a5a5a), W(REG_DP_CNTL, DIRS), DST0,
-		RECT(0x3ff0, 0x3ff0, 0x1000, 0x1000),
+		RECT(0xfff0, 0xfff0, 0x1000, 0x1000),
 	};
 	static const uint32_t outside[] = {
 		W(REG_DP_GUI_MASTER_CNTL, GMC_FILL), W(REG_DP_BRUSH_FRGD_CLR, 0x5a5a5a5a),
-		W(REG_DP_CNTL, DIRS), DST0, RECT(0x3000, 0x3000, 16, 16),
+		W(REG_DP_CNTL, DIRS), DST0, RECT(0xf000, 0xf000, 16, 16),
 	};
 
 	/* right to left, bottom to top from (2, 1): only (0..2, 0..1) is on the surface */
@@ -495,12 +495,15 @@ static const struct stream_case streams[] = {
 	S("3D_DRAW_VBUF_2 with two dwords after VAP_VF_CNTL",
 	  PKT3(OP_3D_DRAW_VBUF_2, 3), 3u << 16 | 0x20 | 4, PKT0(REG_CP_IB_BASE, 1), 0),
 
-	/* issue 12: 2D coordinates are 14-bit signed */
-	S("right-to-left fill from DST_Y_X x = 0x2000 (-8192 to the engine)",
+	/*
+	 * issue 12: 2D coordinates are 14-bit signed (issue 20: bits 15:14
+	 * must copy bit 13, so -8192 is 0xe000 and -16 0xfff0)
+	 */
+	S("right-to-left fill from DST_Y_X x = 0xe000 (-8192)",
 	  W(REG_DP_GUI_MASTER_CNTL, GMC_FILL | GMC_DST_CLIPPING),
-	  W(REG_DP_CNTL, DP_CNTL_TOP_TO_BOTTOM), DST0, RECT(0, 0x2000, 1, 16)),
-	S("fill from DST_Y_X y = 0x3ff0 (-16 to the engine)", SETUP_CLIP, DST0,
-	  RECT(0x3ff0, 0, 17, 1)),
+	  W(REG_DP_CNTL, DP_CNTL_TOP_TO_BOTTOM), DST0, RECT(0, 0xe000, 1, 16)),
+	S("fill from DST_Y_X y = 0xfff0 (-16)", SETUP_CLIP, DST0,
+	  RECT(0xfff0, 0, 17, 1)),
 
 	/*
 	 * 2D scissors: the engine writes only inside them, so the clipped
@@ -511,10 +514,10 @@ static const struct stream_case streams[] = {
 	  W(REG_DP_CNTL, DP_CNTL_TOP_TO_BOTTOM), DST0, RECT(0, 0, 1, 2)),
 	S("SC_TOP_LEFT (-16, -16), fill from there",
 	  W(REG_SC_TOP_LEFT, YX(0x3ff0, 0x3ff0)), W(REG_SC_BOTTOM_RIGHT, YX(8, 8)),
-	  SETUP_CLIP, DST0, RECT(0x3ff0, 0x3ff0, 4, 4)),
+	  SETUP_CLIP, DST0, RECT(0xfff0, 0xfff0, 4, 4)),
 	S("SC_TOP_LEFT (-8192, -8192), fill from (-1, -1)",
 	  W(REG_SC_TOP_LEFT, YX(0x2000, 0x2000)), W(REG_SC_BOTTOM_RIGHT, YX(8, 8)),
-	  SETUP_CLIP, DST0, RECT(0x3fff, 0x3fff, 2, 2)),
+	  SETUP_CLIP, DST0, RECT(0xffff, 0xffff, 2, 2)),
 	S("scissor (0, 0)-(8191, 8191), fill one row past the end",
 	  W(REG_SC_TOP_LEFT, 0), W(REG_SC_BOTTOM_RIGHT, YX(0x1fff, 0x1fff)),
 	  SETUP_CLIP, DST0, RECT(0, 0, SURF_W + 1, SURF_W)),

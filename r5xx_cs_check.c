@@ -405,6 +405,25 @@ static void wait_until(struct cs_parser *p, u32 v)
 }
 
 /*
+ * 2D coordinates (guide 6.2.2): two 16-bit fields "ranging from -8192 to
+ * 8191.  Bits 14 and 15 should be copies of bit 13" (30 and 31 of 29).  The
+ * checker and the model read 14 bits; an engine reading 16 would see
+ * another point in any other value, so those are refused.
+ */
+static int check_coords(struct cs_parser *p, const struct r5xx_cs_special *sp, u32 v)
+{
+	u32 hi = v >> 16, lo = v & 0xffff;
+
+	if ((u32)sign_extend32(hi, 13) % BIT(16) != hi ||
+	    (u32)sign_extend32(lo, 13) % BIT(16) != lo) {
+		cs_log(p, "%s: %#010x: bits 15:14 (31:30) are not copies of bit 13 (29)",
+		       sp->name, v);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
  * What a special register needs besides keeping its value: relocation,
  * ownership, range, or the operation it starts.  Returns 0 to keep the
  * (possibly patched) value in the register's slot, if it has one.
@@ -497,6 +516,11 @@ static int check_special(struct cs_parser *p, const struct r5xx_cs_special *sp,
 		}
 		return 0;
 	case R5XX_CS_TRACK_ZB_BW_CNTL:
+		/* samples laid out otherwise than the draw check measures them */
+		if (v & R5XX_ZB_BW_CNTL_CONTIGUOUS_6XAA_SAMPLES_DISABLE) {
+			cs_log(p, "ZB_BW_CNTL: CONTIGUOUS_6XAA_SAMPLES_DISABLE");
+			return -EINVAL;
+		}
 		if (!p->ctx->hyperz_owner &&
 		    (v & (R5XX_ZB_BW_CNTL_HIZ_ENABLE | R5XX_ZB_BW_CNTL_FAST_FILL |
 			  R5XX_ZB_BW_CNTL_RD_COMP_ENABLE |
@@ -515,8 +539,13 @@ static int check_special(struct cs_parser *p, const struct r5xx_cs_special *sp,
 	case R5XX_CS_TRACK_TX_FORMAT1:
 		return check_tx_format1(p, v);
 	case R5XX_CS_TRACK_TX_FORMAT2:
-		if ((v & R5XX_TX_FORMAT2_TXFORMAT_MSB) && !cs_is_r500(p)) {
-			cs_log(p, "TX_FORMAT2: TXFORMAT_MSB before R5xx");
+		/*
+		 * Bits 19:14 are R5xx fields (reference); the texture check
+		 * reads TXWIDTH_11/TXHEIGHT_11 and TXFORMAT_MSB on R5xx only.
+		 */
+		if ((v & ~(u32)R5XX_TX_FORMAT2_TXPITCH) && !cs_is_r500(p)) {
+			cs_log(p, "TX_FORMAT2: R5xx bits %#x before R5xx",
+			       v & ~(u32)R5XX_TX_FORMAT2_TXPITCH);
 			return -EINVAL;
 		}
 		return 0;
@@ -546,7 +575,13 @@ static int check_special(struct cs_parser *p, const struct r5xx_cs_special *sp,
 		return cs_check_blit(p, FIELD_GET(R5XX_DST_WIDTH_HEIGHT_WIDTH, v),
 				     FIELD_GET(R5XX_DST_WIDTH_HEIGHT_HEIGHT, v));
 	case R5XX_CS_TRIGGER_DST_LINE_END:
+		if (check_coords(p, sp, v))
+			return -EINVAL;
 		return cs_check_line(p, v);
+	case R5XX_CS_TRACK_SRC_Y_X:
+	case R5XX_CS_TRACK_DST_Y_X:
+	case R5XX_CS_TRACK_DST_LINE_START:
+		return check_coords(p, sp, v);
 	default:
 		/* a tracked register without a rule of its own is kept as is */
 		if (sp->slot != R5XX_CS_NO_SLOT)
@@ -687,13 +722,30 @@ static int check_type1(struct cs_parser *p, u32 hdr)
 	return check_reg(p, R5XX_PM4_T1_REG_INDEX2(hdr) << 2, p->pkt + 2);
 }
 
+#define CS_VBPNTR_NUM_ARRAYS		GENMASK(4, 0)
+#define CS_VBPNTR_UNKNOWN		GENMASK(15, 6)
+#define CS_VBPNTR_ATTR_UNKNOWN		(BIT(31) | BIT(23) | BIT(15) | BIT(7))
+
 static int check_load_vbpntr(struct cs_parser *p, u32 body)
 {
 	struct cs_state *s = &p->s;
 	u32 *d = &p->ib[p->pkt + 1];
-	u32 n = d[0] & 0x1f, k, need;
+	u32 n = d[0] & CS_VBPNTR_NUM_ARRAYS, k, need;
 	int ret;
 
+	/*
+	 * The count dword is VAP_VTX_NUM_ARRAYS (reference): 4:0 arrays,
+	 * 5 VC_FORCE_PREFETCH, 31:16 fetch granules.  Bit 6,
+	 * VC_DIS_CACHE_INVLD, keeps the vertex cache from the previous draw
+	 * packet, another client's included ("caution with respect to
+	 * multiple contexts"), and 15:7 are undefined: refused.  Mesa sends
+	 * the count and FORCE_PREFETCH.
+	 */
+	if (d[0] & CS_VBPNTR_UNKNOWN) {
+		cs_log(p, "3D_LOAD_VBPNTR: bits %#x of the array count",
+		       d[0] & (u32)CS_VBPNTR_UNKNOWN);
+		return -EINVAL;
+	}
 	if (n > R5XX_CS_NUM_ARRAYS) {
 		cs_log(p, "3D_LOAD_VBPNTR: %u arrays", n);
 		return -EINVAL;
@@ -718,6 +770,15 @@ static int check_load_vbpntr(struct cs_parser *p, u32 body)
 		struct cs_array *arr = &s->arrays[k];
 		const struct r5xx_cs_reloc *bo;
 
+		/*
+		 * VAP_VTX_AOS_ATTR (reference): count 6:0, stride 14:8 per
+		 * half; bits 7 and 15 are undefined, and a VAP reading 8-bit
+		 * fields would fetch more than measured: refused.
+		 */
+		if (attr & CS_VBPNTR_ATTR_UNKNOWN) {
+			cs_log(p, "3D_LOAD_VBPNTR: array %u attributes %#x", k, attr);
+			return -EINVAL;
+		}
 		if (k % 2)
 			attr >>= 16;
 		ret = next_reloc(p, 0, &bo);

@@ -77,12 +77,17 @@ struct cs_surf_memo {
 	bool valid;
 };
 
-/* Surfaces measured at a draw: each colour buffer twice, Z, AA resolve */
+/*
+ * Surfaces measured at a draw: each colour buffer three times (its own
+ * format and tiling, buffer 0's format, buffer 0's format and tiling), Z,
+ * AA resolve
+ */
 #define CS_MEMO_CB(i)		(i)
 #define CS_MEMO_CB0_CPP(i)	(R5XX_CS_NUM_CB + (i))
-#define CS_MEMO_Z		(2 * R5XX_CS_NUM_CB)
-#define CS_MEMO_AA		(2 * R5XX_CS_NUM_CB + 1)
-#define CS_NUM_SURF_MEMOS	(2 * R5XX_CS_NUM_CB + 2)
+#define CS_MEMO_CB0_TILE(i)	(2 * R5XX_CS_NUM_CB + (i))
+#define CS_MEMO_Z		(3 * R5XX_CS_NUM_CB)
+#define CS_MEMO_AA		(3 * R5XX_CS_NUM_CB + 1)
+#define CS_NUM_SURF_MEMOS	(3 * R5XX_CS_NUM_CB + 2)
 
 /* Caches a draw has left dirty (struct cs_state.dirty) */
 #define CS_CACHE_CB	R5XX_CS_UNPIPELINED_CB	/* colour, and the AA resolve */

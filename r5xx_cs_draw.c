@@ -195,7 +195,7 @@ static int check_colour(struct cs_parser *p, bool *used)
 	const struct cs_reg *cctl = &CS_REG(s, RB3D_CCTL);
 	const struct cs_reg *chmask = &CS_REG(s, RB3D_COLOR_CHANNEL_MASK);
 	const struct cs_reg *blend = &CS_REG(s, RB3D_BLENDCNTL);
-	u32 num = R5XX_CS_NUM_CB, i;
+	u32 num = R5XX_CS_NUM_CB, pitch0, i;
 	bool own_format;
 	int ret;
 
@@ -235,13 +235,28 @@ static int check_colour(struct cs_parser *p, bool *used)
 		surf.cpp = 0;
 		surf.pitch = pitch->v & R5XX_RB3D_COLORPITCH_COLORPITCH;
 		surf.mode = s->cb_mode[i];
+		pitch0 = CS_REGN(s, RB3D_COLORPITCH, 0).v;
 		ret = check_cb(p, i, surf, pitch->v, CS_MEMO_CB(i));
-		/* colour buffer 0 was checked first, so its pitch is set */
-		if (!ret && i && !own_format &&
-		    (CS_REGN(s, RB3D_COLORPITCH, 0).v ^ pitch->v) &
-		    R5XX_RB3D_COLORPITCH_COLORFORMAT)
-			ret = check_cb(p, i, surf, CS_REGN(s, RB3D_COLORPITCH, 0).v,
-				       CS_MEMO_CB0_CPP(i));
+		if (ret)
+			return ret;
+		if (!i || own_format)
+			continue;
+		/*
+		 * Without INDEPENDENT_COLORFORMAT (always before R5xx), "all
+		 * the MRTs use color format 0" (reference, RB3D_CCTL), and
+		 * RB3D_COLORPITCH0 holds "format and tiling control for all
+		 * the multibuffers and the pitch of multibuffer 0": buffer i
+		 * is measured with its pitch in buffer 0's format, with its
+		 * own tiling and with buffer 0's.  Colour buffer 0 was checked
+		 * first, so its pitch is set.  Mesa sets the bit on R5xx and
+		 * its MRTs share a format, hence a tiling, before R5xx.
+		 */
+		if ((pitch0 ^ pitch->v) & R5XX_RB3D_COLORPITCH_COLORFORMAT)
+			ret = check_cb(p, i, surf, pitch0, CS_MEMO_CB0_CPP(i));
+		if (!ret && s->cb_mode[0] != s->cb_mode[i]) {
+			surf.mode = s->cb_mode[0];
+			ret = check_cb(p, i, surf, pitch0, CS_MEMO_CB0_TILE(i));
+		}
 		if (ret)
 			return ret;
 	}

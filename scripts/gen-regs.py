@@ -11,6 +11,7 @@ touch.  This script turns it into:
   r5xx_cs_tables.h, r5xx_cs_tables.c       command-stream checker tables
   r5xx_facts.h                             facts the driver, the model and the
                                            host tests share (enum, const, table)
+  Documentation/cs-registers.rst           the checker's per-register table
 
 Usage: gen-regs.py [--check] [--root DIR]
   --check  regenerate in memory and fail if a committed output differs.
@@ -700,6 +701,66 @@ def facts_table(t):
     return out
 
 
+# The unit that reads a register, by name prefix (first match), for the
+# per-register table; the reference's unit names (CB:, ZB:, TX:, ...).
+CS_UNITS = (("RB3D_", "CB"), ("ZB_", "ZB"), ("TX_", "TX"), ("VAP_", "VAP"),
+            ("SU_", "SU"), ("RE_SCISSORS_", "SC"), ("GB_", "GB"), ("US_", "US"),
+            ("FG_", "FG"), ("WAIT_UNTIL", "CP"), ("CRTC_", "CRTC"), ("D1MODE_", "CRTC"))
+
+
+def cs_unit(reg):
+    """The unit that reads @reg: 2D for the 2D engine's block, else by prefix."""
+    if reg.name.startswith("SC_") and reg.offset >= 0x4000:
+        return "SC"
+    for prefix, unit in CS_UNITS:
+        if reg.name.startswith(prefix):
+            return unit
+    if 0x1400 <= reg.offset < 0x1800:
+        return "2D"
+    sys.exit(f"cs: no unit for {reg.name}")
+
+
+def cs_doc(spaces):
+    """Documentation/cs-registers.rst: one row per register the checker handles."""
+    rows = [r for sp in spaces for r in sp.regs if r.cs and r.cs != "safe"]
+    nsafe = sum(r.count for sp in spaces for r in sp.regs if r.cs == "safe")
+    head = ("register", "offset", "families", "role", "known bits", "unit",
+            "pipelined", "reset")
+    pipelined = {None: "yes", "cb": "no: CB", "z": "no: ZB", "cb,z": "no: CB, ZB"}
+    table = []
+    for r in sorted(rows, key=lambda r: r.offset):
+        sep = "_" if r.name[-1].isdigit() else ""
+        name = f"{r.name}{sep}0-{r.count - 1}" if r.count > 1 else r.name
+        fam = "all" if len(r.fam) == len(CS_TABLES) else ",".join(r.fam)
+        table.append((f"``{name}``", f"{r.offset:#06x}", fam, r.cs.replace(":", " "),
+                      f"{cs_known(r):#010x}" if r.strict else "all",
+                      cs_unit(r), pipelined[r.pipe],
+                      f"{r.reset:#x}" if r.reset is not None else "no"))
+    widths = [max(len(x) for x in col) for col in zip(head, *table)]
+    rule = " ".join("=" * w for w in widths)
+
+    def line(cells):
+        return " ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip()
+
+    out = [".. SPDX-License-Identifier: GPL-2.0-only OR MIT", "",
+           ".. " + BANNER.splitlines()[0], "   " + BANNER.splitlines()[1], "",
+           "=============================================",
+           "Registers the command-stream checker handles",
+           "=============================================", "",
+           "Every register a type-0 packet may write that the checker handles itself",
+           "(``cs=`` other than ``safe`` in ``regs/r5xx.regs``): its role, the known",
+           "bits (``bits=fields``; ``all`` where every bit is a field or the value is",
+           "handled whole, see ``cs-checker.rst``), the unit of the reference that",
+           "reads it, whether it is pipelined (``pipe=``: no means it may change only",
+           "with that unit's cache empty) and the value the kernel writes before every",
+           f"IB (``reset=``).  {nsafe} other register offsets (summed over the four",
+           "tables of families) are written freely; all the rest are refused.", "",
+           rule, line(head), rule]
+    out += [line(row) for row in table]
+    out += [rule]
+    return "\n".join(out) + "\n"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true")
@@ -714,6 +775,7 @@ def main():
         root / "r5xx_cs_tables.h": cs_tables_h(spaces),
         root / "r5xx_cs_tables.c": cs_tables_c(spaces),
         root / "r5xx_facts.h": facts_header(facts),
+        root / "Documentation/cs-registers.rst": cs_doc(spaces),
     }
     stale = []
     for path, text in outputs.items():

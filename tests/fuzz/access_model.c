@@ -228,7 +228,7 @@ static uint32_t nsamples(struct model *m)
 
 static void colour_and_depth(struct model *m)
 {
-	uint32_t mask, blend, bw = 0, cctl = 0, v, off, zc, i, num = 4, cpp, fmt0 = 0;
+	uint32_t mask, blend, bw = 0, cctl = 0, v, off, zc, i, num = 4, cpp, fmt0 = 0, tiles0 = 0;
 	int known_cctl = have(m, 0x4e00, &cctl);
 
 	have(m, 0x4f1c, &bw);
@@ -253,12 +253,20 @@ static void colour_and_depth(struct model *m)
 				fail(m, "colour format %u", (v >> 21) & 15);
 				return;
 			}
-			if (!i)
+			if (!i) {
 				fmt0 = (v >> 21) & 15;
+				tiles0 = v & (7u << 16);
+			}
 			cb_surface(m, off, (v >> 21) & 15, v);
-			/* RB3D_CCTL bit 14 (R5xx): own format; else colour buffer 0's */
-			if (i && !(m->r500 && (cctl & (1u << 14))))
+			/*
+			 * RB3D_CCTL bit 14 (R5xx): own format; else colour buffer
+			 * 0's, and RB3D_COLORPITCH0 is the "format and tiling
+			 * control for all the multibuffers": its tiling too.
+			 */
+			if (i && !(m->r500 && (cctl & (1u << 14)))) {
 				cb_surface(m, off, fmt0, v);
+				cb_surface(m, off, fmt0, (v & ~(7u << 16)) | tiles0);
+			}
 		}
 	}
 	/*
@@ -321,9 +329,9 @@ static void textures(struct model *m)
 
 	have(m, 0x4104, &en);
 	for (u = 0; u < 16; u++) {
-		uint32_t off, f0, f1, f2 = 0, flt = 0, flt1 = 0, bw, bytes, levels, l;
-		uint32_t w0, h0, d0, faces, coord, macro, micro, wrap_s, wrap_t;
-		uint64_t total = 0;
+		uint32_t off, f0, f1, f2 = 0, flt = 0, flt1 = 0, bw, bh, bytes, levels, l;
+		uint32_t w0, h0, d0, faces, coord, macro, micro, wrap_s, wrap_t, pass, npass;
+		uint64_t total = 0, sum;
 		int chain;
 
 		if (!(en & (1u << u)))
@@ -360,9 +368,21 @@ static void textures(struct model *m)
 		wrap_t = ((flt >> 3) & 7) != 2 && ((flt >> 3) & 7) != 4 &&
 			 ((flt >> 3) & 7) != 6;
 		have(m, 0x4440 + 4 * u, &flt1);
+		/*
+		 * Formats 20, 21 (VYUY422, YVYU422): the guide's C_VYUY/C_YVYU
+		 * are 32-bit words of two texels; measured as such too.
+		 */
+		npass = !((f2 >> 14) & 1) && ((f1 & 31) == 20 || (f1 & 31) == 21) ? 2 : 1;
+		for (pass = 0; pass < npass; pass++) {
+		bh = bw;
+		if (pass) {
+			bw = 2;
+			bh = 1;
+			bytes = 4;
+		}
 		macro = (off >> 2) & 1;
 		micro = (off >> 3) & 3;
-
+		sum = 0;
 		for (l = 0; l < levels; l++) {
 			/* rows of the pitch, but never narrower than the texture */
 			uint32_t w = (f0 >> 31) && (f2 & 0x3fff) + 1 > w0 ? (f2 & 0x3fff) + 1 : w0;
@@ -376,8 +396,8 @@ static void textures(struct model *m)
 			if (wrap_t || chain)
 				h = up2(h);
 			w = (w + bw - 1) / bw;
-			h = (h + bw - 1) / bw;
-			if (bw > 1 && w < 32 / bytes)
+			h = (h + bh - 1) / bh;
+			if (bh > 1 && w < 32 / bytes)
 				w = 32 / bytes;
 			if (macro && unit(bytes, 1, micro, &uw, &uh)) {
 				int gt = m->r300 || ((flt1 >> 22) & 1);
@@ -394,7 +414,9 @@ static void textures(struct model *m)
 				uw = rowb / (bytes * uh) > uw ? rowb / (bytes * uh) : uw;
 			w = (w + uw - 1) / uw * uw;
 			h = (h + uh - 1) / uh * uh;
-			total += (uint64_t)w * h * bytes * d * faces;
+			sum += (uint64_t)w * h * bytes * d * faces;
+		}
+		total = sum > total ? sum : total;
 		}
 		access(m, off & ~31u, (uint64_t)(off & ~31u) + total, "texture");
 	}
@@ -706,6 +728,65 @@ static int harmless(uint32_t reg)
 	return 0;
 }
 
+/*
+ * Issue 20 class 2: the bits each register's fields cover, read off the
+ * register reference (R5xx Acceleration v1.3) and the guide (6.2.2) one
+ * register at a time, plus what Mesa's r300_reg.h names in bits the
+ * reference calls reserved (noted).  Any other bit may do anything.
+ */
+static const struct {
+	uint32_t first, last, defined;
+	const char *name;
+} reference_bits[] = {
+	{ 0x4400, 0x443c, 0xf0ffffff, "TX_FILTER0 (23:21 Mesa's MAX_ANISO)" },
+	{ 0x4440, 0x447c, 0xdfefffff, "TX_FILTER1 (13, 19:17, 21, 28:23, 30 Mesa's)" },
+	{ 0x44c0, 0x44fc, 0xfeffffff, "TX_FORMAT1" },
+	{ 0x4500, 0x453c, 0x000fffff, "TX_FORMAT2" },
+	{ 0x46a4, 0x46b0, 0x001fff1f, "US_OUT_FMT" },
+	{ 0x4104, 0x4104, 0x0000ffff, "TX_ENABLE" },
+	{ 0x4e04, 0x4e04, 0xff3f703f, "RB3D_BLENDCNTL" },
+	{ 0x4e0c, 0x4e0c, 0x0000ffff, "RB3D_COLOR_CHANNEL_MASK" },
+	{ 0x4e84, 0x4e84, 0x00003ffe, "RB3D_AARESOLVE_PITCH" },
+	{ 0x4e88, 0x4e88, 0x00000007, "RB3D_AARESOLVE_CTL" },
+	/* 14:12 HIZ_FP_EXP_BITS from r300_reg.h; 17 lays 6x AA out otherwise */
+	{ 0x4f1c, 0x4f1c, 0x000dfdff, "ZB_BW_CNTL" },
+	{ 0x20b4, 0x20b4, 0x0000007f, "VAP_VTX_SIZE" },
+	{ 0x2088, 0x2088, 0x00ffffff, "VAP_ALT_NUM_VERTICES" },
+	{ 0x2134, 0x2134, 0x00ffffff, "VAP_VF_MAX_VTX_INDX" },
+	{ 0x208c, 0x208c, 0x01ffffff, "VAP_INDEX_OFFSET" },
+	{ 0x43e0, 0x43e4, 0x03ffffff, "SC_SCISSOR0/1" },
+	/* guide 6.2.2: scissors [13:0] and [29:16] */
+	{ 0x16e8, 0x16f4, 0x3fff3fff, "2D scissor" },
+	{ 0x16c0, 0x16c0, 0x00000003, "DP_CNTL" },
+	/* guide 6.2.2: 16-bit unsigned sizes, which the engine reads as 14 */
+	{ 0x143c, 0x143c, 0x3fff3fff, "DST_HEIGHT_WIDTH" },
+	{ 0x1598, 0x1598, 0x3fff3fff, "DST_WIDTH_HEIGHT" },
+};
+
+static void check_reference_bits(struct model *m, uint32_t reg, uint32_t v)
+{
+	unsigned int i;
+
+	for (i = 0; i < sizeof(reference_bits) / sizeof(reference_bits[0]); i++)
+		if (reg >= reference_bits[i].first && reg <= reference_bits[i].last &&
+		    (v & ~reference_bits[i].defined))
+			fail(m, "%s %#06x with bits %#x no field defines", reference_bits[i].name,
+			     reg, v & ~reference_bits[i].defined);
+	/* the R5xx fields of TX_FORMAT2 (19:14) are not sized before R5xx */
+	if (!m->r500 && reg >= 0x4500 && reg <= 0x453c && (v & ~0x3fffu))
+		fail(m, "TX_FORMAT2 R5xx bits %#x before R5xx", v & ~0x3fffu);
+	/*
+	 * Guide 6.2.2: coordinates "ranging from -8192 to 8191.  Bits 14 and
+	 * 15 should be copies of bit 13" (SRC_Y_X, DST_Y_X, DST_LINE_*).
+	 */
+	if (reg == 0x1434 || reg == 0x1438 || reg == 0x1600 || reg == 0x1604) {
+		uint32_t lo = v & 0xffff, hi = v >> 16;
+
+		if (((lo >> 13) != 0 && (lo >> 13) != 7) || ((hi >> 13) != 0 && (hi >> 13) != 7))
+			fail(m, "2D coordinates %#x: bits 15:14 not copies of bit 13", v);
+	}
+}
+
 static void write_reg(struct model *m, uint32_t reg, uint32_t v)
 {
 	if (reg >= NREG * 4 || !harmless(reg)) {
@@ -755,6 +836,7 @@ static void write_reg(struct model *m, uint32_t reg, uint32_t v)
 		fail(m, "pipe select %#06x with undefined bits %#x", reg, v);
 	if (reg == 0x4be8 && !m->rv530)
 		fail(m, "write to FG_ZBREG_DEST outside RV530");
+	check_reference_bits(m, reg, v);
 	m->reg[reg >> 2] = v;
 	/* the pipes not selected keep what an earlier client left */
 	m->known[reg >> 2] = reg == 0x42c8 || reg == 0x4be8 || !pipes_partial(m);
@@ -858,6 +940,13 @@ static uint32_t packet3(struct model *m, uint32_t op, const uint32_t *d, uint32_
 			fail(m, "type-3 %#x with %u dwords, the microcode reads 3", op, n);
 		return n;
 	case 0x2f:	/* 3D_LOAD_VBPNTR */
+		/*
+		 * VAP_VTX_NUM_ARRAYS (reference): 4:0, 5 FORCE_PREFETCH, 31:16
+		 * granules; 6 VC_DIS_CACHE_INVLD keeps the last draw's (another
+		 * client's) vertices in the cache; 15:7 undefined.
+		 */
+		if (d[0] & 0xffc0)
+			fail(m, "3D_LOAD_VBPNTR array count %#x: bits 15:6", d[0]);
 		m->narrays = d[0] & 0x1f;
 		need = 1 + 3 * (m->narrays / 2) + 2 * (m->narrays & 1);
 		if (m->narrays > 16 || n < need) {
@@ -871,6 +960,10 @@ static uint32_t packet3(struct model *m, uint32_t op, const uint32_t *d, uint32_
 		}
 		for (k = 0; k < m->narrays; k++) {
 			uint32_t attr = d[1 + 3 * (k / 2)] >> (k & 1 ? 16 : 0);
+
+			/* VAP_VTX_AOS_ATTR: count 6:0, stride 14:8 of each half */
+			if (attr & 0x8080)
+				fail(m, "3D_LOAD_VBPNTR array %u: attribute bits 7/15", k);
 
 			m->size[k] = attr & 0x7f;
 			m->stride[k] = (attr >> 8) & 0x7f;

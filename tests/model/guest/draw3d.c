@@ -11,14 +11,20 @@
  * an edge are not judged).  rv380 has no R300 fragment program in the
  * model yet: there the interpolated colour is drawn as is.
  *
- * Then garbage: random 3D register writes and draw packets with random
- * bodies, with bus mastering off.  QEMU must stay up and the CP must get
- * through them (a draw is bounded by the model's work budget); after a
- * soft reset the triangle draws correctly again.
+ * A big triangle (1024x1024) checks that the vCPU reads registers while
+ * the draw runs (RBBM_STATUS.RB3D_BUSY seen) and that the fence after it
+ * is not written meanwhile.
+ *
+ * Then garbage: draw packets over the sane state with random registers,
+ * primitive types and vertex dwords, with bus mastering off.  QEMU must
+ * stay up and the CP must get through them (a draw is bounded by the
+ * model's work budget); after a soft reset the triangle draws correctly
+ * again.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "r5xx_test.h"
 
@@ -303,32 +309,102 @@ static uint32_t rnd(void)
 	return (uint32_t)(rng >> 16);
 }
 
+/*
+ * Draw packets over the sane state with a few registers changed to random
+ * values: the walk usually right for the opcode (so the draw runs), any
+ * primitive type, up to 63 vertices of random dwords (NaN, huge and
+ * negative coordinates), and now and then a wrong walk, a random colour
+ * buffer or index-port writes with no draw waiting.
+ */
 static void emit_garbage(unsigned rounds)
 {
-	static const uint8_t ops[] = {
-		R5XX_PM4_3D_LOAD_VBPNTR, R5XX_PM4_3D_DRAW_VBUF_2,
-		R5XX_PM4_3D_DRAW_IMMD_2, R5XX_PM4_3D_DRAW_INDX_2,
+	static const struct {
+		uint8_t op, walk;
+	} ops[] = {
+		{ R5XX_PM4_3D_LOAD_VBPNTR, 0 }, { R5XX_PM4_3D_DRAW_VBUF_2, 2 },
+		{ R5XX_PM4_3D_DRAW_IMMD_2, 3 }, { R5XX_PM4_3D_DRAW_INDX_2, 1 },
 	};
 
 	for (unsigned k = 0; k < rounds; k++) {
-		unsigned body = rnd() % 40 + 1;
+		unsigned o = rnd() % 4, count = rnd() % 64, body;
+		uint32_t vf;
 
-		for (unsigned i = 0; i < 30; i++) {
+		emit_state();
+		for (unsigned i = rnd() % 8; i; i--) {
 			uint32_t a = rnd() % 2 ? 0x2000 + 4 * (rnd() % 0x180)
 					       : 0x4000 + 4 * (rnd() % 0x400);
 
 			reg(a, rnd() << 1 ^ rnd());
 		}
-		/* keep the colour buffer in VRAM away from the ring now and then */
-		if (k & 1)
+		if (rnd() % 4 == 0)
 			reg(R5XX_RB3D_COLOROFFSET(0), CB + (rnd() % 0x100000 & ~3u));
-		put(R5XX_PACKET3(ops[rnd() % sizeof(ops)], body - 1));
-		put((rnd() & 0x3fff) | (rnd() % 300) << 16);
+		vf = rnd() % 16 | (rnd() % 8 ? ops[o].walk : rnd() % 4) << 4 |
+		     (rnd() & 0xffc0 & ~(0xfu << 12)) | count << 16;
+		body = 1 + rnd() % (o == 2 ? 8 * count + 2 : 40);
+		put(R5XX_PACKET3(ops[o].op, body - 1));
+		put(o == 0 ? rnd() % 20 : vf);
 		for (unsigned i = 1; i < body; i++)
-			put(rnd() << 1 ^ rnd());
-		for (unsigned i = 0; i < 8; i++)
+			put(rnd() % 3 ? rnd() << 1 ^ rnd() : fbits((float)(rnd() % 200) - 60));
+		for (unsigned i = rnd() % 3 ? 0 : rnd() % 8; i; i--)
 			reg(R5XX_VAP_PORT_IDX(0), rnd());
 	}
+}
+
+/*
+ * A big draw (a triangle over 1024x1024) with a fence after it: while the
+ * 3D engine is busy the vCPU still reads registers (the draw holds no
+ * lock the vCPU needs) and the fence is not yet written.  Scratch is read
+ * before RBBM_STATUS, so a busy status proves the scratch value was read
+ * before the draw ended.  Returns the reads that saw the engine busy.
+ */
+static unsigned big_draw(void)
+{
+	static const Vtx big[3] = {
+		{ 0, 0, 0.5f, 1, 0.0f, 0.4f, 1.0f, 1.0f },
+		{ 4000, 0, 0.5f, 1, 0.0f, 0.4f, 1.0f, 1.0f },
+		{ 0, 4000, 0.5f, 1, 0.0f, 0.4f, 1.0f, 1.0f },
+	};
+	const unsigned bw = 1024;
+	uint32_t seq = ++fence_seq, tl = d.is_r5xx ? 0 : 1440, s, st;
+	unsigned busy = 0, polls = 0;
+	time_t t0 = time(NULL);
+
+	emit_state();
+	reg(R5XX_RE_SCISSORS_BR, (tl + bw - 1) | (tl + bw - 1) << 13);
+	reg(R5XX_RB3D_COLORPITCH(0), bw | 6u << 21);
+	emit_tri(big);
+	for (unsigned i = 0; i < ncmd; i++)
+		t_emit(&r, cmd[i]);
+	ncmd = 0;
+	t_emit_reg(&r, R5XX_SCRATCH_REG(0), seq);
+	t_commit(&r);
+	for (;;) {
+		s = rr(&d, R5XX_SCRATCH_REG(0));
+		st = rr(&d, R5XX_RBBM_STATUS);
+		polls++;
+		if (st & R5XX_RBBM_STATUS_RB3D_BUSY) {
+			busy++;
+			T_CHECK(s != seq, "big draw: fence written while the 3D "
+				"engine is busy (RBBM_STATUS 0x%08x)", st);
+			T_CHECK(st & R5XX_RBBM_STATUS_GUI_ACTIVE,
+				"big draw: 3D busy without GUI_ACTIVE (0x%08x)", st);
+		}
+		if (s == seq)
+			break;
+		if (polls % 1000 == 0)
+			T_CHECK(time(NULL) < t0 + 60, "big draw: fence not written "
+				"in 60 s (RBBM_STATUS 0x%08x)", st);
+	}
+	/* the fence is behind the pixels: corners of the covered area */
+	T_CHECK(vram_rd(&d, CB) == colour(&big[0]) &&
+		vram_rd(&d, CB + 4 * (bw - 1)) == colour(&big[0]) &&
+		vram_rd(&d, CB + 4 * (bw - 1) * bw) == colour(&big[0]),
+		"big draw: corners 0x%08x 0x%08x 0x%08x, want 0x%08x",
+		vram_rd(&d, CB), vram_rd(&d, CB + 4 * (bw - 1)),
+		vram_rd(&d, CB + 4 * (bw - 1) * bw), colour(&big[0]));
+	t_log("draw3d: big draw: %u of %u register reads saw the 3D engine busy",
+	      busy, polls);
+	return busy;
 }
 
 int main(void)
@@ -366,16 +442,21 @@ int main(void)
 	T_CHECK(t_wait_idle(&d, 1000), "not idle after the IB draw");
 	t_log("draw3d: both triangles %u pixels", in);
 
-	/* 3. garbage, bus mastering off (as t_setup leaves it) */
-	for (unsigned pass = 0; pass < 4; pass++) {
-		emit_garbage(6);
+	/* 3. the vCPU runs while a draw does; the fence waits for it */
+	T_CHECK(big_draw() > 0, "big draw: the 3D engine was never seen busy");
+	T_CHECK(t_wait_idle(&d, 1000), "not idle after the big draw");
+	vram_fill(&d, CB, 4 * W * W, CANARY);
+
+	/* 4. garbage, bus mastering off (as t_setup leaves it) */
+	for (unsigned pass = 0; pass < 8; pass++) {
+		emit_garbage(8);
 		run_ring("garbage", 60000);
 	}
 	status = rr(&d, R5XX_RBBM_STATUS);
 	T_CHECK(rr(&d, R5XX_MODEL_ID) == 0x5235584d, "model does not answer");
 	t_log("draw3d: after garbage RBBM_STATUS 0x%08x", status);
 
-	/* 4. usable again: soft reset of the CP and the 3D blocks */
+	/* 5. usable again: soft reset of the CP and the 3D blocks */
 	wr(&d, R5XX_RBBM_SOFT_RESET, 0x7f & ~R5XX_RBBM_SOFT_RESET_SOFT_RESET_CP);
 	(void)rr(&d, R5XX_RBBM_SOFT_RESET);
 	wr(&d, R5XX_RBBM_SOFT_RESET, 0);

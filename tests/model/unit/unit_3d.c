@@ -1037,6 +1037,21 @@ static void test_budget(void)
 	st.budget = R5XX_3D_WORK_BUDGET;
 	draw_immd(&st, 13, q, 4);
 	CHECK(!errors && st.pixels_written >= 1000 + 64 * 64 - 1000);
+	/* one error a vertex from an unmapped array: a draw reports 16 */
+	{
+		uint32_t vb[3] = { 1, 8 | 8 << 8, MEM_SIZE + 0x1000 };
+		uint32_t body = 1 | 2 << 4 | 1000u << 16;
+
+		r5xx_3d_packet3(&st, R5XX_PM4_3D_LOAD_VBPNTR, vb, 3);
+		errors = 0;
+		r5xx_3d_packet3(&st, R5XX_PM4_3D_DRAW_VBUF_2, &body, 1);
+		CHECK(errors == R5XX_3D_DRAW_ERRORS);
+		errors = 0;
+		wr(&st, A_VAP_PORT_IDX0, 5);	/* outside a draw: reported */
+		wr(&st, A_VAP_PORT_IDX0, 5);
+		CHECK(errors == 2);
+	}
+	r5xx_3d_fini(&st);
 }
 
 /* Garbage in: random registers, memories and packets never crash. */

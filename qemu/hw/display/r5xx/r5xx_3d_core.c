@@ -52,12 +52,21 @@ int32_t r5xx_3d_f2i(float f, int32_t lo, int32_t hi)
 
 void r5xx_3d_error(R5xx3d *st, const char *fmt, ...)
 {
-    char msg[160];
+    char msg[224];
     va_list ap;
 
+    if (st->drawing && ++st->draw_errors > R5XX_3D_DRAW_ERRORS) {
+        return;
+    }
     va_start(ap, fmt);
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
+    if (st->drawing && st->draw_errors == R5XX_3D_DRAW_ERRORS) {
+        size_t len = strlen(msg);
+
+        snprintf(msg + len, sizeof(msg) - len, " (further errors of this "
+                 "draw are not reported)");
+    }
     if (st->mem.guest_error) {
         st->mem.guest_error(st->mem.opaque, msg);
     }
@@ -375,12 +384,15 @@ static void r5xx_3d_draw_now(R5xx3d *st, uint32_t vf_cntl, uint32_t n,
     }
     st->work = 0;
     st->over_budget = false;
+    st->drawing = true;
+    st->draw_errors = 0;
     st->draws++;
     r5xx_3d_vs_setup(st, &s->d);
     r5xx_3d_us_setup(st, &s->d);
     if (r5xx_3d_raster_setup(st, &s->d)) {
         r5xx_3d_assemble(s, FIELD_EX32(vf_cntl, VAP_VF_CNTL, PRIM_TYPE), n);
     }
+    st->drawing = false;
     free(s);
 }
 

@@ -36,6 +36,8 @@
  * a draw that reaches it is cut short with a guest error.
  */
 #define R5XX_3D_WORK_BUDGET     (1ull << 30)
+/* Guest errors one draw reports (per vertex ones could be millions). */
+#define R5XX_3D_DRAW_ERRORS     16
 
 /*
  * How the core reaches memory and reports guest errors.  Addresses are MC
@@ -117,6 +119,8 @@ typedef struct R5xx3d {
     uint64_t budget;        /* R5XX_3D_WORK_BUDGET; tests lower it */
     uint64_t work;          /* against budget */
     bool over_budget;
+    bool drawing;           /* inside a draw: errors are counted */
+    uint32_t draw_errors;
 
     /* statistics, for tests and tracing */
     uint64_t draws;

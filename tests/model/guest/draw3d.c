@@ -13,7 +13,8 @@
  *
  * A big triangle (1024x1024) checks that the vCPU reads registers while
  * the draw runs (RBBM_STATUS.RB3D_BUSY seen) and that the fence after it
- * is not written meanwhile.
+ * is not written meanwhile; a soft reset of the 3D blocks stops another
+ * such draw at once.
  *
  * Then garbage: draw packets over the sane state with random registers,
  * primitive types and vertex dwords, with bus mastering off.  QEMU must
@@ -407,6 +408,48 @@ static unsigned big_draw(void)
 	return busy;
 }
 
+/*
+ * A soft reset of the 3D blocks stops a draw: the write returns with the
+ * engine idle (RB3D_BUSY clear when next read) and the CP goes on to the
+ * fence.  The draw (2048x2048, seconds) is cut once it is seen busy.
+ */
+static void abort_draw(void)
+{
+	static const Vtx big[3] = {
+		{ 0, 0, 0.5f, 1, 1.0f, 1.0f, 1.0f, 1.0f },
+		{ 5000, 0, 0.5f, 1, 1.0f, 1.0f, 1.0f, 1.0f },
+		{ 0, 5000, 0.5f, 1, 1.0f, 1.0f, 1.0f, 1.0f },
+	};
+	const unsigned bw = 2048;
+	uint32_t seq = ++fence_seq, tl = d.is_r5xx ? 0 : 1440, st;
+	time_t t0 = time(NULL);
+
+	emit_state();
+	reg(R5XX_RE_SCISSORS_BR, (tl + bw - 1) | (tl + bw - 1) << 13);
+	reg(R5XX_RB3D_COLORPITCH(0), bw | 6u << 21);
+	emit_tri(big);
+	for (unsigned i = 0; i < ncmd; i++)
+		t_emit(&r, cmd[i]);
+	ncmd = 0;
+	t_emit_reg(&r, R5XX_SCRATCH_REG(0), seq);
+	t_commit(&r);
+	while (!(rr(&d, R5XX_RBBM_STATUS) & R5XX_RBBM_STATUS_RB3D_BUSY)) {
+		T_CHECK(rr(&d, R5XX_SCRATCH_REG(0)) != seq,
+			"abort: the draw ended before it was seen busy");
+		T_CHECK(time(NULL) < t0 + 60, "abort: the draw never started");
+	}
+	wr(&d, R5XX_RBBM_SOFT_RESET, R5XX_RBBM_SOFT_RESET_SOFT_RESET_VAP |
+	   R5XX_RBBM_SOFT_RESET_SOFT_RESET_GA | R5XX_RBBM_SOFT_RESET_SOFT_RESET_RB);
+	st = rr(&d, R5XX_RBBM_STATUS);
+	wr(&d, R5XX_RBBM_SOFT_RESET, 0);
+	T_CHECK(!(st & R5XX_RBBM_STATUS_RB3D_BUSY),
+		"abort: 3D still busy after its soft reset (0x%08x)", st);
+	T_CHECK(t_wait_reg(&d, R5XX_SCRATCH_REG(0), seq, 5000),
+		"abort: fence after the stopped draw not written");
+	t_log("draw3d: draw stopped by a soft reset; its last pixel %s drawn",
+	      vram_rd(&d, CB + 4 * (bw * bw - 1)) == colour(&big[0]) ? "was" : "was not");
+}
+
 int main(void)
 {
 	static const Vtx tri[2][3] = {
@@ -445,6 +488,8 @@ int main(void)
 	/* 3. the vCPU runs while a draw does; the fence waits for it */
 	T_CHECK(big_draw() > 0, "big draw: the 3D engine was never seen busy");
 	T_CHECK(t_wait_idle(&d, 1000), "not idle after the big draw");
+	abort_draw();
+	T_CHECK(t_wait_idle(&d, 1000), "not idle after the stopped draw");
 	vram_fill(&d, CB, 4 * W * W, CANARY);
 
 	/* 4. garbage, bus mastering off (as t_setup leaves it) */

@@ -952,18 +952,23 @@ static void test_blend(void)
 		uint32_t c, a;
 		float want[4];		/* R, G, B, A over dst (0, 0.6, 1, 1) */
 	} b[] = {
-		/* add SRC_ALPHA, ONE_MINUS_SRC_ALPHA (alpha the same) */
-		{ 1 | 0 << 12 | 36 << 16 | 37 << 24, 0,
+		/*
+		 * Factors as Mesa's r300_reg.h R300_BLEND_GL_* numbers them
+		 * (not GL's enum order): 32 ZERO, 33 ONE, 36 DST_COLOR,
+		 * 38 SRC_ALPHA, 39 ONE_MINUS_SRC_ALPHA.
+		 * add SRC_ALPHA, ONE_MINUS_SRC_ALPHA (alpha the same)
+		 */
+		{ 1 | 0 << 12 | 38 << 16 | 39 << 24, 0,
 		  { 0.25f, 0.45f, 0.75f, 0.8125f } },
 		/* the same, alpha by ABLENDCNTL: add ONE, ZERO */
-		{ 1 | 2 | 0 << 12 | 36 << 16 | 37 << 24, 33 << 16 | 32 << 24,
+		{ 1 | 2 | 0 << 12 | 38 << 16 | 39 << 24, 33 << 16 | 32 << 24,
 		  { 0.25f, 0.45f, 0.75f, 0.25f } },
 		/* reverse subtract ONE, ONE: dst - src */
 		{ 1 | 6 << 12 | 33 << 16 | 33u << 24, 0,
 		  { 0.0f, 0.6f, 1.0f, 0.75f } },
 		/* max; DST_COLOR, ZERO added (modulate) */
 		{ 1 | 5 << 12, 0, { 1.0f, 0.6f, 1.0f, 1.0f } },
-		{ 1 | 0 << 12 | 40 << 16 | 32 << 24, 0,
+		{ 1 | 0 << 12 | 36 << 16 | 32 << 24, 0,
 		  { 0.0f, 0.0f, 0.0f, 0.25f } },
 		/* off */
 		{ 0, 0, { 1.0f, 0.0f, 0.0f, 0.25f } },

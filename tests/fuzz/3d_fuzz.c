@@ -8,7 +8,8 @@
  * -timeout).  Built and run by tests/fuzz/3d-fuzz.test.
  *
  * Input: byte 0 bit 0 selects R500, bit 1 starts from a state that draws
- * (a pass-through VS and US, a 256x256 ARGB8888 colour buffer, Z24); ops:
+ * (a pass-through VS and US, a 256x256 ARGB8888 colour buffer, Z24), bit 2
+ * defers draws and runs each on a snapshot, as the QEMU glue does; ops:
  *   0 REG  u16 dword offset (modulo 0x5000 / 4), u32 value
  *   1 PKT3 u8 opcode (one of the 3D ones, by index), u8 n, n u32 dwords
  *   2 IDX  u32 value to VAP_PORT_IDX0
@@ -63,6 +64,19 @@ static uint32_t take(const uint8_t **p, const uint8_t *end, unsigned n)
 static void wr(R5xx3d *st, uint32_t reg, uint32_t v)
 {
 	r5xx_3d_reg_write(st, reg, v);
+}
+
+/* Deferred: the draw the last call left, on a snapshot (r5xx_3d.c's way). */
+static void run_pending(R5xx3d *st)
+{
+	static R5xx3d snap;
+	R5xx3dPending *p = r5xx_3d_take_pending(st);
+
+	if (!p)
+		return;
+	r5xx_3d_snapshot(&snap, st);
+	r5xx_3d_exec(&snap, p);
+	r5xx_3d_merge_stats(st, &snap);
 }
 
 /* What tests/model/unit/unit_3d.c's setup() writes, at a larger size. */
@@ -121,6 +135,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	st.budget = 1u << 18;		/* keep an input fast */
 	if (data[0] & 2)
 		sane_state(&st);
+	st.defer = data[0] & 4;
 	p++;
 	while (p < end) {
 		unsigned op = *p++ & 3, n;
@@ -146,6 +161,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			memcpy(mem + n, &op, 4);
 			break;
 		}
+		run_pending(&st);
 	}
 	r5xx_3d_fini(&st);
 	return 0;

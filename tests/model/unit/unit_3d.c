@@ -596,7 +596,12 @@ static void test_fill_rule(void)
 }
 
 /* Draw packets end to end: a triangle, by IMMD_2, VBUF_2 and INDX_2. */
-static void test_draw(void)
+/*
+ * One triangle drawn four ways; with defer, each draw is left pending,
+ * nothing is drawn until it runs on a snapshot, and a later register
+ * write to the live state does not reach the snapshot.
+ */
+static void draw_ways(bool defer)
 {
 	static const Vtx tri[3] = {
 		{ 5.3f, 3.1f, 0.5f, 1, 1.0f, 0.5f, 0.0f, 1.0f },
@@ -604,12 +609,14 @@ static void test_draw(void)
 		{ 20.9f, 61.4f, 0.5f, 1, 1.0f, 0.5f, 0.0f, 1.0f },
 	};
 	uint32_t want = argb(&tri[0]);
-	R5xx3d st;
+	static R5xx3d st, snap_st;
+	R5xx3d *drew = &st;
 
 	for (unsigned how = 0; how < 4; how++) {
 		unsigned in = 0, bad = 0;
 
 		setup(&st, true);
+		st.defer = defer;
 		/* tri winds clockwise: culling front faces checks the order */
 		wr(&st, A_SU_CULL_MODE, 1);
 		if (how == 0) {
@@ -644,6 +651,21 @@ static void test_draw(void)
 				wr(&st, A_VAP_PORT_IDX0, 0);
 			}
 		}
+		if (defer) {
+			R5xx3dPending *p = r5xx_3d_take_pending(&st);
+
+			CHECK(p != NULL);
+			CHECK(st.pixels_written == 0 && !st.pending);
+			CHECK(ld32(CB + 4 * (32 * W + 30)) == CANARY);
+			r5xx_3d_snapshot(&snap_st, &st);
+			/* the live state moves on; the snapshot keeps its own */
+			wr(&st, A_RB3D_COLOROFFSET(0), CB + 0x8000);
+			wr(&st, A_SU_CULL_MODE, 2);
+			r5xx_3d_exec(&snap_st, p);
+			CHECK(!r5xx_3d_take_pending(&snap_st));
+			r5xx_3d_merge_stats(&st, &snap_st);
+			drew = &snap_st;
+		}
 		for (unsigned y = 0; y < W; y++)
 			for (unsigned x = 0; x < W; x++) {
 				int i = inside(tri, x + 0.5, y + 0.5);
@@ -660,9 +682,44 @@ static void test_draw(void)
 		CHECK(in > 500);
 		CHECK(!bad);
 		CHECK(!errors);
-		CHECK(st.draws == 1);
+		CHECK(st.draws == 1 && drew->draws == 1);
+		CHECK(st.pixels_written == drew->pixels_written);
 		r5xx_3d_fini(&st);
 	}
+}
+
+static void test_draw(void)
+{
+	draw_ways(false);
+}
+
+static void test_defer(void)
+{
+	static const Vtx tri[3] = {
+		{ 0, 0, 0.5f, 1, 1, 1, 1, 1 },
+		{ 64, 0, 0.5f, 1, 1, 1, 1, 1 },
+		{ 0, 64, 0.5f, 1, 1, 1, 1, 1 },
+	};
+	static R5xx3d st, snap_st;
+	bool stop = true;
+
+	draw_ways(true);
+	/* a draw stopped by abort writes nothing and reports nothing */
+	setup(&st, true);
+	st.defer = true;
+	draw_immd(&st, 4, tri, 3);
+	r5xx_3d_snapshot(&snap_st, &st);
+	snap_st.abort = &stop;
+	r5xx_3d_exec(&snap_st, r5xx_3d_take_pending(&st));
+	CHECK(snap_st.pixels_written == 0);
+	CHECK(ld32(CB) == CANARY);
+	CHECK(!errors);
+	/* a reset drops a pending draw */
+	draw_immd(&st, 4, tri, 3);
+	CHECK(st.pending);
+	r5xx_3d_reset(&st);
+	CHECK(!st.pending && st.defer);
+	r5xx_3d_fini(&st);
 }
 
 /* Smooth colours interpolate; the centre of a triangle gets the mean. */
@@ -895,18 +952,23 @@ static void test_blend(void)
 		uint32_t c, a;
 		float want[4];		/* R, G, B, A over dst (0, 0.6, 1, 1) */
 	} b[] = {
-		/* add SRC_ALPHA, ONE_MINUS_SRC_ALPHA (alpha the same) */
-		{ 1 | 0 << 12 | 36 << 16 | 37 << 24, 0,
+		/*
+		 * Factors as Mesa's r300_reg.h R300_BLEND_GL_* numbers them
+		 * (not GL's enum order): 32 ZERO, 33 ONE, 36 DST_COLOR,
+		 * 38 SRC_ALPHA, 39 ONE_MINUS_SRC_ALPHA.
+		 * add SRC_ALPHA, ONE_MINUS_SRC_ALPHA (alpha the same)
+		 */
+		{ 1 | 0 << 12 | 38 << 16 | 39 << 24, 0,
 		  { 0.25f, 0.45f, 0.75f, 0.8125f } },
 		/* the same, alpha by ABLENDCNTL: add ONE, ZERO */
-		{ 1 | 2 | 0 << 12 | 36 << 16 | 37 << 24, 33 << 16 | 32 << 24,
+		{ 1 | 2 | 0 << 12 | 38 << 16 | 39 << 24, 33 << 16 | 32 << 24,
 		  { 0.25f, 0.45f, 0.75f, 0.25f } },
 		/* reverse subtract ONE, ONE: dst - src */
 		{ 1 | 6 << 12 | 33 << 16 | 33u << 24, 0,
 		  { 0.0f, 0.6f, 1.0f, 0.75f } },
 		/* max; DST_COLOR, ZERO added (modulate) */
 		{ 1 | 5 << 12, 0, { 1.0f, 0.6f, 1.0f, 1.0f } },
-		{ 1 | 0 << 12 | 40 << 16 | 32 << 24, 0,
+		{ 1 | 0 << 12 | 36 << 16 | 32 << 24, 0,
 		  { 0.0f, 0.0f, 0.0f, 0.25f } },
 		/* off */
 		{ 0, 0, { 1.0f, 0.0f, 0.0f, 0.25f } },
@@ -980,6 +1042,21 @@ static void test_budget(void)
 	st.budget = R5XX_3D_WORK_BUDGET;
 	draw_immd(&st, 13, q, 4);
 	CHECK(!errors && st.pixels_written >= 1000 + 64 * 64 - 1000);
+	/* one error a vertex from an unmapped array: a draw reports 16 */
+	{
+		uint32_t vb[3] = { 1, 8 | 8 << 8, MEM_SIZE + 0x1000 };
+		uint32_t body = 1 | 2 << 4 | 1000u << 16;
+
+		r5xx_3d_packet3(&st, R5XX_PM4_3D_LOAD_VBPNTR, vb, 3);
+		errors = 0;
+		r5xx_3d_packet3(&st, R5XX_PM4_3D_DRAW_VBUF_2, &body, 1);
+		CHECK(errors == R5XX_3D_DRAW_ERRORS);
+		errors = 0;
+		wr(&st, A_VAP_PORT_IDX0, 5);	/* outside a draw: reported */
+		wr(&st, A_VAP_PORT_IDX0, 5);
+		CHECK(errors == 2);
+	}
+	r5xx_3d_fini(&st);
 }
 
 /* Garbage in: random registers, memories and packets never crash. */
@@ -1025,6 +1102,7 @@ int main(void)
 		{ "viewport", test_viewport },
 		{ "fill_rule", test_fill_rule },
 		{ "draw", test_draw },
+		{ "defer", test_defer },
 		{ "interp", test_interp },
 		{ "cull", test_cull },
 		{ "z", test_z },

@@ -8,8 +8,8 @@
  * tables only (r5xx_vbios.py, rv515-board.toml) as its expansion ROM.
  * Plus the command processor (r5xx_cp.c), the rv370 PCIE
  * GART (r5xx_mc.c), the 2D engine (r5xx_2d.c) and the display engines
- * (r5xx_display.c): legacy CRTCs on rv380, AVIVO D1/D2 on rv515.  No 3D
- * engine yet.
+ * (r5xx_display.c): legacy CRTCs on rv380, AVIVO D1/D2 on rv515, and the
+ * 3D engine (r5xx_3d.c, drawing in a worker thread).
  * Register names and fields come from the project's register list,
  * regs/r5xx.regs.
  * Documentation/qemu-model.rst describes the device as a guest sees it.
@@ -245,6 +245,11 @@ static uint32_t r5xx_rbbm_status(R5xxState *s)
     if (s->twod.hung) {
         v |= R_RBBM_STATUS_E2_BUSY_MASK;
     }
+    if (r5xx_3d_engine_busy(s)) {
+        v |= R_RBBM_STATUS_GUI_ACTIVE_MASK | R_RBBM_STATUS_VAP_BUSY_MASK |
+             R_RBBM_STATUS_GA_BUSY_MASK | R_RBBM_STATUS_RE_BUSY_MASK |
+             R_RBBM_STATUS_PB_BUSY_MASK | R_RBBM_STATUS_RB3D_BUSY_MASK;
+    }
     return v;
 }
 
@@ -423,6 +428,7 @@ void r5xx_reg_write(R5xxState *s, uint32_t addr, uint32_t val, R5xxSource src)
                    R_RBBM_SOFT_RESET_SOFT_RESET_E2_MASK)) {
             r5xx_2d_soft_reset(s);
         }
+        r5xx_3d_engine_soft_reset(s, val);
         return;
     case A_RBBM_STATUS:
     case A_MODEL_ID:
@@ -443,6 +449,9 @@ void r5xx_reg_write(R5xxState *s, uint32_t addr, uint32_t val, R5xxSource src)
     }
     r5xx_check_known(s, addr, true, val);
     s->regs[addr >> 2] = val;
+    if (r5xx_3d_is_reg(addr)) {
+        r5xx_3d_engine_write(s, addr, val);
+    }
 }
 
 static uint64_t r5xx_mmio_read(void *opaque, hwaddr addr, unsigned size)
@@ -591,6 +600,7 @@ static void r5xx_realize(PCIDevice *pci, Error **errp)
     }
 
     r5xx_cp_init(s);
+    r5xx_3d_engine_init(s);
     r5xx_display_init(s);
 }
 
@@ -598,6 +608,7 @@ static void r5xx_exit(PCIDevice *pci)
 {
     R5xxState *s = R5XX(pci);
 
+    r5xx_3d_engine_fini(s);
     r5xx_cp_fini(s);
     r5xx_display_fini(s);
     msi_uninit(pci);
@@ -611,6 +622,7 @@ static void r5xx_reset_hold(Object *obj)
     r5xx_cp_reset(s);
     r5xx_mc_reset(s);
     r5xx_2d_reset(s);
+    r5xx_3d_engine_reset(s);
     r5xx_display_reset(s);
     r5xx_msi_reset(&s->irq.msi);
 }
@@ -683,7 +695,7 @@ static void r5xx_class_init(ObjectClass *klass, void *data)
     k->class_id = PCI_CLASS_DISPLAY_VGA;
     rc->phases.hold = r5xx_reset_hold;
     dc->desc = "ATI/AMD Radeon R3xx-R5xx GPU (command processor, GART, 2D, "
-               "legacy and AVIVO display)";
+               "3D, legacy and AVIVO display)";
     dc->vmsd = &r5xx_vmstate;
     device_class_set_props(dc, r5xx_properties);
     set_bit(DEVICE_CATEGORY_DISPLAY, dc->categories);

@@ -52,12 +52,21 @@ int32_t r5xx_3d_f2i(float f, int32_t lo, int32_t hi)
 
 void r5xx_3d_error(R5xx3d *st, const char *fmt, ...)
 {
-    char msg[160];
+    char msg[224];
     va_list ap;
 
+    if (st->drawing && ++st->draw_errors > R5XX_3D_DRAW_ERRORS) {
+        return;
+    }
     va_start(ap, fmt);
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
+    if (st->drawing && st->draw_errors == R5XX_3D_DRAW_ERRORS) {
+        size_t len = strlen(msg);
+
+        snprintf(msg + len, sizeof(msg) - len, " (further errors of this "
+                 "draw are not reported)");
+    }
     if (st->mem.guest_error) {
         st->mem.guest_error(st->mem.opaque, msg);
     }
@@ -75,6 +84,10 @@ void r5xx_3d_unimp(R5xx3d *st, R5xx3dUnimp what, const char *name)
 bool r5xx_3d_charge(R5xx3d *st, uint64_t units)
 {
     if (st->over_budget) {
+        return false;
+    }
+    if (st->abort && __atomic_load_n(st->abort, __ATOMIC_RELAXED)) {
+        st->over_budget = true;         /* stopped, not a guest error */
         return false;
     }
     st->work += units;
@@ -102,13 +115,18 @@ void r5xx_3d_reset(R5xx3d *st)
 {
     R5xx3dMem mem = st->mem;
     bool r500 = st->r500;
+    bool defer = st->defer;
+    const bool *abort = st->abort;
     uint32_t *idx = st->iw.idx;
     uint32_t cap = st->iw.cap;
     uint64_t budget = st->budget;
 
+    r5xx_3d_pending_free(st->pending);
     memset(st, 0, sizeof(*st));
     st->r500 = r500;
     st->mem = mem;
+    st->defer = defer;
+    st->abort = abort;
     st->budget = budget;
     st->iw.idx = idx;
     st->iw.cap = cap;
@@ -119,6 +137,8 @@ void r5xx_3d_fini(R5xx3d *st)
     free(st->iw.idx);
     st->iw.idx = NULL;
     st->iw.cap = 0;
+    r5xx_3d_pending_free(st->pending);
+    st->pending = NULL;
 }
 
 bool r5xx_3d_is_reg(uint32_t reg)
@@ -340,9 +360,9 @@ static uint32_t r5xx_3d_num_vertices(R5xx3d *st, uint32_t vf_cntl)
     return FIELD_EX32(vf_cntl, VAP_VF_CNTL, NUM_VERTICES);
 }
 
-static void r5xx_3d_run(R5xx3d *st, uint32_t vf_cntl, uint32_t n,
-                        const uint32_t *idx, const uint32_t *immd,
-                        uint32_t vtx_dwords)
+static void r5xx_3d_draw_now(R5xx3d *st, uint32_t vf_cntl, uint32_t n,
+                             const uint32_t *idx, const uint32_t *immd,
+                             uint32_t vtx_dwords)
 {
     R5xx3dStream *s = calloc(1, sizeof(*s));
 
@@ -364,13 +384,110 @@ static void r5xx_3d_run(R5xx3d *st, uint32_t vf_cntl, uint32_t n,
     }
     st->work = 0;
     st->over_budget = false;
+    st->drawing = true;
+    st->draw_errors = 0;
     st->draws++;
     r5xx_3d_vs_setup(st, &s->d);
     r5xx_3d_us_setup(st, &s->d);
     if (r5xx_3d_raster_setup(st, &s->d)) {
         r5xx_3d_assemble(s, FIELD_EX32(vf_cntl, VAP_VF_CNTL, PRIM_TYPE), n);
     }
+    st->drawing = false;
     free(s);
+}
+
+void r5xx_3d_pending_free(R5xx3dPending *p)
+{
+    if (p) {
+        free(p->idx);
+        free(p->immd);
+        free(p);
+    }
+}
+
+/* Keep a copy of n dwords; false (and a guest error) if out of memory. */
+static bool r5xx_3d_dup(R5xx3d *st, uint32_t **dst, const uint32_t *src,
+                        uint64_t n)
+{
+    if (!src || !n) {
+        return true;
+    }
+    *dst = malloc(n * sizeof(**dst));
+    if (!*dst) {
+        r5xx_3d_error(st, "3D: out of memory, draw dropped");
+        return false;
+    }
+    memcpy(*dst, src, n * sizeof(**dst));
+    return true;
+}
+
+/* A draw: run now, or left in st->pending for r5xx_3d_exec(). */
+static void r5xx_3d_run(R5xx3d *st, uint32_t vf_cntl, uint32_t n,
+                        const uint32_t *idx, const uint32_t *immd,
+                        uint32_t vtx_dwords)
+{
+    R5xx3dPending *p;
+
+    if (!st->defer) {
+        r5xx_3d_draw_now(st, vf_cntl, n, idx, immd, vtx_dwords);
+        return;
+    }
+    if (st->pending) {
+        /* the caller takes each draw after the call that made it */
+        r5xx_3d_error(st, "3D: a deferred draw was not taken, dropped");
+        r5xx_3d_pending_free(st->pending);
+        st->pending = NULL;
+    }
+    p = calloc(1, sizeof(*p));
+    if (!p) {
+        r5xx_3d_error(st, "3D: out of memory, draw dropped");
+        return;
+    }
+    p->vf_cntl = vf_cntl;
+    p->count = n;
+    p->vtx_dwords = vtx_dwords;
+    if (!r5xx_3d_dup(st, &p->idx, idx, n) ||
+        !r5xx_3d_dup(st, &p->immd, immd, (uint64_t)n * vtx_dwords)) {
+        r5xx_3d_pending_free(p);
+        return;
+    }
+    st->pending = p;
+}
+
+R5xx3dPending *r5xx_3d_take_pending(R5xx3d *st)
+{
+    R5xx3dPending *p = st->pending;
+
+    st->pending = NULL;
+    return p;
+}
+
+void r5xx_3d_snapshot(R5xx3d *dst, const R5xx3d *src)
+{
+    memcpy(dst, src, sizeof(*dst));
+    dst->defer = false;
+    dst->pending = NULL;
+    dst->abort = NULL;
+    memset(&dst->iw, 0, sizeof(dst->iw));
+    dst->draws = dst->triangles = dst->pixels_written = 0;
+}
+
+void r5xx_3d_exec(R5xx3d *st, R5xx3dPending *p)
+{
+    if (!p) {
+        return;
+    }
+    r5xx_3d_draw_now(st, p->vf_cntl, p->count, p->idx, p->immd,
+                     p->vtx_dwords);
+    r5xx_3d_pending_free(p);
+}
+
+void r5xx_3d_merge_stats(R5xx3d *dst, const R5xx3d *done)
+{
+    dst->draws += done->draws;
+    dst->triangles += done->triangles;
+    dst->pixels_written += done->pixels_written;
+    dst->unimp_logged |= done->unimp_logged;
 }
 
 static void r5xx_3d_draw_indexed(R5xx3d *st, uint32_t vf_cntl,

@@ -36,6 +36,8 @@
  * a draw that reaches it is cut short with a guest error.
  */
 #define R5XX_3D_WORK_BUDGET     (1ull << 30)
+/* Guest errors one draw reports (per vertex ones could be millions). */
+#define R5XX_3D_DRAW_ERRORS     16
 
 /*
  * How the core reaches memory and reports guest errors.  Addresses are MC
@@ -68,9 +70,31 @@ typedef struct R5xx3dIndexWait {
     uint32_t *idx;
 } R5xx3dIndexWait;
 
+/*
+ * A draw the core has decoded but not run (R5xx3d.defer): what
+ * r5xx_3d_exec() needs besides the state, with its own copies of the
+ * indices or immediate vertex dwords.
+ */
+typedef struct R5xx3dPending {
+    uint32_t vf_cntl;
+    uint32_t count;         /* vertices */
+    uint32_t *idx;          /* indexed draw: count indices, else NULL */
+    uint32_t *immd;         /* immediate draw: count * vtx_dwords, else NULL */
+    uint32_t vtx_dwords;
+} R5xx3dPending;
+
 typedef struct R5xx3d {
     bool r500;              /* R500 register meanings (RV515 on) */
     R5xx3dMem mem;
+    /*
+     * With defer, a draw is not run where it is decoded but left in
+     * pending for the caller to run with r5xx_3d_exec() on a copy of the
+     * state (the QEMU glue's worker thread).
+     */
+    bool defer;
+    R5xx3dPending *pending;
+    /* Read (relaxed atomic) where work is charged: true stops the draw. */
+    const bool *abort;
 
     uint32_t regs[R5XX_3D_REGS];        /* by offset / 4 */
 
@@ -95,6 +119,8 @@ typedef struct R5xx3d {
     uint64_t budget;        /* R5XX_3D_WORK_BUDGET; tests lower it */
     uint64_t work;          /* against budget */
     bool over_budget;
+    bool drawing;           /* inside a draw: errors are counted */
+    uint32_t draw_errors;
 
     /* statistics, for tests and tracing */
     uint64_t draws;
@@ -124,6 +150,20 @@ void r5xx_3d_packet3(R5xx3d *st, unsigned opcode, const uint32_t *body,
                      uint32_t n);
 /* Whether the type-3 opcode is one r5xx_3d_packet3() takes. */
 bool r5xx_3d_is_packet3(unsigned opcode);
+
+/*
+ * Deferred draws.  r5xx_3d_take_pending() hands over the draw the last
+ * call left (or NULL); r5xx_3d_snapshot() copies what a draw reads into
+ * dst (a state of its own: no pending draw or index wait, no abort);
+ * r5xx_3d_exec() runs the draw on it and frees p.  The snapshot's
+ * statistics and unimp_logged can be merged back with
+ * r5xx_3d_merge_stats().
+ */
+R5xx3dPending *r5xx_3d_take_pending(R5xx3d *st);
+void r5xx_3d_snapshot(R5xx3d *dst, const R5xx3d *src);
+void r5xx_3d_exec(R5xx3d *st, R5xx3dPending *p);
+void r5xx_3d_pending_free(R5xx3dPending *p);
+void r5xx_3d_merge_stats(R5xx3d *dst, const R5xx3d *done);
 
 /* Helpers the tests use too ------------------------------------------------ */
 

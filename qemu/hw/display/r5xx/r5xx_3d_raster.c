@@ -93,11 +93,13 @@ static void r5xx_3d_blend_setup(R5xx3d *st, R5xx3dDraw *d)
 }
 
 /*
- * Blend factor f (GL's order from 32: ZERO, ONE, SRC_COLOR,
- * ONE_MINUS_SRC_COLOR, SRC_ALPHA, ONE_MINUS_SRC_ALPHA, DST_ALPHA,
- * ONE_MINUS_DST_ALPHA, DST_COLOR, ONE_MINUS_DST_COLOR, SRC_ALPHA_SATURATE,
- * CONSTANT_COLOR, ONE_MINUS_CONSTANT_COLOR, CONSTANT_ALPHA,
- * ONE_MINUS_CONSTANT_ALPHA) for channel i; other values read as ZERO.
+ * Blend factor f for channel i, numbered as Mesa's r300_reg.h
+ * (R300_BLEND_GL_*): 32 ZERO, 33 ONE, 34 SRC_COLOR, 35 ONE_MINUS_SRC_COLOR,
+ * 36 DST_COLOR, 37 ONE_MINUS_DST_COLOR, 38 SRC_ALPHA, 39 ONE_MINUS_SRC_ALPHA,
+ * 40 DST_ALPHA, 41 ONE_MINUS_DST_ALPHA, 42 SRC_ALPHA_SATURATE,
+ * 43 CONSTANT_COLOR, 44 ONE_MINUS_CONSTANT_COLOR, 45 CONSTANT_ALPHA,
+ * 46 ONE_MINUS_CONSTANT_ALPHA (not GL's enum order: colours before
+ * alphas); other values read as ZERO.
  */
 static float r5xx_3d_factor(unsigned f, unsigned i, const float s[4],
                             const float dst[4], const float k[4])
@@ -110,17 +112,17 @@ static float r5xx_3d_factor(unsigned f, unsigned i, const float s[4],
     case 35:
         return 1.0f - s[i];
     case 36:
-        return s[3];
-    case 37:
-        return 1.0f - s[3];
-    case 38:
-        return dst[3];
-    case 39:
-        return 1.0f - dst[3];
-    case 40:
         return dst[i];
-    case 41:
+    case 37:
         return 1.0f - dst[i];
+    case 38:
+        return s[3];
+    case 39:
+        return 1.0f - s[3];
+    case 40:
+        return dst[3];
+    case 41:
+        return 1.0f - dst[3];
     case 42:
         return i == 3 ? 1.0f : fminf(s[3], 1.0f - dst[3]);
     case 43:

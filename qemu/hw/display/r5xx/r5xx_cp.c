@@ -10,7 +10,9 @@
  * writes go through the same path as MMIO writes (r5xx_reg_write), type-3
  * packets through a handler table indexed by opcode.  Nothing in here waits:
  * the model executes in order, so WAIT_UNTIL and ISYNC_CNTL are satisfied as
- * soon as they are parsed.
+ * soon as they are parsed.  The one pause: while a 3D draw runs in the 3D
+ * engine's worker (r5xx_3d.c) the CP consumes nothing and stays busy, and
+ * the worker restarts it when the pixels are in memory.
  *
  * The CP does not fetch until all 256 microengine RAM words have been
  * written since the last device reset; a soft reset of the CP
@@ -74,7 +76,7 @@ bool r5xx_cp_busy(R5xxState *s)
 {
     R5xxCP *cp = &s->cp;
 
-    if (cp->hung || cp->ib_stuck || s->twod.hung) {
+    if (cp->hung || cp->ib_stuck || s->twod.hung || r5xx_3d_engine_busy(s)) {
         return true;
     }
     if (!r5xx_cp_can_run(s)) {
@@ -351,14 +353,14 @@ static const R5xxPm4Op r5xx_pm4_ops[256] = {
     R5XX_PM4_UNIMP(COND_EXEC),
     R5XX_PM4_UNIMP(WAIT_SEMAPHORE),
     R5XX_PM4_UNIMP(WAIT_MEM),
-    /* 3D engine: later */
+    /* 3D engine (r5xx_3d.c) */
+    [R5XX_PM4_3D_LOAD_VBPNTR] = { "3D_LOAD_VBPNTR", r5xx_pm4_3d },
+    [R5XX_PM4_3D_DRAW_VBUF_2] = { "3D_DRAW_VBUF_2", r5xx_pm4_3d },
+    [R5XX_PM4_3D_DRAW_IMMD_2] = { "3D_DRAW_IMMD_2", r5xx_pm4_3d },
+    [R5XX_PM4_3D_DRAW_INDX_2] = { "3D_DRAW_INDX_2", r5xx_pm4_3d },
     R5XX_PM4_UNIMP(3D_DRAW_VBUF),
     R5XX_PM4_UNIMP(3D_DRAW_IMMD),
     R5XX_PM4_UNIMP(3D_DRAW_INDX),
-    R5XX_PM4_UNIMP(3D_LOAD_VBPNTR),
-    R5XX_PM4_UNIMP(3D_DRAW_VBUF_2),
-    R5XX_PM4_UNIMP(3D_DRAW_IMMD_2),
-    R5XX_PM4_UNIMP(3D_DRAW_INDX_2),
     R5XX_PM4_UNIMP(3D_CLEAR_HIZ),
     R5XX_PM4_UNIMP(3D_DRAW_128),
     R5XX_PM4_UNIMP(MPEG_INDEX),
@@ -498,7 +500,8 @@ static bool r5xx_cp_step(R5xxState *s)
     R5xxCsqModes m;
     uint32_t dw;
 
-    if (!r5xx_cp_can_run(s)) {
+    /* a draw in flight: the stream waits for its pixels (r5xx_3d.c) */
+    if (!r5xx_cp_can_run(s) || r5xx_3d_engine_busy(s)) {
         return false;
     }
     m = r5xx_cp_modes(s);

@@ -5,6 +5,8 @@
  *   r5xx.c          QOM type, BARs, register dispatch, reset, interrupts
  *   r5xx_cp.c       command processor: ME RAM, ring and IBs, PM4 handlers
  *   r5xx_2d.c       2D engine packets (PAINT_MULTI, BITBLT_MULTI, ...)
+ *   r5xx_3d.c       3D engine: register and packet routing to the 3D core,
+ *                   its worker thread
  *   r5xx_mc.c       MC, rv370 PCIE GART, PLL/PCIE/MC indirect spaces,
  *                   MC address translation used by every engine
  *   r5xx_display.c  consoles, frame clocks, scanout and cursor drawing,
@@ -20,6 +22,7 @@
  *                   geometry, swappers, CSQ modes, scratch compare
  *   r5xx_2d_core.c  ROP3, pixel sizes, surface layouts, clipping
  *   r5xx_mc_core.c  GART entries, MC locations, PLL output
+ *   r5xx_3d_*.c     the 3D engine (r5xx_3d_core.h)
  *
  * Facts the model shares with the driver (GPU families, 2D pixel sizes,
  * micro tiles) come from the generated r5xx_facts.h, PM4 encodings from
@@ -35,9 +38,11 @@
 
 #include "hw/i2c/bitbang_i2c.h"
 #include "hw/pci/pci.h"
+#include "qemu/thread.h"
 #include "qemu/timer.h"
 #include "qom/object.h"
 #include "r5xx_2d_core.h"
+#include "r5xx_3d_core.h"
 #include "r5xx_cp_core.h"
 #include "r5xx_facts.h"
 #include "r5xx_irq_core.h"
@@ -144,6 +149,25 @@ typedef struct R5xxMC {
     uint32_t ind_logged[R5XX_MC_REGS / 32];
 } R5xxMC;
 
+/*
+ * The MC's translation state as of one moment (r5xx_mc.c): what the 3D
+ * worker thread translates MC addresses through without the BQL.
+ */
+#define R5XX_MC_VIEW_LOGS       8       /* guest errors a worker's view logs */
+
+typedef struct R5xxMcView {
+    struct R5xxState *s;        /* VRAM and the PCI device */
+    uint64_t fb_start, fb_end;
+    uint32_t gart_cntl;
+    uint64_t gart_start, gart_end, gart_base, discard;
+    R5xxTlbEntry *tlb;          /* R5XX_TLB_ENTRIES */
+    R5xxTlbEntry own_tlb[R5XX_TLB_ENTRIES];
+    bool nolock;                /* a worker's view: RAM-only bus access */
+    unsigned logs_left;
+    uint32_t fault;             /* PCIE_TX_GART_ERROR to record, or 0 */
+    bool failed;                /* the last access hit unmapped memory */
+} R5xxMcView;
+
 /* 2D engine scratch rows (14-bit coordinates: at most 0x4000 pixels). */
 #define R5XX_2D_ROW_PIXELS      0x4000
 #define R5XX_2D_PIXELS_PER_RUN  (1u << 24)  /* then the CP BH yields */
@@ -164,6 +188,32 @@ typedef struct R5xx2D {
  * Inert, as on hardware, unless MODEL_DEBUG.IB_HANG or E2_HANG armed a trap.
  */
 #define R5XX_MODEL_HANG_MARK    0x474e4148u
+
+/* The 3D engine (r5xx_3d.c): the live core state and one draw in flight. */
+typedef enum R5xx3dState {
+    R5XX_3D_IDLE,
+    R5XX_3D_QUEUED,             /* submitted, the worker has not taken it */
+    R5XX_3D_RUNNING,            /* the worker draws */
+    R5XX_3D_DONE,               /* drawn, not yet retired under the BQL */
+} R5xx3dState;
+
+typedef struct R5xx3dJob {
+    R5xx3d st;                  /* snapshot of the live state */
+    R5xx3dPending *p;
+    R5xxMcView mc;              /* the MC as the draw started */
+} R5xx3dJob;
+
+typedef struct R5xx3dEngine {
+    R5xx3d live;                /* takes register writes, defers draws */
+    R5xx3dJob job;
+    R5xx3dState state;          /* written under lock, read atomically */
+    bool abort;                 /* atomic: the core stops the draw */
+    bool quit;                  /* under lock: the worker ends */
+    QemuThread thread;
+    QemuMutex lock;
+    QemuCond cond;
+    QEMUBH *done_bh;
+} R5xx3dEngine;
 
 /* Display engines (r5xx_display.c, r5xx_display_legacy.c, _avivo.c). */
 #define R5XX_CRTCS      2
@@ -287,6 +337,7 @@ struct R5xxState {
     R5xxMC mc;
     R5xxIrq irq;
     R5xx2D twod;
+    R5xx3dEngine threed;
     R5xxDisplay disp;
 };
 
@@ -333,6 +384,16 @@ void r5xx_pm4_hostdata_blt(R5xxState *s, uint32_t hdr, const uint32_t *body,
 void r5xx_pm4_set_scissors(R5xxState *s, uint32_t hdr, const uint32_t *body,
                            uint32_t n);
 
+/* r5xx_3d.c */
+void r5xx_3d_engine_init(R5xxState *s);
+void r5xx_3d_engine_fini(R5xxState *s);
+void r5xx_3d_engine_reset(R5xxState *s);
+void r5xx_3d_engine_soft_reset(R5xxState *s, uint32_t val);
+bool r5xx_3d_engine_busy(R5xxState *s);
+void r5xx_3d_engine_write(R5xxState *s, uint32_t addr, uint32_t val);
+void r5xx_pm4_3d(R5xxState *s, uint32_t hdr, const uint32_t *body,
+                 uint32_t n);
+
 /* r5xx_display.c (engine internals in r5xx_display.h) */
 void r5xx_display_instance_init(R5xxState *s);
 void r5xx_display_init(R5xxState *s);
@@ -357,6 +418,10 @@ void r5xx_mc_write(R5xxState *s, uint64_t mc, const void *buf, uint32_t len);
 bool r5xx_mc_is_vram(R5xxState *s, uint64_t mc);
 bool r5xx_mc_vram_offset(R5xxState *s, uint64_t mc, uint64_t *off);
 uint32_t r5xx_mc_ldl(R5xxState *s, uint64_t mc);
+void r5xx_mc_view_init(R5xxState *s, R5xxMcView *v);
+bool r5xx_mc_view_access(R5xxMcView *v, uint64_t mc, void *buf, uint32_t len,
+                         bool write);
+void r5xx_mc_view_fini(R5xxState *s, R5xxMcView *v);
 void r5xx_mc_stl(R5xxState *s, uint64_t mc, uint32_t val);
 
 #endif /* HW_DISPLAY_R5XX_INT_H */

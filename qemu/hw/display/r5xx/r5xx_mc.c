@@ -27,6 +27,7 @@
 #include "qemu/log.h"
 #include "hw/pci/pci.h"
 #include "exec/memory.h"
+#include "qemu/rcu.h"
 #include "r5xx_int.h"
 
 typedef enum R5xxMemKind {
@@ -251,6 +252,15 @@ void r5xx_mcind_write(R5xxState *s, uint32_t idx, uint32_t val)
 
 /* Address translation ----------------------------------------------------- */
 
+/*
+ * An MC address is translated through a view of the MC's registers.  The
+ * CP and the 2D engine build one per access, under the BQL, over the
+ * device's TLB; the 3D worker takes one when its draw starts
+ * (r5xx_mc_view_init) and translates through it without the BQL: its own
+ * TLB, page table entries read from VRAM, bus addresses reached only when
+ * they are guest RAM, faults kept in the view for r5xx_mc_view_fini.
+ */
+
 static void r5xx_mc_fb_range(R5xxState *s, uint64_t *start, uint64_t *end)
 {
     uint32_t loc = r5xx_is_r5xx(s) ? s->mc.ind[A_RV515_MC_FB_LOCATION]
@@ -259,55 +269,115 @@ static void r5xx_mc_fb_range(R5xxState *s, uint64_t *start, uint64_t *end)
     r5xx_mc_location(loc, start, end);
 }
 
+static void r5xx_mc_view_load(R5xxState *s, R5xxMcView *v)
+{
+    const uint32_t *pcie = s->mc.pcie;
+
+    v->s = s;
+    r5xx_mc_fb_range(s, &v->fb_start, &v->fb_end);
+    v->gart_cntl = pcie[A_PCIE_TX_GART_CNTL];
+    v->gart_start = ((uint64_t)pcie[A_PCIE_TX_GART_START_HI] << 32) |
+                    pcie[A_PCIE_TX_GART_START_LO];
+    v->gart_end = ((uint64_t)pcie[A_PCIE_TX_GART_END_HI] << 32) |
+                  pcie[A_PCIE_TX_GART_END_LO];
+    v->gart_base = pcie[A_PCIE_TX_GART_BASE];
+    v->discard = ((uint64_t)pcie[A_PCIE_TX_DISCARD_RD_ADDR_HI] << 32) |
+                 pcie[A_PCIE_TX_DISCARD_RD_ADDR_LO];
+    v->fault = 0;
+    v->failed = false;
+}
+
+void r5xx_mc_view_init(R5xxState *s, R5xxMcView *v)
+{
+    memset(v, 0, sizeof(*v));
+    r5xx_mc_view_load(s, v);
+    v->tlb = v->own_tlb;
+    v->nolock = true;
+    v->logs_left = R5XX_MC_VIEW_LOGS;
+}
+
+void r5xx_mc_view_fini(R5xxState *s, R5xxMcView *v)
+{
+    if (v->fault) {
+        s->mc.pcie[A_PCIE_TX_GART_ERROR] = v->fault;
+    }
+}
+
+/* A guest error; a worker's view reports only its first few. */
+static void G_GNUC_PRINTF(2, 3) r5xx_mc_error(R5xxMcView *v,
+                                              const char *fmt, ...)
+{
+    va_list ap;
+
+    if (v->nolock) {
+        if (!v->logs_left) {
+            return;
+        }
+        if (!--v->logs_left) {
+            qemu_log_mask(LOG_GUEST_ERROR, "r5xx: further MC errors of "
+                          "this 3D draw are not reported\n");
+            return;
+        }
+    }
+    if (qemu_loglevel_mask(LOG_GUEST_ERROR)) {
+        FILE *f = qemu_log_trylock();
+
+        if (f) {
+            va_start(ap, fmt);
+            vfprintf(f, fmt, ap);
+            va_end(ap);
+            qemu_log_unlock(f);
+        }
+    }
+}
+
 static uint32_t r5xx_page_rest(uint64_t addr)
 {
     return R5XX_GPU_PAGE_SIZE - (addr & (R5XX_GPU_PAGE_SIZE - 1));
 }
 
 /* FB or plain bus address, no GART: for table and default-page lookups. */
-static bool r5xx_mc_translate_fb(R5xxState *s, uint64_t mc, R5xxMemTarget *t)
+static bool r5xx_mc_translate_fb(R5xxMcView *v, uint64_t mc,
+                                 R5xxMemTarget *t)
 {
-    uint64_t start, end;
-
-    r5xx_mc_fb_range(s, &start, &end);
     t->len = r5xx_page_rest(mc);
-    if (mc < start || mc > end) {
+    if (mc < v->fb_start || mc > v->fb_end) {
         return false;
     }
     t->kind = R5XX_MEM_VRAM;
-    t->addr = mc - start;
-    if (t->addr >= s->vram_size) {
-        qemu_log_mask(LOG_GUEST_ERROR,
-                      "r5xx: MC address 0x%" PRIx64 " is in the FB location "
-                      "but past the end of VRAM\n", mc);
+    t->addr = mc - v->fb_start;
+    if (t->addr >= v->s->vram_size) {
+        r5xx_mc_error(v, "r5xx: MC address 0x%" PRIx64 " is in the FB "
+                      "location but past the end of VRAM\n", mc);
         t->kind = R5XX_MEM_DISCARD;
     }
     return true;
 }
 
-static void r5xx_gart_fault(R5xxState *s, uint64_t mc, bool write,
+static void r5xx_gart_fault(R5xxMcView *v, uint64_t mc, bool write,
                             const char *why)
 {
-    qemu_log_mask(LOG_GUEST_ERROR, "r5xx: GART %s of MC address 0x%" PRIx64
-                  ": %s\n", write ? "write" : "read", mc, why);
-    s->mc.pcie[A_PCIE_TX_GART_ERROR] =
-        ((uint32_t)mc & ~(R5XX_GPU_PAGE_SIZE - 1)) | (write ? 2 : 0) | 1;
+    r5xx_mc_error(v, "r5xx: GART %s of MC address 0x%" PRIx64 ": %s\n",
+                  write ? "write" : "read", mc, why);
+    v->fault = ((uint32_t)mc & ~(R5XX_GPU_PAGE_SIZE - 1)) |
+               (write ? 2 : 0) | 1;
 }
 
-static uint32_t r5xx_gart_pte(R5xxState *s, uint64_t start, uint64_t page)
+static uint32_t r5xx_gart_pte(R5xxMcView *v, uint64_t start, uint64_t page)
 {
-    R5xxTlbEntry *e = &s->mc.tlb[(page >> 12) % R5XX_TLB_ENTRIES];
-    uint64_t at = s->mc.pcie[A_PCIE_TX_GART_BASE] + ((page - start) >> 12) * 4;
+    R5xxState *s = v->s;
+    R5xxTlbEntry *e = &v->tlb[(page >> 12) % R5XX_TLB_ENTRIES];
+    uint64_t at = v->gart_base + ((page - start) >> 12) * 4;
     R5xxMemTarget t;
     uint32_t pte;
 
     if (e->valid && e->page == page) {
         return e->pte;
     }
-    if (!r5xx_mc_translate_fb(s, at, &t) || t.kind != R5XX_MEM_VRAM ||
+    if (!r5xx_mc_translate_fb(v, at, &t) || t.kind != R5XX_MEM_VRAM ||
         t.addr + 4 > s->vram_size) {
-        qemu_log_mask(LOG_GUEST_ERROR, "r5xx: GART table entry at MC address "
-                      "0x%" PRIx64 " is not in VRAM\n", at);
+        r5xx_mc_error(v, "r5xx: GART table entry at MC address 0x%" PRIx64
+                      " is not in VRAM\n", at);
         return 0;
     }
     pte = ldl_le_p(s->vram_ptr + t.addr);
@@ -317,13 +387,13 @@ static uint32_t r5xx_gart_pte(R5xxState *s, uint64_t start, uint64_t page)
     return pte;
 }
 
-static void r5xx_gart_map(R5xxState *s, uint64_t mc, uint64_t start,
+static void r5xx_gart_map(R5xxMcView *v, uint64_t mc, uint64_t start,
                           uint64_t page, bool write, R5xxMemTarget *t)
 {
-    uint32_t pte = r5xx_gart_pte(s, start, page);
+    uint32_t pte = r5xx_gart_pte(v, start, page);
 
     if (!r5xx_gart_pte_allows(pte, write)) {
-        r5xx_gart_fault(s, mc, write, write ? "page not writeable"
+        r5xx_gart_fault(v, mc, write, write ? "page not writeable"
                                             : "page not readable");
         t->kind = R5XX_MEM_DISCARD;
         return;
@@ -332,51 +402,91 @@ static void r5xx_gart_map(R5xxState *s, uint64_t mc, uint64_t start,
     t->addr = r5xx_gart_pte_addr(pte) + (mc & (R5XX_GPU_PAGE_SIZE - 1));
 }
 
-static void r5xx_mc_translate(R5xxState *s, uint64_t mc, bool write,
+static void r5xx_mc_translate(R5xxMcView *v, uint64_t mc, bool write,
                               R5xxMemTarget *t)
 {
-    uint32_t cntl = s->mc.pcie[A_PCIE_TX_GART_CNTL];
     uint64_t start, end;
 
-    if (r5xx_mc_translate_fb(s, mc, t)) {
+    if (r5xx_mc_translate_fb(v, mc, t)) {
         return;
     }
-    if (!FIELD_EX32(cntl, PCIE_TX_GART_CNTL, GART_EN)) {
+    if (!FIELD_EX32(v->gart_cntl, PCIE_TX_GART_CNTL, GART_EN)) {
         t->kind = R5XX_MEM_BUS;
         t->addr = mc;
         return;
     }
-    start = ((uint64_t)s->mc.pcie[A_PCIE_TX_GART_START_HI] << 32) |
-            s->mc.pcie[A_PCIE_TX_GART_START_LO];
-    end = ((uint64_t)s->mc.pcie[A_PCIE_TX_GART_END_HI] << 32) |
-          s->mc.pcie[A_PCIE_TX_GART_END_LO];
-    start &= ~(uint64_t)(R5XX_GPU_PAGE_SIZE - 1);
-    end |= R5XX_GPU_PAGE_SIZE - 1;
+    start = v->gart_start & ~(uint64_t)(R5XX_GPU_PAGE_SIZE - 1);
+    end = v->gart_end | (R5XX_GPU_PAGE_SIZE - 1);
     if (mc >= start && mc <= end) {
-        r5xx_gart_map(s, mc, start, mc & ~(uint64_t)(R5XX_GPU_PAGE_SIZE - 1),
+        r5xx_gart_map(v, mc, start, mc & ~(uint64_t)(R5XX_GPU_PAGE_SIZE - 1),
                       write, t);
         return;
     }
-    switch (FIELD_EX32(cntl, PCIE_TX_GART_CNTL, UNMAPPED_ACCESS)) {
+    switch (FIELD_EX32(v->gart_cntl, PCIE_TX_GART_CNTL, UNMAPPED_ACCESS)) {
     case PCIE_TX_GART_CNTL_UNMAPPED_ACCESS_PASSTHRU:
         t->kind = R5XX_MEM_BUS;
         t->addr = mc;
         break;
     case PCIE_TX_GART_CNTL_UNMAPPED_ACCESS_CLAMP_LO:
-        r5xx_gart_map(s, mc, start, start, write, t);
+        r5xx_gart_map(v, mc, start, start, write, t);
         break;
     default:
-        r5xx_gart_fault(s, mc, write, "outside the FB and GART apertures");
+        r5xx_gart_fault(v, mc, write, "outside the FB and GART apertures");
         t->kind = R5XX_MEM_DISCARD;
         break;
     }
 }
 
-static void r5xx_dma(R5xxState *s, uint64_t addr, void *buf, uint32_t len,
+/*
+ * Bus-master access without the BQL: guest RAM only, straight through
+ * its host mapping (under RCU); anything else (MMIO, nothing, bus
+ * mastering off) is a guest error, reads of it give zeros.
+ */
+static bool r5xx_dma_nolock(R5xxMcView *v, uint64_t addr, uint8_t *buf,
+                            uint32_t len, bool write)
+{
+    AddressSpace *as = pci_get_address_space(PCI_DEVICE(v->s));
+
+    RCU_READ_LOCK_GUARD();
+    while (len) {
+        hwaddr xlat, l = len;
+        MemoryRegion *mr = address_space_translate(as, addr, &xlat, &l,
+                                                   write,
+                                                   MEMTXATTRS_UNSPECIFIED);
+        uint8_t *p;
+
+        if (!l || !memory_access_is_direct(mr, write)) {
+            r5xx_mc_error(v, "r5xx: 3D %s of bus address 0x%" PRIx64
+                          " that is not guest RAM (bus mastering off?)\n",
+                          write ? "write" : "read", addr);
+            if (!write) {
+                memset(buf, 0, len);
+            }
+            return false;
+        }
+        p = (uint8_t *)memory_region_get_ram_ptr(mr) + xlat;
+        if (write) {
+            memcpy(p, buf, l);
+            memory_region_set_dirty(mr, xlat, l);
+        } else {
+            memcpy(buf, p, l);
+        }
+        addr += l;
+        buf += l;
+        len -= l;
+    }
+    return true;
+}
+
+static bool r5xx_dma(R5xxMcView *v, uint64_t addr, void *buf, uint32_t len,
                      bool write)
 {
+    R5xxState *s = v->s;
     MemTxResult r;
 
+    if (v->nolock) {
+        return r5xx_dma_nolock(v, addr, buf, len, write);
+    }
     if (write) {
         r = pci_dma_write(PCI_DEVICE(s), addr, buf, len);
     } else {
@@ -392,6 +502,7 @@ static void r5xx_dma(R5xxState *s, uint64_t addr, void *buf, uint32_t len,
     if (r != MEMTX_OK && !write) {
         memset(buf, 0, len);
     }
+    return r == MEMTX_OK;
 }
 
 static void r5xx_vram_access(R5xxState *s, uint64_t off, void *buf,
@@ -412,46 +523,46 @@ static void r5xx_vram_access(R5xxState *s, uint64_t off, void *buf,
 }
 
 /* Reads of discarded accesses come from the default page. */
-static void r5xx_discard_read(R5xxState *s, uint64_t mc, void *buf,
+static void r5xx_discard_read(R5xxMcView *v, uint64_t mc, void *buf,
                               uint32_t len)
 {
-    uint64_t at = ((uint64_t)s->mc.pcie[A_PCIE_TX_DISCARD_RD_ADDR_HI] << 32) |
-                  s->mc.pcie[A_PCIE_TX_DISCARD_RD_ADDR_LO];
+    uint64_t at = (v->discard & ~(uint64_t)(R5XX_GPU_PAGE_SIZE - 1)) +
+                  (mc & (R5XX_GPU_PAGE_SIZE - 1));
     R5xxMemTarget t;
 
-    at = (at & ~(uint64_t)(R5XX_GPU_PAGE_SIZE - 1)) +
-         (mc & (R5XX_GPU_PAGE_SIZE - 1));
-    if (!r5xx_mc_translate_fb(s, at, &t)) {
-        r5xx_dma(s, at, buf, len, false);
+    if (!r5xx_mc_translate_fb(v, at, &t)) {
+        r5xx_dma(v, at, buf, len, false);
     } else if (t.kind == R5XX_MEM_VRAM) {
-        r5xx_vram_access(s, t.addr, buf, len, false);
+        r5xx_vram_access(v->s, t.addr, buf, len, false);
     } else {
         memset(buf, 0, len);
     }
 }
 
-static void r5xx_mc_access(R5xxState *s, uint64_t mc, void *buf, uint32_t len,
-                           bool write)
+bool r5xx_mc_view_access(R5xxMcView *v, uint64_t mc, void *buf, uint32_t len,
+                         bool write)
 {
     uint8_t *p = buf;
 
+    v->failed = false;
     while (len) {
         R5xxMemTarget t;
         uint32_t n;
 
         mc &= UINT32_MAX;       /* the MC address space is 32 bits */
-        r5xx_mc_translate(s, mc, write, &t);
+        r5xx_mc_translate(v, mc, write, &t);
         n = MIN(len, MIN(t.len, r5xx_page_rest(mc)));
         switch (t.kind) {
         case R5XX_MEM_VRAM:
-            r5xx_vram_access(s, t.addr, p, n, write);
+            r5xx_vram_access(v->s, t.addr, p, n, write);
             break;
         case R5XX_MEM_BUS:
-            r5xx_dma(s, t.addr, p, n, write);
+            v->failed |= !r5xx_dma(v, t.addr, p, n, write);
             break;
         case R5XX_MEM_DISCARD:
+            v->failed = true;
             if (!write) {
-                r5xx_discard_read(s, mc, p, n);
+                r5xx_discard_read(v, mc, p, n);
             }
             break;
         }
@@ -459,6 +570,19 @@ static void r5xx_mc_access(R5xxState *s, uint64_t mc, void *buf, uint32_t len,
         p += n;
         len -= n;
     }
+    return !v->failed;
+}
+
+static void r5xx_mc_access(R5xxState *s, uint64_t mc, void *buf, uint32_t len,
+                           bool write)
+{
+    R5xxMcView v;
+
+    r5xx_mc_view_load(s, &v);
+    v.tlb = s->mc.tlb;
+    v.nolock = false;
+    r5xx_mc_view_access(&v, mc, buf, len, write);
+    r5xx_mc_view_fini(s, &v);
 }
 
 void r5xx_mc_read(R5xxState *s, uint64_t mc, void *buf, uint32_t len)
@@ -504,7 +628,9 @@ bool r5xx_mc_vram_offset(R5xxState *s, uint64_t mc, uint64_t *off)
 /* The CP's swappers only act on system memory (guide: CP_RB_CNTL.BUF_SWAP). */
 bool r5xx_mc_is_vram(R5xxState *s, uint64_t mc)
 {
-    R5xxMemTarget t;
+    uint64_t start, end;
 
-    return r5xx_mc_translate_fb(s, mc & UINT32_MAX, &t);
+    r5xx_mc_fb_range(s, &start, &end);
+    mc &= UINT32_MAX;
+    return mc >= start && mc <= end;
 }

@@ -9,9 +9,12 @@
 #include <linux/fs.h>
 #include <linux/mm.h>
 #include <linux/pci.h>
+#include <linux/sizes.h>
 
 #include <drm/drm_atomic.h>
 #include <drm/drm_gem_framebuffer_helper.h>
+#include <drm/drm_file.h>
+#include <drm/drm_gem.h>
 #include <drm/drm_mode_config.h>
 #include <drm/drm_modeset_helper_vtables.h>
 #include <drm/drm_prime.h>
@@ -125,7 +128,18 @@
  *   prefer_shadow_fbdev and fb_base (up to 6.1), see
  *   r5xx_mode_config_fbdev_hints();
  * - R5XX_HAVE_PCI_MSI_ADDR_MASK: &struct pci_dev limits MSI addresses with
- *   a mask, not the no_64bit_msi flag (7.0), see r5xx_pci_msi_32bit().
+ *   a mask, not the no_64bit_msi flag (7.0), see r5xx_pci_msi_32bit();
+ * - R5XX_HAVE_DRM_SHOW_FDINFO: the DRM core prints a file's fdinfo,
+ *   drm_show_fdinfo() with &drm_driver.show_fdinfo (6.5 and later); see
+ *   R5XX_FOPS_SHOW_FDINFO;
+ * - R5XX_HAVE_DRM_MEMORY_STATS: &struct drm_memory_stats, enum
+ *   drm_gem_object_status and drm_print_memory_stats() exist (6.5 and
+ *   later); see r5xx_drm_print_memory_stats();
+ * - R5XX_HAVE_GEM_SHARED_FOR_MEMORY_STATS:
+ *   drm_gem_object_is_shared_for_memory_stats() exists (6.8 and later);
+ * - R5XX_HAVE_GEM_OBJECT_ACTIVE: drm_print_memory_stats() prints
+ *   drm-active-<region> only when asked to by %DRM_GEM_OBJECT_ACTIVE
+ *   (6.14 and later), before always (%DRM_GEM_OBJECT_ACTIVE is then 0).
  *
  * Macros and constants renamed upstream are defined here in their new
  * name when the headers lack it: drm_dbg_ratelimited() (6.5),
@@ -685,6 +699,127 @@ static inline void r5xx_pci_msi_32bit(struct pci_dev *pdev)
 	pdev->msi_addr_mask = DMA_BIT_MASK(32);
 #else
 	pdev->no_64bit_msi = 1;
+#endif
+}
+
+/**
+ * define R5XX_FOPS_SHOW_FDINFO - &struct file_operations' fdinfo hook
+ *
+ * Since 6.5 drm_show_fdinfo() prints the keys every DRM driver shares
+ * (drm-driver, drm-client-id, drm-pdev), then calls
+ * &drm_driver.show_fdinfo, r5xx_fdinfo_show(). Older kernels have neither;
+ * r5xx_fdinfo_show_file() prints the same keys itself, with a client id of
+ * its own. Expands to the member's initialiser.
+ */
+#ifdef R5XX_HAVE_DRM_SHOW_FDINFO
+#define R5XX_FOPS_SHOW_FDINFO .show_fdinfo = drm_show_fdinfo,
+#else
+#define R5XX_FOPS_SHOW_FDINFO .show_fdinfo = r5xx_fdinfo_show_file,
+#endif
+
+/**
+ * define R5XX_DRM_DRIVER_SHOW_FDINFO - &struct drm_driver's fdinfo hook
+ *
+ * r5xx_fdinfo_show(), called by drm_show_fdinfo() (see
+ * R5XX_FOPS_SHOW_FDINFO). Expands to the member's initialiser where it
+ * exists (6.5 and later), else to nothing.
+ */
+#ifdef R5XX_HAVE_DRM_SHOW_FDINFO
+#define R5XX_DRM_DRIVER_SHOW_FDINFO .show_fdinfo = r5xx_fdinfo_show,
+#else
+#define R5XX_DRM_DRIVER_SHOW_FDINFO
+#endif
+
+#ifndef R5XX_HAVE_DRM_MEMORY_STATS
+/* as in 6.5's <drm/drm_file.h> and <drm/drm_gem.h> */
+struct drm_memory_stats {
+	u64 shared;
+	u64 private;
+	u64 resident;
+	u64 purgeable;
+	u64 active;
+};
+
+enum drm_gem_object_status {
+	DRM_GEM_OBJECT_RESIDENT = BIT(0),
+	DRM_GEM_OBJECT_PURGEABLE = BIT(1),
+	DRM_GEM_OBJECT_ACTIVE = BIT(2),
+};
+
+/*
+ * One memory key as the DRM core prints it: in the largest of bytes, KiB
+ * and MiB that the size is a whole multiple of.
+ */
+static inline void r5xx_print_memory_size(struct drm_printer *p,
+					  const char *stat,
+					  const char *region, u64 size)
+{
+	static const char * const units[] = { "", " KiB", " MiB" };
+	unsigned int u;
+
+	for (u = 0; u < ARRAY_SIZE(units) - 1; u++) {
+		if (!size || !IS_ALIGNED(size, SZ_1K))
+			break;
+		size >>= 10;
+	}
+	drm_printf(p, "drm-%s-%s:\t%llu%s\n", stat, region, size, units[u]);
+}
+#elif !defined(R5XX_HAVE_GEM_OBJECT_ACTIVE)
+/* drm-active-<region> is printed unconditionally before the flag */
+#define DRM_GEM_OBJECT_ACTIVE 0
+#endif
+
+/**
+ * r5xx_drm_print_memory_stats - print the memory keys of one region
+ * @p: printer
+ * @stats: sizes of the region's buffers
+ * @supported: which of @stats' optional sizes (active, resident,
+ *	purgeable) the driver knows
+ * @region: name of the region, as in drm-total-<region>
+ *
+ * drm_print_memory_stats() where the headers have it; on older kernels
+ * the same lines: drm-total, drm-shared and the @supported of drm-active,
+ * drm-resident and drm-purgeable.
+ */
+static inline void
+r5xx_drm_print_memory_stats(struct drm_printer *p,
+			    const struct drm_memory_stats *stats,
+			    enum drm_gem_object_status supported,
+			    const char *region)
+{
+#ifdef R5XX_HAVE_DRM_MEMORY_STATS
+	drm_print_memory_stats(p, stats, supported, region);
+#else
+	r5xx_print_memory_size(p, "total", region,
+			       stats->private + stats->shared);
+	r5xx_print_memory_size(p, "shared", region, stats->shared);
+	if (supported & DRM_GEM_OBJECT_ACTIVE)
+		r5xx_print_memory_size(p, "active", region, stats->active);
+	if (supported & DRM_GEM_OBJECT_RESIDENT)
+		r5xx_print_memory_size(p, "resident", region, stats->resident);
+	if (supported & DRM_GEM_OBJECT_PURGEABLE)
+		r5xx_print_memory_size(p, "purgeable", region,
+				       stats->purgeable);
+#endif
+}
+
+/**
+ * r5xx_gem_object_is_shared_for_memory_stats - counts as shared in fdinfo
+ * @obj: GEM object
+ *
+ * drm_gem_object_is_shared_for_memory_stats() where the headers have it;
+ * before, the same test: the object has handles in more than one file, or
+ * is exported or imported as a dma-buf.
+ *
+ * Return: true if the object counts in drm-shared-<region>.
+ */
+static inline bool
+r5xx_gem_object_is_shared_for_memory_stats(struct drm_gem_object *obj)
+{
+#ifdef R5XX_HAVE_GEM_SHARED_FOR_MEMORY_STATS
+	return drm_gem_object_is_shared_for_memory_stats(obj);
+#else
+	return obj->handle_count > 1 || obj->dma_buf;
 #endif
 }
 

@@ -628,6 +628,7 @@ static int r5xx_cs_submit(struct r5xx_cs_parser *p, const struct drm_radeon_cs *
 				      p->ib_chunk.length_dw);
 		return ret;
 	}
+	r5xx_fdinfo_job_attach(p->job, rfile->fdinfo);
 	ret = r5xx_cs_copy_ib(p);
 	if (ret)
 		return ret;

@@ -405,6 +405,25 @@ static void wait_until(struct cs_parser *p, u32 v)
 }
 
 /*
+ * 2D coordinates (guide 6.2.2): two 16-bit fields "ranging from -8192 to
+ * 8191.  Bits 14 and 15 should be copies of bit 13" (30 and 31 of 29).  The
+ * checker and the model read 14 bits; an engine reading 16 would see
+ * another point in any other value, so those are refused.
+ */
+static int check_coords(struct cs_parser *p, const struct r5xx_cs_special *sp, u32 v)
+{
+	u32 hi = v >> 16, lo = v & 0xffff;
+
+	if ((u32)sign_extend32(hi, 13) % BIT(16) != hi ||
+	    (u32)sign_extend32(lo, 13) % BIT(16) != lo) {
+		cs_log(p, "%s: %#010x: bits 15:14 (31:30) are not copies of bit 13 (29)",
+		       sp->name, v);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
  * What a special register needs besides keeping its value: relocation,
  * ownership, range, or the operation it starts.  Returns 0 to keep the
  * (possibly patched) value in the register's slot, if it has one.
@@ -430,10 +449,15 @@ static int check_special(struct cs_parser *p, const struct r5xx_cs_special *sp,
 		if (!p->ctx->hyperz_owner)
 			p->ib[i] = v & ~R5XX_SC_HYPERZ_EN_HZ_EN;
 		return 0;
-	case R5XX_CS_CHECK_FG_ZBREG_DEST:
+	case R5XX_CS_TRACK_FG_ZBREG_DEST:
 		if (p->ctx->family == R5XX_FAMILY_RV530)
 			return 0;
-		cs_log(p, "FG_ZBREG_DEST outside RV530");
+		cs_log(p, "FG_ZBREG_DEST: only RV530 has it");
+		return -EINVAL;
+	case R5XX_CS_CHECK_CMASK:
+		if (p->ctx->cmask_owner)
+			return 0;
+		cs_log(p, "%s: CMASK RAM not owned", sp->name);
 		return -EINVAL;
 	case R5XX_CS_CHECK_WAIT_UNTIL:
 		wait_until(p, v);
@@ -492,6 +516,11 @@ static int check_special(struct cs_parser *p, const struct r5xx_cs_special *sp,
 		}
 		return 0;
 	case R5XX_CS_TRACK_ZB_BW_CNTL:
+		/* samples laid out otherwise than the draw check measures them */
+		if (v & R5XX_ZB_BW_CNTL_CONTIGUOUS_6XAA_SAMPLES_DISABLE) {
+			cs_log(p, "ZB_BW_CNTL: CONTIGUOUS_6XAA_SAMPLES_DISABLE");
+			return -EINVAL;
+		}
 		if (!p->ctx->hyperz_owner &&
 		    (v & (R5XX_ZB_BW_CNTL_HIZ_ENABLE | R5XX_ZB_BW_CNTL_FAST_FILL |
 			  R5XX_ZB_BW_CNTL_RD_COMP_ENABLE |
@@ -501,7 +530,8 @@ static int check_special(struct cs_parser *p, const struct r5xx_cs_special *sp,
 		}
 		return 0;
 	case R5XX_CS_TRACK_RB3D_CCTL:
-		if ((v & R5XX_RB3D_CCTL_CMASK_ENABLE) && !p->ctx->cmask_owner) {
+		if ((v & (R5XX_RB3D_CCTL_CMASK_ENABLE | R5XX_RB3D_CCTL_AA_COMPRESSION_ENABLE)) &&
+		    !p->ctx->cmask_owner) {
 			cs_log(p, "RB3D_CCTL: CMASK not owned");
 			return -EINVAL;
 		}
@@ -509,8 +539,28 @@ static int check_special(struct cs_parser *p, const struct r5xx_cs_special *sp,
 	case R5XX_CS_TRACK_TX_FORMAT1:
 		return check_tx_format1(p, v);
 	case R5XX_CS_TRACK_TX_FORMAT2:
-		if ((v & R5XX_TX_FORMAT2_TXFORMAT_MSB) && !cs_is_r500(p)) {
-			cs_log(p, "TX_FORMAT2: TXFORMAT_MSB before R5xx");
+		/*
+		 * Bits 19:14 are R5xx fields (reference); the texture check
+		 * reads TXWIDTH_11/TXHEIGHT_11 and TXFORMAT_MSB on R5xx only.
+		 */
+		if ((v & ~(u32)R5XX_TX_FORMAT2_TXPITCH) && !cs_is_r500(p)) {
+			cs_log(p, "TX_FORMAT2: R5xx bits %#x before R5xx",
+			       v & ~(u32)R5XX_TX_FORMAT2_TXPITCH);
+			return -EINVAL;
+		}
+		return 0;
+	case R5XX_CS_TRACK_DP_GUI_MASTER_CNTL:
+		/*
+		 * Guide 6.2.2 GUI_CONTROL: SRC_TYPE 2 is reserved, and its third
+		 * bit (27) selects CLUT and 64 bpp sources, read with other
+		 * bytes per pixel than the destination's, which the blit check
+		 * assumes.  The X driver sends SRC_TYPE 3 (same as destination).
+		 */
+		if ((v & R5XX_DP_GUI_MASTER_CNTL_SRC_DATATYPE_EXT) ||
+		    FIELD_GET(R5XX_DP_GUI_MASTER_CNTL_SRC_DATATYPE, v) == 2) {
+			cs_log(p, "DP_GUI_MASTER_CNTL: source type %lu%s",
+			       FIELD_GET(R5XX_DP_GUI_MASTER_CNTL_SRC_DATATYPE, v),
+			       v & R5XX_DP_GUI_MASTER_CNTL_SRC_DATATYPE_EXT ? " + 4" : "");
 			return -EINVAL;
 		}
 		return 0;
@@ -525,7 +575,13 @@ static int check_special(struct cs_parser *p, const struct r5xx_cs_special *sp,
 		return cs_check_blit(p, FIELD_GET(R5XX_DST_WIDTH_HEIGHT_WIDTH, v),
 				     FIELD_GET(R5XX_DST_WIDTH_HEIGHT_HEIGHT, v));
 	case R5XX_CS_TRIGGER_DST_LINE_END:
+		if (check_coords(p, sp, v))
+			return -EINVAL;
 		return cs_check_line(p, v);
+	case R5XX_CS_TRACK_SRC_Y_X:
+	case R5XX_CS_TRACK_DST_Y_X:
+	case R5XX_CS_TRACK_DST_LINE_START:
+		return check_coords(p, sp, v);
 	default:
 		/* a tracked register without a rule of its own is kept as is */
 		if (sp->slot != R5XX_CS_NO_SLOT)
@@ -533,6 +589,41 @@ static int check_special(struct cs_parser *p, const struct r5xx_cs_special *sp,
 		break;
 	}
 	cs_log(p, "register %#06x: unhandled kind %u", reg, sp->kind);
+	return -EINVAL;
+}
+
+/*
+ * SU_REG_DEST (FG_ZBREG_DEST on RV530) selects the raster (Z) pipes that
+ * receive register writes (reference: "Register read/write destination
+ * select").  While it selects only some, a write reaches only those pipes
+ * and the others keep what an earlier client left, which the checker does
+ * not know.  Mesa narrows the selection only to point each pipe's Z pass
+ * counter at its own dword (r300_emit_query_end_frag_pipes,
+ * rv530_emit_query_end_*), then selects all pipes again; so does the
+ * checker allow it, and nothing else.  The kernel selects all pipes before
+ * every IB (reset= in regs/r5xx.regs).
+ */
+static bool pipes_partial(const struct cs_parser *p)
+{
+	const struct cs_state *s = &p->s;
+
+	return FIELD_GET(R5XX_SU_REG_DEST_SELECT, CS_REG(s, SU_REG_DEST).v) !=
+	       FIELD_MAX(R5XX_SU_REG_DEST_SELECT) ||
+	       (p->ctx->family == R5XX_FAMILY_RV530 &&
+		FIELD_GET(R5XX_FG_ZBREG_DEST_PIPE_SELECT, CS_REG(s, FG_ZBREG_DEST).v) !=
+		FIELD_MAX(R5XX_FG_ZBREG_DEST_PIPE_SELECT));
+}
+
+static int check_partial_reg(struct cs_parser *p, unsigned int act, u32 reg)
+{
+	unsigned int kind = act >= R5XX_CS_SPECIAL ?
+			    r5xx_cs_specials[act - R5XX_CS_SPECIAL].kind : R5XX_CS_KIND_COUNT;
+
+	if (kind == R5XX_CS_TRACK_SU_REG_DEST || kind == R5XX_CS_TRACK_FG_ZBREG_DEST ||
+	    kind == R5XX_CS_RELOC_ZB_ZPASS_ADDR)
+		return 0;
+	cs_log(p, "register %#06x written while SU_REG_DEST/FG_ZBREG_DEST select only some pipes",
+	       reg);
 	return -EINVAL;
 }
 
@@ -547,6 +638,12 @@ static int check_unsafe_reg(struct cs_parser *p, unsigned int act, u32 reg, u32 
 		return -EINVAL;
 	}
 	sp = &r5xx_cs_specials[act - R5XX_CS_SPECIAL];
+	/* bits=fields: a bit the reference does not define may do anything */
+	if (p->ib[i] & ~sp->known) {
+		cs_log(p, "%s: bits %#x outside its fields", sp->name,
+		       p->ib[i] & ~sp->known);
+		return -EINVAL;
+	}
 	/*
 	 * The cache writes its lines back through these registers (reference
 	 * 10.2: "the cache must be empty before [they] are changed").  They
@@ -555,14 +652,16 @@ static int check_unsafe_reg(struct cs_parser *p, unsigned int act, u32 reg, u32 
 	 * that the flushes, the fence's included, use checked values.
 	 */
 	if (sp->flags & p->s.dirty) {
-		cs_log(p, "register %#06x changed after a draw, before a flush and idle wait",
-		       reg);
+		cs_log(p, "%s: changed after a draw, before a flush and idle wait",
+		       sp->name);
 		return -EINVAL;
 	}
 	ret = check_special(p, sp, reg, i);
 	if (ret || sp->slot == R5XX_CS_NO_SLOT)
 		return ret;
 	cs_reg_store(&p->s, &p->s.reg[sp->slot], p->ib[i]);
+	if (sp->kind == R5XX_CS_TRACK_SU_REG_DEST || sp->kind == R5XX_CS_TRACK_FG_ZBREG_DEST)
+		p->s.partial = pipes_partial(p);
 	return 0;
 }
 
@@ -574,6 +673,8 @@ static int check_reg(struct cs_parser *p, u32 reg, u32 i)
 {
 	unsigned int act = reg_action(p, reg);
 
+	if (unlikely(p->s.partial) && check_partial_reg(p, act, reg))
+		return -EINVAL;
 	if (likely(act == R5XX_CS_SAFE))
 		return 0;
 	return check_unsafe_reg(p, act, reg, i);
@@ -621,13 +722,30 @@ static int check_type1(struct cs_parser *p, u32 hdr)
 	return check_reg(p, R5XX_PM4_T1_REG_INDEX2(hdr) << 2, p->pkt + 2);
 }
 
+#define CS_VBPNTR_NUM_ARRAYS		GENMASK(4, 0)
+#define CS_VBPNTR_UNKNOWN		GENMASK(15, 6)
+#define CS_VBPNTR_ATTR_UNKNOWN		(BIT(31) | BIT(23) | BIT(15) | BIT(7))
+
 static int check_load_vbpntr(struct cs_parser *p, u32 body)
 {
 	struct cs_state *s = &p->s;
 	u32 *d = &p->ib[p->pkt + 1];
-	u32 n = d[0] & 0x1f, k, need;
+	u32 n = d[0] & CS_VBPNTR_NUM_ARRAYS, k, need;
 	int ret;
 
+	/*
+	 * The count dword is VAP_VTX_NUM_ARRAYS (reference): 4:0 arrays,
+	 * 5 VC_FORCE_PREFETCH, 31:16 fetch granules.  Bit 6,
+	 * VC_DIS_CACHE_INVLD, keeps the vertex cache from the previous draw
+	 * packet, another client's included ("caution with respect to
+	 * multiple contexts"), and 15:7 are undefined: refused.  Mesa sends
+	 * the count and FORCE_PREFETCH.
+	 */
+	if (d[0] & CS_VBPNTR_UNKNOWN) {
+		cs_log(p, "3D_LOAD_VBPNTR: bits %#x of the array count",
+		       d[0] & (u32)CS_VBPNTR_UNKNOWN);
+		return -EINVAL;
+	}
 	if (n > R5XX_CS_NUM_ARRAYS) {
 		cs_log(p, "3D_LOAD_VBPNTR: %u arrays", n);
 		return -EINVAL;
@@ -652,6 +770,15 @@ static int check_load_vbpntr(struct cs_parser *p, u32 body)
 		struct cs_array *arr = &s->arrays[k];
 		const struct r5xx_cs_reloc *bo;
 
+		/*
+		 * VAP_VTX_AOS_ATTR (reference): count 6:0, stride 14:8 per
+		 * half; bits 7 and 15 are undefined, and a VAP reading 8-bit
+		 * fields would fetch more than measured: refused.
+		 */
+		if (attr & CS_VBPNTR_ATTR_UNKNOWN) {
+			cs_log(p, "3D_LOAD_VBPNTR: array %u attributes %#x", k, attr);
+			return -EINVAL;
+		}
 		if (k % 2)
 			attr >>= 16;
 		ret = next_reloc(p, 0, &bo);
@@ -774,6 +901,10 @@ static int check_type3(struct cs_parser *p, u32 hdr)
 		cs_log(p, "type-3 header %#010x: reserved bits", hdr);
 		return -EINVAL;
 	}
+	if (p->s.partial && op != R5XX_PM4_NOP) {
+		cs_log(p, "type-3 %#x while SU_REG_DEST/FG_ZBREG_DEST select only some pipes", op);
+		return -EINVAL;
+	}
 	switch (op) {
 	case R5XX_PM4_NOP:
 		return 0;
@@ -819,6 +950,50 @@ static int check_type3(struct cs_parser *p, u32 hdr)
 	}
 	cs_log(p, "type-3 %#x: %u dwords is not what the CP reads", op, body);
 	return -EINVAL;
+}
+
+/**
+ * r5xx_cs_reset_applies() - whether the kernel writes a reset= register
+ * @family: the GPU
+ * @r: an entry of r5xx_cs_resets[]
+ *
+ * r5xx_ib_emit() writes the registers this accepts before every IB, and
+ * r5xx_cs_check() starts every IB with their values.
+ *
+ * Return: true if @r is written on @family.
+ */
+bool r5xx_cs_reset_applies(enum r5xx_family family, const struct r5xx_cs_reset *r)
+{
+	if (family >= R5XX_FAMILY_COUNT || !(r->tables & BIT(family_table[family])))
+		return false;
+	/* the one register of a single family (Z pipes of RV530) */
+	return r->reg != R5XX_FG_ZBREG_DEST || family == R5XX_FAMILY_RV530;
+}
+
+/*
+ * Every IB starts with the registers the kernel wrote before it (reset= in
+ * regs/r5xx.regs, r5xx_ib_emit()) known; the others are unknown.
+ */
+static void start_state(struct cs_parser *p)
+{
+	unsigned int k, act;
+
+	for (k = 0; k < ARRAY_SIZE(r5xx_cs_resets); k++) {
+		const struct r5xx_cs_reset *r = &r5xx_cs_resets[k];
+		const struct r5xx_cs_special *sp;
+
+		if (!r5xx_cs_reset_applies(p->ctx->family, r))
+			continue;
+		act = reg_action(p, r->reg);
+		if (act < R5XX_CS_SPECIAL)	/* gen-regs.py refuses reset= on those */
+			continue;
+		sp = &r5xx_cs_specials[act - R5XX_CS_SPECIAL];
+		if (sp->slot != R5XX_CS_NO_SLOT)
+			cs_reg_store(&p->s, &p->s.reg[sp->slot], r->value);
+	}
+	/* VAP_VF_MAX_VTX_INDX known, but not in this IB: not to be patched */
+	p->s.max_indx_pos = U32_MAX;
+	p->s.partial = pipes_partial(p);
 }
 
 /* The working memory a caller may keep for r5xx_cs_check() (opaque). */
@@ -869,8 +1044,7 @@ int r5xx_cs_check(const struct r5xx_cs_check_ctx *ctx, u32 *ib, u32 ndw)
 	p->ib = ib;
 	p->ndw = ndw;
 	p->action = r5xx_cs_action[family_table[ctx->family]];
-	/* the kernel sets the blit direction before every IB (r5xx_ib_emit) */
-	cs_reg_store(&p->s, &CS_REG(&p->s, DP_CNTL), R5XX_IB_DP_CNTL);
+	start_state(p);
 
 	while (!ret && p->next < ndw) {
 		u32 hdr = ib[p->next], len;
@@ -901,6 +1075,11 @@ int r5xx_cs_check(const struct r5xx_cs_check_ctx *ctx, u32 *ib, u32 ndw)
 			ret = check_type3(p, hdr);
 			break;
 		}
+	}
+	if (!ret && p->s.partial) {
+		p->pkt = ndw;
+		cs_log(p, "the IB ends with SU_REG_DEST/FG_ZBREG_DEST selecting only some pipes");
+		ret = -EINVAL;
 	}
 	if (!ctx->state)
 		kfree(p);

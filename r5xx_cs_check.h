@@ -10,14 +10,6 @@
 
 #include "r5xx_facts.h"
 
-/*
- * The blit direction every IB starts with: r5xx_ib_emit() writes it to
- * DP_CNTL before each IB, and r5xx_cs_check() starts each IB with it known
- * (R5XX_DP_CNTL_* from r5xx_regs.h).
- */
-#define R5XX_IB_DP_CNTL		(R5XX_DP_CNTL_DST_X_LEFT_TO_RIGHT | \
-				 R5XX_DP_CNTL_DST_Y_TOP_TO_BOTTOM)
-
 /**
  * struct r5xx_cs_reloc - one entry of the relocation list, once validated
  * @gpu_offset: GPU (MC) address of the buffer object, 32-byte aligned
@@ -81,7 +73,10 @@ struct r5xx_cs_check_ctx {
 	struct r5xx_cs_check_state *state;
 };
 
+struct r5xx_cs_reset;
+
 size_t r5xx_cs_check_state_size(void);
+bool r5xx_cs_reset_applies(enum r5xx_family family, const struct r5xx_cs_reset *r);
 int r5xx_cs_check(const struct r5xx_cs_check_ctx *ctx, u32 *ib, u32 ndw);
 
 #endif /* __R5XX_CS_CHECK_H__ */

@@ -77,12 +77,17 @@ struct cs_surf_memo {
 	bool valid;
 };
 
-/* Surfaces measured at a draw: each colour buffer twice, Z, AA resolve */
+/*
+ * Surfaces measured at a draw: each colour buffer three times (its own
+ * format and tiling, buffer 0's format, buffer 0's format and tiling), Z,
+ * AA resolve
+ */
 #define CS_MEMO_CB(i)		(i)
 #define CS_MEMO_CB0_CPP(i)	(R5XX_CS_NUM_CB + (i))
-#define CS_MEMO_Z		(2 * R5XX_CS_NUM_CB)
-#define CS_MEMO_AA		(2 * R5XX_CS_NUM_CB + 1)
-#define CS_NUM_SURF_MEMOS	(2 * R5XX_CS_NUM_CB + 2)
+#define CS_MEMO_CB0_TILE(i)	(2 * R5XX_CS_NUM_CB + (i))
+#define CS_MEMO_Z		(3 * R5XX_CS_NUM_CB)
+#define CS_MEMO_AA		(3 * R5XX_CS_NUM_CB + 1)
+#define CS_NUM_SURF_MEMOS	(3 * R5XX_CS_NUM_CB + 2)
 
 /* Caches a draw has left dirty (struct cs_state.dirty) */
 #define CS_CACHE_CB	R5XX_CS_UNPIPELINED_CB	/* colour, and the AA resolve */
@@ -105,7 +110,9 @@ struct cs_state {
 	bool arrays_set;
 	u32 num_arrays;
 	struct cs_array arrays[R5XX_CS_NUM_ARRAYS];
-	u32 max_indx_pos;	/* IB index of the MAX_VTX_INDX value, if set */
+	u32 max_indx_pos;	/* IB index of the MAX_VTX_INDX value; U32_MAX: none */
+	/* SU_REG_DEST or FG_ZBREG_DEST select only some pipes */
+	bool partial;
 	/* an indexed draw waiting for the indices of an INDX_BUFFER */
 	struct cs_reg pending_vf_cntl;
 	/* 2D engine */

@@ -120,11 +120,13 @@ static int surface_end(const struct cs_surf_key *k, u64 *end)
 /*
  * Colour, Z or resolve buffer: the scissor rectangle, times the samples.
  * @memo is the CS_MEMO_* entry that keeps this call site's last measure.
+ * @xdiv: pixels in one unit of @surf (2 for a YUV 4:2:2 colour buffer
+ * measured in its 32-bit pairs), else 1.
  */
 static int check_surface(struct cs_parser *p, const char *what,
 			 unsigned int n, const struct cs_base *b,
 			 const struct r5xx_surface *surf, u32 nsamples,
-			 unsigned int memo)
+			 unsigned int memo, u32 xdiv)
 {
 	struct cs_surf_memo *m = &p->s.surf_memo[memo];
 	struct cs_surf_key k;
@@ -142,7 +144,7 @@ static int check_surface(struct cs_parser *p, const char *what,
 	}
 	memset(&k, 0, sizeof(k));
 	k.surf = *surf;
-	k.x1 = r.x1;
+	k.x1 = DIV_ROUND_UP(r.x1, xdiv);
 	k.y1 = r.y1;
 	k.nsamples = nsamples;
 	if (m->valid && !memcmp(&m->key, &k, sizeof(k)))
@@ -166,13 +168,34 @@ static u32 cb_cpp(u32 pitch)
 	return r5xx_cb_format_cpp(FIELD_GET(R5XX_RB3D_COLORPITCH_COLORFORMAT, pitch));
 }
 
+/*
+ * Colour buffer @i in the format of the RB3D_COLORPITCH value @fmt_pitch.
+ * YUV 4:2:2 packed formats (11, 12) hold two pixels in each 32-bit word,
+ * and Mesa programs their pitch in those words (its stride over the
+ * format's 4-byte block): measured both as 2-byte pixels and as 4-byte
+ * pairs, so that either reading of the pitch fits.
+ */
+static int check_cb(struct cs_parser *p, u32 i, struct r5xx_surface surf, u32 fmt_pitch,
+		    unsigned int memo)
+{
+	u32 fmt = FIELD_GET(R5XX_RB3D_COLORPITCH_COLORFORMAT, fmt_pitch);
+	int ret;
+
+	surf.cpp = cb_cpp(fmt_pitch);
+	ret = check_surface(p, "colour buffer", i, &p->s.cb[i], &surf, samples(p), memo, 1);
+	if (ret || (fmt != 11 && fmt != 12))
+		return ret;
+	surf.cpp = 4;
+	return check_surface(p, "colour buffer", i, &p->s.cb[i], &surf, samples(p), memo, 2);
+}
+
 static int check_colour(struct cs_parser *p, bool *used)
 {
 	const struct cs_state *s = &p->s;
 	const struct cs_reg *cctl = &CS_REG(s, RB3D_CCTL);
 	const struct cs_reg *chmask = &CS_REG(s, RB3D_COLOR_CHANNEL_MASK);
 	const struct cs_reg *blend = &CS_REG(s, RB3D_BLENDCNTL);
-	u32 num = R5XX_CS_NUM_CB, i;
+	u32 num = R5XX_CS_NUM_CB, pitch0, i;
 	bool own_format;
 	int ret;
 
@@ -209,17 +232,30 @@ static int check_colour(struct cs_parser *p, bool *used)
 			cs_log(p, "colour buffer %u: no RB3D_COLORPITCH in this IB", i);
 			return -EINVAL;
 		}
-		surf.cpp = cb_cpp(pitch->v);
+		surf.cpp = 0;
 		surf.pitch = pitch->v & R5XX_RB3D_COLORPITCH_COLORPITCH;
 		surf.mode = s->cb_mode[i];
-		ret = check_surface(p, "colour buffer", i, &s->cb[i], &surf, samples(p),
-				    CS_MEMO_CB(i));
-		/* colour buffer 0 was checked first, so its pitch is set */
-		if (!ret && i && !own_format &&
-		    cb_cpp(CS_REGN(s, RB3D_COLORPITCH, 0).v) != surf.cpp) {
-			surf.cpp = cb_cpp(CS_REGN(s, RB3D_COLORPITCH, 0).v);
-			ret = check_surface(p, "colour buffer", i, &s->cb[i], &surf,
-					    samples(p), CS_MEMO_CB0_CPP(i));
+		pitch0 = CS_REGN(s, RB3D_COLORPITCH, 0).v;
+		ret = check_cb(p, i, surf, pitch->v, CS_MEMO_CB(i));
+		if (ret)
+			return ret;
+		if (!i || own_format)
+			continue;
+		/*
+		 * Without INDEPENDENT_COLORFORMAT (always before R5xx), "all
+		 * the MRTs use color format 0" (reference, RB3D_CCTL), and
+		 * RB3D_COLORPITCH0 holds "format and tiling control for all
+		 * the multibuffers and the pitch of multibuffer 0": buffer i
+		 * is measured with its pitch in buffer 0's format, with its
+		 * own tiling and with buffer 0's.  Colour buffer 0 was checked
+		 * first, so its pitch is set.  Mesa sets the bit on R5xx and
+		 * its MRTs share a format, hence a tiling, before R5xx.
+		 */
+		if ((pitch0 ^ pitch->v) & R5XX_RB3D_COLORPITCH_COLORFORMAT)
+			ret = check_cb(p, i, surf, pitch0, CS_MEMO_CB0_CPP(i));
+		if (!ret && s->cb_mode[0] != s->cb_mode[i]) {
+			surf.mode = s->cb_mode[0];
+			ret = check_cb(p, i, surf, pitch0, CS_MEMO_CB0_TILE(i));
 		}
 		if (ret)
 			return ret;
@@ -233,8 +269,18 @@ static int check_depth(struct cs_parser *p, bool *used)
 	struct r5xx_surface surf;
 
 	const struct cs_reg *cntl = &CS_REG(s, ZB_CNTL), *fmt = &CS_REG(s, ZB_FORMAT);
+	const struct cs_reg *bw = &CS_REG(s, ZB_BW_CNTL);
 
-	if (cntl->set && !(cntl->v & (R5XX_ZB_CNTL_Z_ENABLE | R5XX_ZB_CNTL_STENCIL_ENABLE)))
+	/*
+	 * The Z unit reaches memory when it tests Z or stencil, when it writes
+	 * Z (ZWRITEENABLE works without Z_ENABLE), and in the ZB_BW_CNTL modes
+	 * that fill, compress or clear through its cache; both registers are
+	 * known in every IB (the kernel clears them before it).
+	 */
+	if (cntl->set && !(cntl->v & (R5XX_ZB_CNTL_Z_ENABLE | R5XX_ZB_CNTL_STENCIL_ENABLE |
+				      R5XX_ZB_CNTL_ZWRITEENABLE)) &&
+	    bw->set && !(bw->v & (R5XX_ZB_BW_CNTL_FAST_FILL | R5XX_ZB_BW_CNTL_RD_COMP_ENABLE |
+				  R5XX_ZB_BW_CNTL_WR_COMP_ENABLE | R5XX_ZB_BW_CNTL_ZB_CB_CLEAR)))
 		return 0;
 	*used = true;
 	if (!CS_REG(s, ZB_DEPTHPITCH).set) {
@@ -246,7 +292,7 @@ static int check_depth(struct cs_parser *p, bool *used)
 		surf.cpp = r5xx_zb_format_cpp(FIELD_GET(R5XX_ZB_FORMAT_DEPTHFORMAT, fmt->v));
 	surf.pitch = CS_REG(s, ZB_DEPTHPITCH).v & R5XX_ZB_DEPTHPITCH_DEPTHPITCH;
 	surf.mode = s->zb_mode;
-	return check_surface(p, "Z buffer", 0, &s->zb, &surf, samples(p), CS_MEMO_Z);
+	return check_surface(p, "Z buffer", 0, &s->zb, &surf, samples(p), CS_MEMO_Z, 1);
 }
 
 static int check_resolve(struct cs_parser *p, bool *used)
@@ -268,7 +314,7 @@ static int check_resolve(struct cs_parser *p, bool *used)
 	surf.cpp = cb_cpp(cb->v);
 	surf.pitch = pitch->v & R5XX_RB3D_AARESOLVE_PITCH_AARESOLVE_PITCH;
 	surf.mode = 0;
-	return check_surface(p, "AA resolve buffer", 0, &s->aa, &surf, 1, CS_MEMO_AA);
+	return check_surface(p, "AA resolve buffer", 0, &s->aa, &surf, 1, CS_MEMO_AA, 1);
 }
 
 /* CLAMP_x values 2, 4 and 6 clamp; the others wrap at a power of two */
@@ -288,9 +334,17 @@ static int texture_desc(const struct cs_parser *p, u32 u, struct r5xx_texture *d
 	bool r500 = cs_is_r500(p);
 	u32 w, h, coord;
 
-	if (!r0->set || !r1->set ||
+	if (!r0->set || !r1->set || !flt0->set ||
 	    ((r500 || (f0 & R5XX_TX_FORMAT0_TXPITCH_EN)) && !r2->set))
 		return -ENOENT;
+	/*
+	 * The finest level the unit fetches, "0 to NUM_LEVELS" (reference,
+	 * TX_FILTER0): beyond, it would read past the chain measured here.
+	 * Mesa's is never above NUM_LEVELS (r300_merge_textures_and_samplers).
+	 */
+	if (FIELD_GET(R5XX_TX_FILTER0_MAX_MIP_LEVEL, flt0->v) >
+	    FIELD_GET(R5XX_TX_FORMAT0_NUM_LEVELS, f0))
+		return -ERANGE;
 	/* the whole struct is a memo key: padding included */
 	memset(d, 0, sizeof(*d));
 	coord = FIELD_GET(R5XX_TX_FORMAT1_TEX_COORD_TYPE, f1);
@@ -315,12 +369,10 @@ static int texture_desc(const struct cs_parser *p, u32 u, struct r5xx_texture *d
 	d->mode = s->tex[u].mode;
 
 	d->flags = R5XX_TEX_POT_W | R5XX_TEX_POT_H;
-	if (flt0->set) {
-		if (!wraps(FIELD_GET(R5XX_TX_FILTER0_CLAMP_S, flt0->v)))
-			d->flags &= ~R5XX_TEX_POT_W;
-		if (!wraps(FIELD_GET(R5XX_TX_FILTER0_CLAMP_T, flt0->v)))
-			d->flags &= ~R5XX_TEX_POT_H;
-	}
+	if (!wraps(FIELD_GET(R5XX_TX_FILTER0_CLAMP_S, flt0->v)))
+		d->flags &= ~R5XX_TEX_POT_W;
+	if (!wraps(FIELD_GET(R5XX_TX_FILTER0_CLAMP_T, flt0->v)))
+		d->flags &= ~R5XX_TEX_POT_H;
 	/* R300 itself, or MACRO_SWITCH: macro-linear from width 8 micro tiles */
 	if (fam == R5XX_FAMILY_R300 ||
 	    (flt1->set && (flt1->v & R5XX_TX_FILTER1_MACRO_SWITCH)))
@@ -367,7 +419,11 @@ static int check_textures(struct cs_parser *p)
 			continue;
 		ret = texture_desc(p, u, &d);
 		if (ret == -ENOENT) {
-			cs_log(p, "texture %u: TX_FORMAT0/1/2 not set in this IB", u);
+			cs_log(p, "texture %u: TX_FILTER0 or TX_FORMAT0/1/2 not set in this IB", u);
+			return -EINVAL;
+		}
+		if (ret == -ERANGE) {
+			cs_log(p, "TX_FILTER0_%u: MAX_MIP_LEVEL above TX_FORMAT0 NUM_LEVELS", u);
 			return -EINVAL;
 		}
 		if (!ret)
@@ -401,8 +457,13 @@ static s64 array_max_index(const struct cs_array *a, s64 lo)
 	return (size - off - esize) / stride;
 }
 
-/* Vertex arrays for the fetch indices [lo, hi] */
-static int check_arrays(struct cs_parser *p, s64 lo, s64 hi, bool indexed)
+/*
+ * Vertex arrays for the fetch indices [lo, hi].  An indexed draw whose @hi
+ * is the clamp VAP_VF_MAX_VTX_INDX may instead have that clamp lowered, to
+ * no less than @min_clamp, so that @hi + @raise fits.
+ */
+static int check_arrays(struct cs_parser *p, s64 lo, s64 hi, bool indexed,
+			s64 min_clamp, s64 raise)
 {
 	struct cs_state *s = &p->s;
 	struct cs_reg *max_indx = &CS_REG(s, VAP_VF_MAX_VTX_INDX);
@@ -417,9 +478,11 @@ static int check_arrays(struct cs_parser *p, s64 lo, s64 hi, bool indexed)
 		safe = min(safe, array_max_index(&s->arrays[i], lo));
 	if (hi <= safe)
 		return 0;
-	/* indexed: clamp the fetch by lowering VAP_VF_MAX_VTX_INDX */
-	if (indexed && safe >= 0 && max_indx->set) {
-		u32 v = (max_indx->v & ~R5XX_VAP_VF_MAX_VTX_INDX_MAX_INDX) | (u32)safe;
+	/* indexed: clamp the fetch by lowering VAP_VF_MAX_VTX_INDX in this IB */
+	if (indexed && safe >= 0 && s->max_indx_pos != U32_MAX &&
+	    safe - raise >= min_clamp) {
+		u32 v = (max_indx->v & ~R5XX_VAP_VF_MAX_VTX_INDX_MAX_INDX) |
+			(u32)(safe - raise);
 
 		p->ib[s->max_indx_pos] = v;
 		cs_reg_store(s, max_indx, v);
@@ -430,18 +493,75 @@ static int check_arrays(struct cs_parser *p, s64 lo, s64 hi, bool indexed)
 	return -EINVAL;
 }
 
+/*
+ * The vertex indices a draw fetches (reference, VAP_VF_MIN/MAX_VTX_INDX and
+ * VAP_INDEX_OFFSET): indices, from the index buffer or counted 0 .. n - 1,
+ * are clamped between VAP_VF_MIN_VTX_INDX and VAP_VF_MAX_VTX_INDX, and on
+ * R5xx VAP_INDEX_OFFSET is added in both modes.  The reference says neither
+ * in which order nor whether counted indices are clamped, so the range is
+ * the union of every reading.  Both clamps are known in every IB: the
+ * kernel writes them before it (reset= in regs/r5xx.regs).
+ */
+static int check_vertex_range(struct cs_parser *p, u32 walk, u32 n)
+{
+	const struct cs_state *s = &p->s;
+	const struct cs_reg *offset = &CS_REG(s, VAP_INDEX_OFFSET);
+	s64 min = FIELD_GET(R5XX_VAP_VF_MIN_VTX_INDX_MIN_INDX,
+			    CS_REG(s, VAP_VF_MIN_VTX_INDX).v);
+	s64 max = FIELD_GET(R5XX_VAP_VF_MAX_VTX_INDX_MAX_INDX,
+			    CS_REG(s, VAP_VF_MAX_VTX_INDX).v);
+	s64 bias = 0;
+
+	if (cs_is_r500(p)) {
+		if (!offset->set) {
+			cs_log(p, "draw: VAP_INDEX_OFFSET not known");
+			return -EINVAL;
+		}
+		bias = sign_extend64(FIELD_GET(R5XX_VAP_INDEX_OFFSET_INDEX_OFFSET,
+					       offset->v), 24);
+	}
+	if (walk == 1) {
+		/* both bounds, and their order */
+		if (min > max) {
+			cs_log(p, "draw: VAP_VF_MIN_VTX_INDX %lld above VAP_VF_MAX_VTX_INDX %lld",
+			       (long long)min, (long long)max);
+			return -EINVAL;
+		}
+		return check_arrays(p, min + min_t(s64, bias, 0),
+				    max + max_t(s64, bias, 0), true, min,
+				    max_t(s64, bias, 0));
+	}
+	/* counted: 0 .. n - 1, raised to VAP_VF_MIN_VTX_INDX if clamped */
+	if (!n)
+		return 0;
+	return check_arrays(p, min_t(s64, bias, 0),
+			    max_t(s64, n - 1, min) + max_t(s64, bias, 0), false, 0, 0);
+}
+
 static int check_vertices(struct cs_parser *p, u32 vf, bool immd, u32 immd_dw)
 {
 	struct cs_state *s = &p->s;
 	u32 walk = FIELD_GET(R5XX_VAP_VF_CNTL_PRIM_WALK, vf);
 	u32 n = FIELD_GET(R5XX_VAP_VF_CNTL_NUM_VERTICES, vf);
 	const struct cs_reg *alt = &CS_REG(s, VAP_ALT_NUM_VERTICES);
-	const struct cs_reg *max_indx = &CS_REG(s, VAP_VF_MAX_VTX_INDX);
-	const struct cs_reg *offset = &CS_REG(s, VAP_INDEX_OFFSET);
 	const struct cs_reg *vtx_size = &CS_REG(s, VAP_VTX_SIZE);
-	s64 lo = 0, hi, bias;
+	unsigned int act = p->action[R5XX_VAP_VF_CNTL / 4];
+	u32 known = r5xx_cs_specials[act - R5XX_CS_SPECIAL].known;
+	u32 prim = FIELD_GET(R5XX_VAP_VF_CNTL_PRIM_TYPE, vf);
 	bool embedded;
 
+	/*
+	 * The packet's VAP_VF_CNTL, read as a register write is (bits=fields
+	 * of VAP_VF_CNTL in regs/r5xx.regs): dual index mode and the reserved
+	 * bits are refused.  Primitive type 7 interleaves wFlags words with the
+	 * indices, which changes how many index dwords the VAP reads, and 8-11
+	 * are unused (reference): refused too; Mesa and X use neither.
+	 */
+	if (vf & ~known || (prim >= 7 && prim <= 11)) {
+		cs_log(p, "draw: VAP_VF_CNTL %#010x: bits %#x outside its fields, or type %u",
+		       vf, vf & ~known, prim);
+		return -EINVAL;
+	}
 	if (vf & R5XX_VAP_VF_CNTL_USE_ALT_NUM_VERTS) {
 		if (!alt->set) {
 			cs_log(p, "draw: USE_ALT_NUM_VERTS without VAP_ALT_NUM_VERTICES");
@@ -456,28 +576,9 @@ static int check_vertices(struct cs_parser *p, u32 vf, bool immd, u32 immd_dw)
 	}
 
 	switch (walk) {
-	case 1:		/* indices, clamped to VAP_VF_MAX_VTX_INDX */
-		hi = max_indx->set ?
-		     FIELD_GET(R5XX_VAP_VF_MAX_VTX_INDX_MAX_INDX, max_indx->v) :
-		     R5XX_VAP_VF_MAX_VTX_INDX_MAX_INDX;
-		return check_arrays(p, 0, hi, true);
-	case 2:		/* vertex list: 0 .. n - 1, plus VAP_INDEX_OFFSET on R5xx */
-		if (!n)
-			return 0;
-		hi = n - 1;
-		if (cs_is_r500(p)) {
-			if (!offset->set) {
-				cs_log(p, "draw: VAP_INDEX_OFFSET not set in this IB");
-				return -EINVAL;
-			}
-			bias = sign_extend64(FIELD_GET(R5XX_VAP_INDEX_OFFSET_INDEX_OFFSET,
-						       offset->v), 24);
-			if (bias < 0)
-				lo = bias;
-			else
-				hi += bias;
-		}
-		return check_arrays(p, lo, hi, false);
+	case 1:		/* indices */
+	case 2:		/* vertex list */
+		return check_vertex_range(p, walk, n);
 	case 3:		/* vertices in the packet */
 		if (!vtx_size->set ||
 		    (u64)FIELD_GET(R5XX_VAP_VTX_SIZE_DWORDS_PER_VTX, vtx_size->v) * n != immd_dw) {

@@ -86,12 +86,19 @@ static int r5xx_drm_open(struct drm_device *drm, struct drm_file *file)
 		ret = -ENOMEM;
 		goto err_free;
 	}
+	rfile->fdinfo = r5xx_fdinfo_client_alloc();
+	if (!rfile->fdinfo) {
+		ret = -ENOMEM;
+		goto err_put_quota;
+	}
 	ret = r5xx_sched_file_open(to_r5xx(drm), rfile);
 	if (ret)
-		goto err_put_quota;
+		goto err_put_fdinfo;
 	file->driver_priv = rfile;
 	return 0;
 
+err_put_fdinfo:
+	r5xx_fdinfo_client_put(rfile->fdinfo);
 err_put_quota:
 	r5xx_ib_quota_put(rfile->ib_quota);
 err_free:
@@ -108,6 +115,7 @@ static void r5xx_drm_postclose(struct drm_device *drm, struct drm_file *file)
 	r5xx_cs_file_fini(rfile);
 	/* jobs still on the ring keep the quota until they are freed */
 	r5xx_ib_quota_put(rfile->ib_quota);
+	r5xx_fdinfo_client_put(rfile->fdinfo);
 	kfree(rfile);
 }
 
@@ -180,6 +188,7 @@ static const struct file_operations r5xx_fops = {
 	.poll = drm_poll,
 	.read = drm_read,
 	.llseek = noop_llseek,
+	R5XX_FOPS_SHOW_FDINFO
 };
 
 static const struct drm_driver r5xx_drm_driver = {
@@ -196,6 +205,7 @@ static const struct drm_driver r5xx_drm_driver = {
 	.gem_prime_import_sg_table = r5xx_gem_prime_import_sg_table,
 	R5XX_DRM_DRIVER_GEM_PRIME_MMAP
 	R5XX_DRM_DRIVER_FBDEV
+	R5XX_DRM_DRIVER_SHOW_FDINFO
 #if defined(CONFIG_DEBUG_FS)
 	.debugfs_init = r5xx_debugfs_init,
 #endif
@@ -259,6 +269,7 @@ static int r5xx_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	ret = drmm_mutex_init(&rdev->drm, &rdev->debugfs.lock);
 	if (ret)
 		return ret;
+	r5xx_fdinfo_init(rdev);
 
 	/* without microcode, leave the firmware console alone */
 	ret = r5xx_cp_init(rdev);

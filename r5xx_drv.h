@@ -14,6 +14,7 @@
 #include <linux/mmu_notifier.h>
 #include <linux/mod_devicetable.h>
 #include <linux/mutex.h>
+#include <linux/refcount.h>
 #include <linux/scatterlist.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
@@ -36,11 +37,15 @@
 
 #include "r5xx_combios.h"
 #include "r5xx_compat.h"
+#include "r5xx_cs_tables.h"	/* R5XX_CS_NUM_RESETS */
 #include "r5xx_facts.h"	/* enum r5xx_family */
 #include "r5xx_pm4.h"
 #include "r5xx_regs.h"
 
 struct drm_file;
+struct drm_printer;
+struct file;
+struct seq_file;
 struct r5xx_bo;
 struct drm_minor;
 struct drm_mode_create_dumb;
@@ -90,6 +95,8 @@ struct dma_buf;
  *   regs/r5xx.regs;
  * - r5xx_tiling.c: surface layout arithmetic (tiling, pitch, size);
  * - r5xx_debugfs.c: state dumps and self-test triggers;
+ * - r5xx_fdinfo.c: per-file usage statistics in /proc/PID/fdinfo (GPU
+ *   time, memory);
  * - r5xx_kms.c: KMS on or off, mode_config, framebuffer creation and its
  *   limits, the atomic plumbing, fbdev emulation, polling, suspend/resume,
  *   and what the CRTCs and planes of both engines share (plane creation,
@@ -141,6 +148,8 @@ struct dma_buf;
  * - &r5xx_fence_driver.lock protects the list of emitted fences and is the
  *   &dma_fence lock of every hardware fence; it is taken in the interrupt
  *   handler;
+ * - &r5xx_fdinfo.lock, the GPU time accounting of fdinfo, nests inside
+ *   it: the callback on a job's ring fence takes it (r5xx_fdinfo.c);
  * - &r5xx_irq.lock protects the cached interrupt enables;
  * - the index/data spinlocks of r5xx_mmio.c are innermost.
  *
@@ -678,6 +687,49 @@ struct r5xx_sched {
 };
 
 /**
+ * struct r5xx_fdinfo - the device's GPU time accounting (r5xx_fdinfo.c)
+ * @lock: protects @running, @last_end_ns and the clients' busy times;
+ *	taken in the fence signalling path, so with interrupts off
+ * @running: jobs whose ring fence is emitted and not yet signalled, in
+ *	ring order (&r5xx_job_stats.link)
+ * @last_end_ns: when the last of them signalled (ktime_get_ns())
+ */
+struct r5xx_fdinfo {
+	/* see above; nests inside the hardware fences' lock */
+	spinlock_t lock;
+	struct list_head running;
+	u64 last_end_ns;
+};
+
+/**
+ * struct r5xx_fdinfo_client - what an open file has used of the GPU
+ * @ref: the file holds one reference, each of its jobs another
+ * @id: drm-client-id where the DRM core has none (before 6.5)
+ * @busy_ns: GPU time of its finished jobs (&r5xx_fdinfo.lock)
+ */
+struct r5xx_fdinfo_client {
+	refcount_t ref;
+	u64 id;
+	u64 busy_ns;
+};
+
+/**
+ * struct r5xx_job_stats - a job's share of GPU time (r5xx_fdinfo.c)
+ * @client: account of the submitting file, or NULL for the kernel's jobs
+ * @fence: the ring fence of the last run, with a reference, or NULL
+ * @cb: callback on @fence that ends the run
+ * @link: entry in &r5xx_fdinfo.running while @fence is pending
+ * @start_ns: when the run was committed to the ring
+ */
+struct r5xx_job_stats {
+	struct r5xx_fdinfo_client *client;
+	struct dma_fence *fence;
+	struct dma_fence_cb cb;
+	struct list_head link;
+	u64 start_ns;
+};
+
+/**
  * struct r5xx_job - one submission: an IB, run by the scheduler
  * @base: scheduler job
  * @rdev: device
@@ -685,6 +737,7 @@ struct r5xx_sched {
  * @hw_fence: fence of the last run of this job on the ring
  * @first_fence: the ring fence of the first run, allocated with the job,
  *	because run_job signals fences and so must not wait for reclaim
+ * @stats: GPU time accounting for fdinfo
  */
 struct r5xx_job {
 	struct drm_sched_job base;
@@ -692,6 +745,7 @@ struct r5xx_job {
 	struct r5xx_ib ib;
 	struct dma_fence *hw_fence;
 	struct r5xx_fence *first_fence;
+	struct r5xx_job_stats stats;
 };
 
 struct r5xx_cs_scratch;
@@ -702,11 +756,13 @@ struct r5xx_cs_scratch;
  * @cs_scratch: the CS ioctl's relocation arrays, kept between submissions
  *		(r5xx_cs.c); NULL while a submission holds them
  * @ib_quota: what the file's jobs hold of the IB pool
+ * @fdinfo: the file's usage statistics
  */
 struct r5xx_file {
 	struct drm_sched_entity entity;
 	struct r5xx_cs_scratch *cs_scratch;
 	struct r5xx_ib_quota *ib_quota;
+	struct r5xx_fdinfo_client *fdinfo;
 };
 
 /**
@@ -927,6 +983,7 @@ static inline struct r5xx_crtc *to_r5xx_crtc(struct drm_crtc *crtc)
  * @fence: fence driver
  * @irq: interrupts
  * @sched: scheduler
+ * @fdinfo: GPU time accounting for fdinfo
  * @debugfs: debugfs results
  * @mm: TTM memory management
  * @display: KMS objects and display data
@@ -965,6 +1022,7 @@ struct r5xx_device {
 	struct r5xx_fence_driver fence;
 	struct r5xx_irq irq;
 	struct r5xx_sched sched;
+	struct r5xx_fdinfo fdinfo;
 	struct r5xx_debugfs debugfs;
 	struct r5xx_mm mm;
 	struct r5xx_display display;
@@ -1154,8 +1212,8 @@ static inline void r5xx_ring_emit_reg(struct r5xx_ring *ring, u32 reg, u32 v)
 }
 
 /* r5xx_ib.c */
-/* ring dwords r5xx_ib_emit() writes */
-#define R5XX_IB_EMIT_DW		5
+/* ring dwords r5xx_ib_emit() writes, at most: the resets, then the IB */
+#define R5XX_IB_EMIT_DW		(2 * R5XX_CS_NUM_RESETS + 3)
 int r5xx_ib_pool_init(struct r5xx_device *rdev);
 void r5xx_ib_pool_fini(struct r5xx_device *rdev);
 int r5xx_ib_get(struct r5xx_device *rdev, struct r5xx_ib *ib, u32 size_dw,
@@ -1271,6 +1329,17 @@ r5xx_gem_prime_import_sg_table(struct drm_device *drm,
 /* r5xx_cs.c */
 int r5xx_ioctl_cs(struct drm_device *drm, void *data, struct drm_file *file);
 void r5xx_cs_file_fini(struct r5xx_file *rfile);
+
+/* r5xx_fdinfo.c */
+void r5xx_fdinfo_init(struct r5xx_device *rdev);
+struct r5xx_fdinfo_client *r5xx_fdinfo_client_alloc(void);
+void r5xx_fdinfo_client_put(struct r5xx_fdinfo_client *client);
+void r5xx_fdinfo_job_attach(struct r5xx_job *job,
+			    struct r5xx_fdinfo_client *client);
+void r5xx_fdinfo_job_run(struct r5xx_job *job, struct dma_fence *fence);
+void r5xx_fdinfo_job_fini(struct r5xx_job *job);
+void r5xx_fdinfo_show(struct drm_printer *p, struct drm_file *file);
+void r5xx_fdinfo_show_file(struct seq_file *m, struct file *f);
 
 /* r5xx_info.c */
 int r5xx_ioctl_info(struct drm_device *drm, void *data, struct drm_file *file);

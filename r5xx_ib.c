@@ -12,6 +12,7 @@
 #include <drm/drm_print.h>
 
 #include "r5xx_cs_check.h"
+#include "r5xx_cs_tables.h"
 #include "r5xx_drv.h"
 
 /**
@@ -20,12 +21,15 @@
  * Command streams other than the kernel's own ring packets run as indirect
  * buffers (IBs). The ring only carries a Type-0 packet writing CP_IB_BASE
  * and CP_IB_BUFSZ; writing the size, last in the packet, makes the CP fetch
- * the IB and then return to the ring (guide 5.6, 5.10). Before it, DP_CNTL
- * is set to left-to-right, top-to-bottom, so that every IB starts with
- * that blit direction: xf86-video-ati's DownloadFromScreen and
- * UploadToScreen blits (RADEONBlitChunk) do not set it and rely on the
- * direction the engine was left in, which the command-stream checker
- * (r5xx_cs_check.c) cannot know otherwise.
+ * the IB and then return to the ring (guide 5.6, 5.10). Before it, the
+ * registers marked reset= in regs/r5xx.regs (r5xx_cs_resets[]) are written,
+ * so that no IB inherits them from the one before and the command-stream
+ * checker (r5xx_cs_check.c) starts every IB knowing them: the blit
+ * direction DP_CNTL (left-to-right, top-to-bottom: xf86-video-ati's
+ * DownloadFromScreen and UploadToScreen blits, RADEONBlitChunk, do not set
+ * it), the pipe selects SU_REG_DEST and FG_ZBREG_DEST (all pipes), the
+ * vertex index clamps and offset, and the Z unit's modes ZB_CNTL and
+ * ZB_BW_CNTL (off).
  *
  * IBs live in a 1 MiB pool of GART-mapped kernel memory (upstream's size),
  * handed out in 256-byte chunks (radeon_ib_get's alignment) from a bitmap;
@@ -256,8 +260,13 @@ void r5xx_ib_emit(struct r5xx_device *rdev, const struct r5xx_ib *ib)
 {
 	struct r5xx_ring *ring = &rdev->ring;
 
+	unsigned int k;
+
 	lockdep_assert_held(&ring->lock);
-	r5xx_ring_emit_reg(ring, R5XX_DP_CNTL, R5XX_IB_DP_CNTL);
+	for (k = 0; k < ARRAY_SIZE(r5xx_cs_resets); k++)
+		if (r5xx_cs_reset_applies(rdev->family, &r5xx_cs_resets[k]))
+			r5xx_ring_emit_reg(ring, r5xx_cs_resets[k].reg,
+					   r5xx_cs_resets[k].value);
 	r5xx_ring_emit(ring, R5XX_PACKET0(R5XX_CP_IB_BASE, 1));
 	r5xx_ring_emit(ring, ib->gpu_addr);
 	r5xx_ring_emit(ring, FIELD_PREP(R5XX_CP_IB_BUFSZ_IB1_BUFSZ,

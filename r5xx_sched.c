@@ -116,6 +116,7 @@ static struct dma_fence *r5xx_sched_run_job(struct drm_sched_job *sched_job)
 	r5xx_ring_unlock_commit(rdev);
 
 	job->hw_fence = dma_fence_get(fence);
+	r5xx_fdinfo_job_run(job, fence);
 	return fence;
 }
 
@@ -224,6 +225,7 @@ static void r5xx_sched_free_job(struct drm_sched_job *sched_job)
 	}
 
 	drm_sched_job_cleanup(sched_job);
+	r5xx_fdinfo_job_fini(job);
 	r5xx_ib_free(job->rdev, &job->ib);
 	dma_fence_put(job->hw_fence);
 	r5xx_fence_free(job->first_fence);
@@ -306,6 +308,7 @@ err_free:
 void r5xx_job_abort(struct r5xx_job *job)
 {
 	drm_sched_job_cleanup(&job->base);
+	r5xx_fdinfo_job_fini(job);
 	r5xx_ib_free(job->rdev, &job->ib);
 	r5xx_fence_free(job->first_fence);
 	kfree(job);

@@ -255,6 +255,13 @@ int r5xx_tex_format(u32 txformat, bool msb, struct r5xx_texel *t)
 	t->bw = v & 0x80 ? 4 : 1;
 	t->bh = t->bw;
 	t->bytes = v & 0x7f;
+	/*
+	 * VYUY422, YVYU422 (reference TX_FORMAT1 20, 21): the guide lists
+	 * C_VYUY and C_YVYU among the 32-bit formats, two texels a word, and
+	 * Mesa lays them out as 4-byte blocks of 2x1 (util_format UYVY/YUYV);
+	 * r5xx_texture_size() measures them both ways.
+	 */
+	t->pairs = !msb && (txformat == 0x14 || txformat == 0x15);
 	return 0;
 }
 
@@ -263,7 +270,9 @@ int r5xx_tex_format(u32 txformat, bool msb, struct r5xx_texel *t)
  * @colorformat: RB3D_COLORPITCH.COLORFORMAT
  *
  * Format 5 (ARGB10101010 on R5xx) is 4 bytes; whether the family has it is
- * the caller's business.
+ * the caller's business.  Formats 11 and 12 (YUV 4:2:2 packed, VYUY and
+ * YVYU) hold two pixels in each 32-bit word (guide, "32-bit Formats"
+ * C_VYUY, C_YVYU): 2 bytes a pixel, addressed in pairs (upstream: 1).
  *
  * Return: 1, 2, 4, 8 or 16, or -EINVAL for reserved formats.
  */
@@ -271,11 +280,11 @@ int r5xx_cb_format_cpp(u32 colorformat)
 {
 	switch (colorformat) {
 	case 9:
-	case 11:
-	case 12:
 		return 1;
 	case 3:
 	case 4:
+	case 11:
+	case 12:
 	case 13:
 	case 15:
 		return 2;
@@ -330,12 +339,9 @@ static u32 pot(u32 v)
 	return v <= 1 ? 1 : roundup_pow_of_two(v);
 }
 
-/**
- * r5xx_texture_size() - bytes a texture's mip chain occupies
- * @t: the texture
- * @size: returns the size from the texture's base address
- *
- * Every level is padded to whole units of its layout (guide 4.1-4.4), a
+/*
+ * Bytes of the mip chain of @t in texel blocks of @bw x @bh texels of
+ * @bytes each.  Every level is padded to whole units of its layout (guide 4.1-4.4), a
  * macro-tiled chain turns macro-linear from the first level smaller than a
  * macro tile (at or below it with R5XX_TEX_MACRO_GT), linear rows are 32
  * bytes (64 with R5XX_TEX_ROW64), cube maps store six faces per level and 3D
@@ -346,12 +352,10 @@ static u32 pot(u32 v)
  * whole rows of the texture's width).  Wrap modes that round up to powers of two do so before the
  * padding (upstream radeon's rule), and compressed rows are at least 32
  * bytes.
- *
- * Return: 0, or -EINVAL if @t is out of the hardware's range.
  */
-int r5xx_texture_size(const struct r5xx_texture *t, u64 *size)
+static int texture_size(const struct r5xx_texture *t, u32 bw, u32 bh, u32 bytes,
+			u64 *size)
 {
-	u32 bytes = t->texel.bytes, bw = t->texel.bw, bh = t->texel.bh;
 	/* a row holds at least the texture's width, whatever the pitch says */
 	u32 w0 = max(t->pitch, t->width);
 	u32 row = t->flags & R5XX_TEX_ROW64 ? 64 : 32;
@@ -381,7 +385,7 @@ int r5xx_texture_size(const struct r5xx_texture *t, u64 *size)
 		wb = DIV_ROUND_UP(w, bw);
 		hb = DIV_ROUND_UP(h, bh);
 		/* compressed rows are at least 32 bytes, whatever the tiling */
-		if (bw > 1)
+		if (bh > 1)
 			wb = max(wb, 32 / bytes);
 
 		if (mode & R5XX_TILE_MACRO) {
@@ -403,4 +407,28 @@ int r5xx_texture_size(const struct r5xx_texture *t, u64 *size)
 	}
 	*size = total;
 	return 0;
+}
+
+/**
+ * r5xx_texture_size() - bytes a texture's mip chain occupies
+ * @t: the texture
+ * @size: returns the size from the texture's base address
+ *
+ * See texture_size(); a YUV 4:2:2 texture (&struct r5xx_texel pairs) is
+ * measured with its 2-byte texels and as 4-byte blocks of 2x1 texels, and
+ * takes the larger.
+ *
+ * Return: 0, or -EINVAL if @t is out of the hardware's range.
+ */
+int r5xx_texture_size(const struct r5xx_texture *t, u64 *size)
+{
+	u64 pairs;
+	int ret;
+
+	ret = texture_size(t, t->texel.bw, t->texel.bh, t->texel.bytes, size);
+	if (ret || !t->texel.pairs)
+		return ret;
+	ret = texture_size(t, 2, 1, 4, &pairs);
+	*size = max(*size, pairs);
+	return ret;
 }

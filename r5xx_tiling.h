@@ -39,11 +39,19 @@ struct r5xx_surface {
 int r5xx_surface_end(const struct r5xx_surface *s, u32 x1, u32 y1, u64 *end);
 int r5xx_surface_rows_end(const struct r5xx_surface *s, u32 y1, u64 *end);
 
-/* Texel blocks: 1x1 pixels, or 4x4 for the block-compressed formats. */
+/**
+ * struct r5xx_texel - a texture format's texel block
+ * @bw: block width in texels (4 for the block-compressed formats, else 1)
+ * @bh: block height in texels
+ * @bytes: bytes per block
+ * @pairs: YUV 4:2:2 packed (formats 20, 21): also measured as 4-byte
+ *	blocks of 2x1 texels, the guide's 32-bit VYUY/YVYU word
+ */
 struct r5xx_texel {
 	u8 bw;
 	u8 bh;
 	u8 bytes;
+	u8 pairs;
 };
 
 int r5xx_tex_format(u32 txformat, bool msb, struct r5xx_texel *t);

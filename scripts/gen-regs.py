@@ -11,6 +11,7 @@ touch.  This script turns it into:
   r5xx_cs_tables.h, r5xx_cs_tables.c       command-stream checker tables
   r5xx_facts.h                             facts the driver, the model and the
                                            host tests share (enum, const, table)
+  Documentation/cs-registers.rst           the checker's per-register table
 
 Usage: gen-regs.py [--check] [--root DIR]
   --check  regenerate in memory and fail if a committed output differs.
@@ -19,7 +20,8 @@ List syntax (one statement per line, '#' starts a comment):
   space NAME [prefix=PFX] [in=SPACE] "description"
                                           following regs live in this space;
                                           in=SPACE: same address space as SPACE
-  reg NAME OFFSET [count=N stride=S] [alias] [cs=ROLE [fam=T,...] [pipe=cb|z]] "description"
+  reg NAME OFFSET [count=N stride=S] [alias] [cs=ROLE [fam=T,...] [pipe=cb|z|cb,z]
+      [bits=fields] [reset=V]] "description"
   field NAME HI[:LO] "description"        a field of the last reg
   value NAME NUMBER                       a named value of the last field
   enum NAME [prefix=PFX] "description"    enum r5xx_NAME of r5xx_facts.h
@@ -46,9 +48,15 @@ fam= limits the role to some of the checker's tables r300 (R300-RV380,
 RS400/RS480), r420 (R420-RV410), rs600 (RS600/RS690/RS740) and r500 (RV515,
 R520 family); default all four.  A cs=track register gets a slot in the
 checker's register file (enum r5xx_cs_slot; an array one slot per element).
-pipe=cb (pipe=z) marks a register a stream may change only while the colour
-(Z) cache is empty, flushed and the 3D engine idle since the last draw that
+pipe=cb (pipe=z, pipe=cb,z) marks a register a stream may change only while
+the colour (Z, both) cache is empty, flushed and the 3D engine idle since the last draw that
 used it: unpipelined in the reference, or an address the cache writes back.
+bits=fields (on a register the checker handles) says that the fields listed
+are every bit the reference defines: the checker refuses a value with any
+other bit set, and names the register.  reset=V (on a single tracked or
+checked register) makes the kernel write V to the register in the ring before
+every IB (r5xx_ib_emit()), and the checker start every IB with that value
+known: state one IB leaves there cannot reach the next.
 """
 import argparse
 import re
@@ -72,6 +80,7 @@ class Reg:
         self.count, self.stride, self.alias, self.desc = count, stride, alias, desc
         self.fields = []
         self.cs, self.fam, self.pipe = None, CS_TABLES, None
+        self.strict, self.reset = False, None
 
     def offsets(self):
         return range(self.offset, self.offset + self.count * self.stride, self.stride)
@@ -271,8 +280,8 @@ def parse_fact(facts, fact, kw, plain, opts, where):
 
 def parse_cs(reg, opts, where):
     """Record the cs= and fam= attributes of a reg statement."""
-    if ("fam" in opts or "pipe" in opts) and "cs" not in opts:
-        sys.exit(f"{where}: fam= or pipe= without cs=")
+    if any(k in opts for k in ("fam", "pipe", "bits", "reset")) and "cs" not in opts:
+        sys.exit(f"{where}: fam=, pipe=, bits= or reset= without cs=")
     if "cs" not in opts:
         return
     if not CS_ROLE.fullmatch(opts["cs"]):
@@ -283,9 +292,19 @@ def parse_cs(reg, opts, where):
         sys.exit(f"{where}: cs= register beyond what a type-0 packet reaches")
     reg.cs = opts["cs"]
     if "pipe" in opts:
-        if opts["pipe"] not in ("cb", "z") or reg.cs == "safe":
-            sys.exit(f"{where}: pipe= is cb or z, on a register the checker handles")
+        if opts["pipe"] not in ("cb", "z", "cb,z") or reg.cs == "safe":
+            sys.exit(f"{where}: pipe= is cb, z or cb,z, on a register the checker handles")
         reg.pipe = opts["pipe"]
+    if "bits" in opts:
+        if opts["bits"] != "fields" or reg.cs == "safe":
+            sys.exit(f"{where}: bits=fields, on a register the checker handles")
+        reg.strict = True
+    if "reset" in opts:
+        if reg.cs == "safe" or reg.count != 1:
+            sys.exit(f"{where}: reset= on a single register the checker handles")
+        reg.reset = parse_int(opts["reset"], where)
+        if reg.reset >> 32:
+            sys.exit(f"{where}: reset= does not fit 32 bits")
     if "fam" in opts:
         fam = opts["fam"].split(",")
         bad = [f for f in fam if f not in CS_TABLES]
@@ -443,6 +462,34 @@ def cs_pipes(spaces):
     return {off: r.pipe for sp in spaces for r in sp.regs if r.pipe for off in r.offsets()}
 
 
+def cs_regs_by_name(spaces):
+    return {r.name: r for sp in spaces for r in sp.regs}
+
+
+def cs_known(reg):
+    """The known-bits mask of a bits=fields register, else all bits."""
+    if not reg.strict:
+        return 0xffffffff
+    if not reg.fields:
+        sys.exit(f"cs: {reg.name} has bits=fields but no field")
+    mask = 0
+    for f in reg.fields:
+        mask |= ((1 << (f.hi - f.lo + 1)) - 1) << f.lo
+    return mask
+
+
+def cs_resets(spaces):
+    """(offset, tables, value, name) of the reset= registers, by offset."""
+    return sorted((r.offset, r.fam, r.reset, r.name)
+                  for sp in spaces for r in sp.regs if r.reset is not None)
+
+
+def cs_tables_mask(tabs):
+    if len(tabs) == len(CS_TABLES):
+        return "R5XX_CS_IN_ALL"
+    return " | ".join(f"R5XX_CS_IN_{t.upper()}" for t in CS_TABLES if t in tabs)
+
+
 def cs_slot_enum(role):
     return f"R5XX_CS_SLOT_{role.split(':')[1].upper()}"
 
@@ -499,13 +546,25 @@ def cs_tables_h(spaces):
             " * @slot: &enum r5xx_cs_slot of the value (index included), or",
             " *\tR5XX_CS_NO_SLOT if the register is not tracked",
             " * @flags: R5XX_CS_UNPIPELINED_CB or R5XX_CS_UNPIPELINED_Z",
+            " * @known: the bits a value may have set (bits=fields: its fields;",
+            " *\totherwise all)",
+            " * @name: the register's name, for the refusal reason",
             " */",
             "struct r5xx_cs_special {",
             "\tu16 reg;", "\tu8 kind;", "\tu8 index;", "\tu8 tables;", "\tu8 slot;",
-            "\tu8 flags;", "};", "",
+            "\tu8 flags;", "\tu32 known;", "\tconst char *name;", "};", "",
+            "/**",
+            " * struct r5xx_cs_reset - a register the kernel sets before every IB (reset=)",
+            " * @reg: byte offset",
+            " * @tables: BIT(&enum r5xx_cs_table) of the tables it belongs to",
+            " * @value: what r5xx_ib_emit() writes and r5xx_cs_check() starts with",
+            " */",
+            "struct r5xx_cs_reset {",
+            "\tu16 reg;", "\tu8 tables;", "\tu32 value;", "};", "",
             tabbed("#define R5XX_CS_MAX_REG", f"{CS_MAX_OFFSET:#06x}"),
             tabbed("#define R5XX_CS_NUM_REGS", "(R5XX_CS_MAX_REG / 4)"),
-            tabbed("#define R5XX_CS_NUM_SPECIALS", f"{len(rows)}"), "",
+            tabbed("#define R5XX_CS_NUM_SPECIALS", f"{len(rows)}"),
+            tabbed("#define R5XX_CS_NUM_RESETS", f"{len(cs_resets(spaces))}"), "",
             "/*",
             " * r5xx_cs_action[table][reg / 4]: R5XX_CS_FORBIDDEN, R5XX_CS_SAFE, or",
             " * R5XX_CS_SPECIAL + the register's index in r5xx_cs_specials.",
@@ -515,6 +574,7 @@ def cs_tables_h(spaces):
             tabbed("#define R5XX_CS_SPECIAL", "2"), "",
             "extern const u8 r5xx_cs_action[R5XX_CS_TABLE_COUNT][R5XX_CS_NUM_REGS];",
             "extern const struct r5xx_cs_special r5xx_cs_specials[R5XX_CS_NUM_SPECIALS];",
+            "extern const struct r5xx_cs_reset r5xx_cs_resets[R5XX_CS_NUM_RESETS];",
             "", "#endif /* __R5XX_CS_TABLES_H__ */"]
     return "\n".join(out) + "\n"
 
@@ -554,16 +614,23 @@ def cs_tables_c(spaces):
     out += ["};", "",
             "/*",
             " * offset, kind, index, tables, slot (0xff: R5XX_CS_NO_SLOT), pipe= flags",
-            " * (1: R5XX_CS_UNPIPELINED_CB, 2: R5XX_CS_UNPIPELINED_Z)",
+            " * (1: R5XX_CS_UNPIPELINED_CB, 2: R5XX_CS_UNPIPELINED_Z), known bits, name",
             " */",
             "const struct r5xx_cs_special r5xx_cs_specials[R5XX_CS_NUM_SPECIALS] = {"]
+    byname = cs_regs_by_name(spaces)
     for k, (off, role, i, name, tabs) in enumerate(rows):
-        mask = " | ".join(f"R5XX_CS_IN_{t.upper()}" for t in CS_TABLES if t in tabs)
-        if len(tabs) == len(CS_TABLES):
-            mask = "R5XX_CS_IN_ALL"
+        mask = cs_tables_mask(tabs)
         slot = slots[role] + i if role in slots else 0xff
-        flags = {"cb": 1, "z": 2}.get(pipes.get(off), 0)
-        out.append(f"\t/* {k} */ {{ {off:#06x}, {cs_kind_enum(role)}, {i}, {mask}, {slot:#04x}, {flags} }},")
+        flags = {"cb": 1, "z": 2, "cb,z": 3}.get(pipes.get(off), 0)
+        reg = byname[name]
+        full = f"{name}{i}" if reg.count > 1 else name
+        out.append(f"\t/* {k} */ {{ {off:#06x}, {cs_kind_enum(role)}, {i},")
+        out.append(f"\t\t{mask}, {slot:#04x}, {flags}, {cs_known(reg):#010x}, \"{full}\" }},")
+    out += ["};", "",
+            "/* offset, tables, value: r5xx_ib_emit() writes them before every IB */",
+            "const struct r5xx_cs_reset r5xx_cs_resets[R5XX_CS_NUM_RESETS] = {"]
+    for off, tabs, value, name in cs_resets(spaces):
+        out.append(f"\t{{ {off:#06x}, {cs_tables_mask(tabs)}, {value:#010x} }},\t/* {name} */")
     out += ["};"]
     return "\n".join(out) + "\n"
 
@@ -634,6 +701,66 @@ def facts_table(t):
     return out
 
 
+# The unit that reads a register, by name prefix (first match), for the
+# per-register table; the reference's unit names (CB:, ZB:, TX:, ...).
+CS_UNITS = (("RB3D_", "CB"), ("ZB_", "ZB"), ("TX_", "TX"), ("VAP_", "VAP"),
+            ("SU_", "SU"), ("RE_SCISSORS_", "SC"), ("GB_", "GB"), ("US_", "US"),
+            ("FG_", "FG"), ("WAIT_UNTIL", "CP"), ("CRTC_", "CRTC"), ("D1MODE_", "CRTC"))
+
+
+def cs_unit(reg):
+    """The unit that reads @reg: 2D for the 2D engine's block, else by prefix."""
+    if reg.name.startswith("SC_") and reg.offset >= 0x4000:
+        return "SC"
+    for prefix, unit in CS_UNITS:
+        if reg.name.startswith(prefix):
+            return unit
+    if 0x1400 <= reg.offset < 0x1800:
+        return "2D"
+    sys.exit(f"cs: no unit for {reg.name}")
+
+
+def cs_doc(spaces):
+    """Documentation/cs-registers.rst: one row per register the checker handles."""
+    rows = [r for sp in spaces for r in sp.regs if r.cs and r.cs != "safe"]
+    nsafe = sum(r.count for sp in spaces for r in sp.regs if r.cs == "safe")
+    head = ("register", "offset", "families", "role", "known bits", "unit",
+            "pipelined", "reset")
+    pipelined = {None: "yes", "cb": "no: CB", "z": "no: ZB", "cb,z": "no: CB, ZB"}
+    table = []
+    for r in sorted(rows, key=lambda r: r.offset):
+        sep = "_" if r.name[-1].isdigit() else ""
+        name = f"{r.name}{sep}0-{r.count - 1}" if r.count > 1 else r.name
+        fam = "all" if len(r.fam) == len(CS_TABLES) else ",".join(r.fam)
+        table.append((f"``{name}``", f"{r.offset:#06x}", fam, r.cs.replace(":", " "),
+                      f"{cs_known(r):#010x}" if r.strict else "all",
+                      cs_unit(r), pipelined[r.pipe],
+                      f"{r.reset:#x}" if r.reset is not None else "no"))
+    widths = [max(len(x) for x in col) for col in zip(head, *table)]
+    rule = " ".join("=" * w for w in widths)
+
+    def line(cells):
+        return " ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip()
+
+    out = [".. SPDX-License-Identifier: GPL-2.0-only OR MIT", "",
+           ".. " + BANNER.splitlines()[0], "   " + BANNER.splitlines()[1], "",
+           "=============================================",
+           "Registers the command-stream checker handles",
+           "=============================================", "",
+           "Every register a type-0 packet may write that the checker handles itself",
+           "(``cs=`` other than ``safe`` in ``regs/r5xx.regs``): its role, the known",
+           "bits (``bits=fields``; ``all`` where every bit is a field or the value is",
+           "handled whole, see ``cs-checker.rst``), the unit of the reference that",
+           "reads it, whether it is pipelined (``pipe=``: no means it may change only",
+           "with that unit's cache empty) and the value the kernel writes before every",
+           f"IB (``reset=``).  {nsafe} other register offsets (summed over the four",
+           "tables of families) are written freely; all the rest are refused.", "",
+           rule, line(head), rule]
+    out += [line(row) for row in table]
+    out += [rule]
+    return "\n".join(out) + "\n"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true")
@@ -648,6 +775,7 @@ def main():
         root / "r5xx_cs_tables.h": cs_tables_h(spaces),
         root / "r5xx_cs_tables.c": cs_tables_c(spaces),
         root / "r5xx_facts.h": facts_header(facts),
+        root / "Documentation/cs-registers.rst": cs_doc(spaces),
     }
     stale = []
     for path, text in outputs.items():

@@ -6,15 +6,18 @@
 # lib/libigt.so by themselves), also in the test VM, which sees the host's
 # root at the same paths.
 #
-# Only the library and the test programs named in tests/igt/list (first word
-# of a line) are built (ninja targets tests/NAME). The tree lives in $cache/igt-<sha256 prefix of
+# Only the library, the test programs named in tests/igt/list (first word
+# of a line; ninja targets tests/NAME) and the tool tools/gputop (for
+# tests/uapi/gputop.sh) are built. The tree lives in $cache/igt-<sha256 prefix of
 # the tarball>/ (src/, build/); the stamp build/.r5xx-key holds the meson
 # options and the targets built, so a second call with the same list is a
 # no-op and a longer list builds only what is new.
 #
-# Usage: scripts/igt.sh [--print]
+# Usage: scripts/igt.sh [--print | --tarball]
 #   --print  only print the build directory if it is built for the current
 #            list (no lock, no build; the VM tests use it), else exit 77
+#   --tarball  only print the tarball's path (tests/vm/run hands it to a
+#            guest root that does not see it), else exit 77
 # Env:   R5XX_CACHE (default ~/.cache/r5xx), R5XX_IGT_TARBALL (another tarball),
 #        R5XX_IGT_JOBS (ninja -j, default 2)
 # Exit:  0 built (prints the build dir), 77 no tarball (prints why), else failure
@@ -55,6 +58,10 @@ if [ -z "$tarball" ] && { [ "${1:-}" != --print ] || [ ! -f "$last" ]; }; then
 	echo "igt.sh: no IGT tarball (../shared/third_party/$name beside the checkout or its origin; or R5XX_IGT_TARBALL)"
 	exit 77
 fi
+if [ "${1:-}" = --tarball ]; then
+	echo "$tarball"
+	exit 0
+fi
 
 # (No process substitution: the test VM has no /dev/fd.)
 mapfile -t targets <<<"$(sed -e 's/#.*//' -e '/^\[/d' "$repo/tests/igt/list" |
@@ -70,8 +77,18 @@ src=$dir/src
 build=$dir/build
 log=$dir/build.log
 key="meson ${OPTS[*]}; targets ${targets[*]}"
+# Not in the key, which --print checks for the tests of tests/igt: a tree
+# built before gputop was added still serves them, and gets it on the next
+# build.
+tools=(tools/gputop)
 
 built() { [ "$(cat "$build/.r5xx-key" 2>/dev/null)" = "$key" ]; }
+tools_built() {
+	local t
+	for t in "${tools[@]}"; do
+		[ -x "$build/$t" ] || return 1
+	done
+}
 if [ "${1:-}" = --print ]; then
 	built || { echo "IGT is not built for tests/igt/list (scripts/igt.sh, tests/igt/build.test)"; exit 77; }
 	echo "$build"
@@ -81,7 +98,7 @@ fi
 mkdir -p "$cache"
 exec 9>"$cache/igt.lock"
 flock 9
-built && { echo "$dir" >"$last"; echo "$build"; exit 0; }
+built && tools_built && { echo "$dir" >"$last"; echo "$build"; exit 0; }
 
 fail() { # WHAT
 	echo "igt.sh: $1 failed; last lines of $log:" >&2
@@ -99,7 +116,8 @@ if [ "$(sed -n 1p "$build/.r5xx-meson" 2>/dev/null)" != "${OPTS[*]}" ]; then
 	meson setup "${OPTS[@]}" "$build" "$src" >>"$log" 2>&1 </dev/null || fail "meson setup"
 	echo "${OPTS[*]}" >"$build/.r5xx-meson"
 fi
-nice -n 10 ninja -C "$build" -j "${R5XX_IGT_JOBS:-2}" "${targets[@]}" >>"$log" 2>&1 </dev/null ||
+nice -n 10 ninja -C "$build" -j "${R5XX_IGT_JOBS:-2}" "${targets[@]}" "${tools[@]}" \
+	>>"$log" 2>&1 </dev/null ||
 	fail ninja
 echo "$key" >"$build/.r5xx-key"
 echo "$dir" >"$last"

@@ -68,6 +68,12 @@
 #define REG_CP_ME_RAM_ADDR	0x07d4
 #define REG_CP_ME_RAM_DATAH	0x07dc
 #define REG_SURFACE_CNTL	0x0b00
+#define REG_VAP_VF_MIN_VTX_INDX	0x2138
+#define REG_GB_AA_CONFIG	0x4020
+#define REG_SU_REG_DEST		0x42c8
+#define REG_RB3D_CCTL		0x4e00
+#define REG_RB3D_CMASK_WRINDEX	0x4e74
+#define REG_RB3D_CMASK_DWORD	0x4e78
 #define REG_SURFACE0_LOWER	0x0b04
 #define REG_DST_OFFSET		0x1404
 #define REG_SRC_OFFSET		0x15ac
@@ -258,11 +264,11 @@ static bool clipped_fills(void)
 		W(REG_SC_TOP_LEFT, YX(4, 3)), W(REG_SC_BOTTOM_RIGHT, YX(6, 9)),
 		W(REG_DP_GUI_MASTER_CNTL, GMC_FILL | GMC_DST_CLIPPING),
 		W(REG_DP_BRUSH_FRGD_CLR, 0x5a5a5a5a), W(REG_DP_CNTL, DIRS), DST0,
-		RECT(0x3ff0, 0x3ff0, 0x1000, 0x1000),
+		RECT(0xfff0, 0xfff0, 0x1000, 0x1000),
 	};
 	static const uint32_t outside[] = {
 		W(REG_DP_GUI_MASTER_CNTL, GMC_FILL), W(REG_DP_BRUSH_FRGD_CLR, 0x5a5a5a5a),
-		W(REG_DP_CNTL, DIRS), DST0, RECT(0x3000, 0x3000, 16, 16),
+		W(REG_DP_CNTL, DIRS), DST0, RECT(0xf000, 0xf000, 16, 16),
 	};
 
 	/* right to left, bottom to top from (2, 1): only (0..2, 0..1) is on the surface */
@@ -489,12 +495,15 @@ static const struct stream_case streams[] = {
 	S("3D_DRAW_VBUF_2 with two dwords after VAP_VF_CNTL",
 	  PKT3(OP_3D_DRAW_VBUF_2, 3), 3u << 16 | 0x20 | 4, PKT0(REG_CP_IB_BASE, 1), 0),
 
-	/* issue 12: 2D coordinates are 14-bit signed */
-	S("right-to-left fill from DST_Y_X x = 0x2000 (-8192 to the engine)",
+	/*
+	 * issue 12: 2D coordinates are 14-bit signed (issue 20: bits 15:14
+	 * must copy bit 13, so -8192 is 0xe000 and -16 0xfff0)
+	 */
+	S("right-to-left fill from DST_Y_X x = 0xe000 (-8192)",
 	  W(REG_DP_GUI_MASTER_CNTL, GMC_FILL | GMC_DST_CLIPPING),
-	  W(REG_DP_CNTL, DP_CNTL_TOP_TO_BOTTOM), DST0, RECT(0, 0x2000, 1, 16)),
-	S("fill from DST_Y_X y = 0x3ff0 (-16 to the engine)", SETUP_CLIP, DST0,
-	  RECT(0x3ff0, 0, 17, 1)),
+	  W(REG_DP_CNTL, DP_CNTL_TOP_TO_BOTTOM), DST0, RECT(0, 0xe000, 1, 16)),
+	S("fill from DST_Y_X y = 0xfff0 (-16)", SETUP_CLIP, DST0,
+	  RECT(0xfff0, 0, 17, 1)),
 
 	/*
 	 * 2D scissors: the engine writes only inside them, so the clipped
@@ -505,10 +514,10 @@ static const struct stream_case streams[] = {
 	  W(REG_DP_CNTL, DP_CNTL_TOP_TO_BOTTOM), DST0, RECT(0, 0, 1, 2)),
 	S("SC_TOP_LEFT (-16, -16), fill from there",
 	  W(REG_SC_TOP_LEFT, YX(0x3ff0, 0x3ff0)), W(REG_SC_BOTTOM_RIGHT, YX(8, 8)),
-	  SETUP_CLIP, DST0, RECT(0x3ff0, 0x3ff0, 4, 4)),
+	  SETUP_CLIP, DST0, RECT(0xfff0, 0xfff0, 4, 4)),
 	S("SC_TOP_LEFT (-8192, -8192), fill from (-1, -1)",
 	  W(REG_SC_TOP_LEFT, YX(0x2000, 0x2000)), W(REG_SC_BOTTOM_RIGHT, YX(8, 8)),
-	  SETUP_CLIP, DST0, RECT(0x3fff, 0x3fff, 2, 2)),
+	  SETUP_CLIP, DST0, RECT(0xffff, 0xffff, 2, 2)),
 	S("scissor (0, 0)-(8191, 8191), fill one row past the end",
 	  W(REG_SC_TOP_LEFT, 0), W(REG_SC_BOTTOM_RIGHT, YX(0x1fff, 0x1fff)),
 	  SETUP_CLIP, DST0, RECT(0, 0, SURF_W + 1, SURF_W)),
@@ -520,6 +529,43 @@ static const struct stream_case streams[] = {
 	S("DEFAULT_SC_BOTTOM_RIGHT at the last row, inclusive: one row past",
 	  W(REG_DEFAULT_SC_BOTTOM_RIGHT, YX(SURF_W, SURF_W - 1)),
 	  SETUP, DST0, RECT(0, 0, SURF_W + 1, SURF_W)),
+
+	/* issue 20 (Documentation/cs-checker.rst) */
+	S("IB ending with SU_REG_DEST selecting raster pipe 0 alone",
+	  W(REG_SU_REG_DEST, 1)),
+	S("2D fill set up while SU_REG_DEST selects pipe 0 alone",
+	  W(REG_SU_REG_DEST, 1), SETUP, DST0, RECT(0, 0, 4, 4), W(REG_SU_REG_DEST, 0xf)),
+	S("SU_REG_DEST with bit 4 (SELECT is 3:0)", W(REG_SU_REG_DEST, 0x1f)),
+	S("VAP_VF_MIN_VTX_INDX with bit 24 (MIN_INDX is 23:0)",
+	  W(REG_VAP_VF_MIN_VTX_INDX, 1u << 24)),
+	S("RB3D_CMASK_WRINDEX without owning the CMASK RAM", W(REG_RB3D_CMASK_WRINDEX, 0)),
+	S("RB3D_CMASK_DWORD without owning the CMASK RAM", W(REG_RB3D_CMASK_DWORD, 0)),
+	S("GB_AA_CONFIG with bit 3", W(REG_GB_AA_CONFIG, 1u << 3)),
+	S("RB3D_CCTL with reserved bit 11", W(REG_RB3D_CCTL, 1u << 11)),
+	S("copy with SRC_TYPE's third bit (64 bpp source)",
+	  W(REG_DP_GUI_MASTER_CNTL, GMC_COPY | 1u << 27), W(REG_DP_CNTL, DIRS),
+	  W(REG_SRC_PITCH_OFFSET, PO(SURF_PITCH, 0)), RELOC(1), DST0,
+	  W(REG_SRC_Y_X, 0), RECT(0, 0, SURF_W, SURF_W)),
+	S("DP_GUI_MASTER_CNTL with reserved bit 29", W(REG_DP_GUI_MASTER_CNTL, GMC_FILL | 1u << 29)),
+	/* issue 20 class 2, second part: known bits, coordinates, sizes */
+	S("TX_FILTER0 with bit 24 (27:24 undefined)", W(0x4400, 1u << 24)),
+	S("TX_FILTER1 with bit 29", W(0x4440, 1u << 29)),
+	S("TX_FORMAT1 with bit 24", W(0x44c0, 0xc | 1u << 24)),
+	S("TX_FORMAT2 with bit 20", W(0x4500, 1u << 20)),
+	S("US_OUT_FMT0 with bit 5", W(0x46a4, 0x1b00 | 1u << 5)),
+	S("ZB_BW_CNTL CONTIGUOUS_6XAA_SAMPLES_DISABLE (another sample layout)",
+	  W(0x4f1c, 1u << 17)),
+	S("RB3D_AARESOLVE_PITCH with bit 0", W(0x4e84, 1)),
+	S("VAP_VTX_SIZE with bit 7", W(0x20b4, 0x80)),
+	S("SC_BOTTOM_RIGHT with bit 14", W(REG_SC_BOTTOM_RIGHT, 1u << 14)),
+	S("fill of width 0x4001 (1 in 14 bits, 16385 in the guide's 16)",
+	  SETUP, DST0, RECT(0, 0, 1, 0x4001)),
+	S("fill from x = 0x4000 (bit 14 not a copy of bit 13)",
+	  SETUP, DST0, RECT(0, 0x4000, 1, 1)),
+	S("3D_LOAD_VBPNTR with VC_DIS_CACHE_INVLD (the last client's vertices)",
+	  PKT3(OP_3D_LOAD_VBPNTR, 3), 1 | 1u << 6, 0x0404, 0, RELOC(1)),
+	S("3D_LOAD_VBPNTR with stride bit 15 (128 dwords more to an 8-bit reading)",
+	  PKT3(OP_3D_LOAD_VBPNTR, 3), 1, 0x8404, 0, RELOC(1)),
 };
 
 /* ---- cases that need their own chunks ---- */
@@ -929,6 +975,83 @@ static int c_mrt_format0(void)
 	return submit3d();
 }
 
+/* the raster scissor bias: 1440 before RV515 */
+static uint32_t bias3d(void)
+{
+	const char *chip = getenv("R5XX_CHIP");
+
+	return chip && (!strncmp(chip, "rv5", 3) || !strncmp(chip, "r5", 2)) ? 0 : 1440;
+}
+
+static int submit3d_keep(void)
+{
+	uint32_t f[] = { RADEON_CS_KEEP_TILING_FLAGS, RADEON_CS_RING_GFX };
+
+	return cs_submit(fd, ib3d, n3d, relocs, ARRAY_SIZE(relocs), f, 2);
+}
+
+/*
+ * Issue 20 class 6: without INDEPENDENT_COLORFORMAT, RB3D_COLORPITCH0 is
+ * the "format and tiling control for all the multibuffers": a linear
+ * buffer 1 of 17 rows at 1920 in dst is written in buffer 0's 32x16
+ * macro- and micro-tiled units, 32 rows from 1920, past the object.
+ */
+static int mrt_tiling0(uint32_t offset1)
+{
+	uint32_t b = bias3d();
+
+	state3d();
+	put_reg(REG_RB3D_COLORPITCH0, SURF_W | 3u << 16 | CB_ARGB8888);
+	put_reloc(0);
+	put_reg(REG_RE_SCISSORS_BR, (SURF_W - 1 + b) | (16 + b) << 13);
+	put_reg(REG_US_OUT_FMT(1), 0x1b00);
+	put_reg(REG_RB3D_COLOROFFSET1, offset1);
+	put_reloc(0);
+	put_reg(REG_RB3D_COLORPITCH1, SURF_W | CB_ARGB8888);
+	put_reloc(0);
+	draw3d();
+	return submit3d_keep();
+}
+
+static int c_mrt_tiling0(void)
+{
+	return mrt_tiling0(BO_SIZE - 17 * SURF_PITCH);
+}
+
+static int c_mrt_tiling0_fits(void)
+{
+	return mrt_tiling0(0);
+}
+
+/*
+ * Issue 20 class 5: texture format 20 (VYUY422) is 32-bit words of two
+ * texels; 63x17 macro- and micro-tiled, 2304 bytes as 2-byte texels (63
+ * texels: macro-linear) but 4096 as 32 pairs (one macro tile wide).
+ */
+static int yuv_texture(uint32_t format)
+{
+	state3d();
+	put_reg(REG_TX_FILTER0, 2 | 2 << 3);	/* clamp */
+	put_reg(REG_TX_FORMAT0, 62 | 16 << 11);
+	put_reg(REG_TX_FORMAT1, format);
+	put_reg(REG_TX_FORMAT2, 0);
+	put_reg(REG_TX_OFFSET0, (BO_SIZE - 2304) | 1u << 3 | 1u << 2);
+	put_reloc(1);
+	put_reg(REG_TX_ENABLE, 1);
+	draw3d();
+	return submit3d_keep();
+}
+
+static int c_yuv_texture(void)
+{
+	return yuv_texture(0x14);
+}
+
+static int c_rgb565_texture(void)
+{
+	return yuv_texture(0x06);
+}
+
 static int c_zero_ib(void)
 {
 	return submit(ok_ib, 0);
@@ -1156,6 +1279,13 @@ static const struct fn_case fn_cases[] = {
 	  c_texture_pitch_below_width },
 	{ "RGB565 colour buffer 1 in 2 KiB, written in buffer 0's 4-byte format",
 	  -EINVAL, c_mrt_format0 },
+	{ "linear colour buffer 1 in buffer 0's macro-tiled units, past its object",
+	  -EINVAL, c_mrt_tiling0 },
+	{ "the same buffer 1 where buffer 0's tiling fits is accepted", 0,
+	  c_mrt_tiling0_fits },
+	{ "63x17 tiled VYUY422 texture fitting only as 2-byte texels", -EINVAL,
+	  c_yuv_texture },
+	{ "the same texture as RGB565 is accepted", 0, c_rgb565_texture },
 	{ "33 chunks", -EINVAL, c_num_chunks_33 },
 	{ "0xffffffff chunks", -EINVAL, c_num_chunks_max },
 	{ "0 chunks is a no-op, even with a bad pointer", 0, c_no_chunks },

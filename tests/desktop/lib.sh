@@ -137,8 +137,12 @@ wait_line() {
 # XDG_RUNTIME_DIR, xpid and xlog (/tmp/NAME.log). kiosk-shell would show
 # nothing here: it puts a window in its layer only when it gives it a
 # seat's focus, and weston has no seat without input devices.
+# weston 10 (Debian 12) opens VT 1 itself (--tty=1, its direct launcher);
+# weston 14 (Debian 13) has only libseat's launcher, which takes the VT
+# libseat gives it (its built-in seatd, as root), and refuses --tty.
 start_weston() {
-	local name=$1 _
+	local name=$1 tty="" _
+	weston --help 2>&1 | grep -q -- '--tty=' && tty=--tty=1
 	export XDG_RUNTIME_DIR=/tmp/$name-run WAYLAND_DISPLAY=wayland-$name
 	mkdir -p "$XDG_RUNTIME_DIR"
 	chmod 700 "$XDG_RUNTIME_DIR"
@@ -155,7 +159,7 @@ start_weston() {
 	EOF
 	xlog=/tmp/$name.log
 	weston --config="/tmp/$name.ini" --backend=drm-backend.so --use-pixman \
-		--continue-without-input --tty=1 --socket="$WAYLAND_DISPLAY" \
+		--continue-without-input ${tty:+"$tty"} --socket="$WAYLAND_DISPLAY" \
 		--log="$xlog" >"/tmp/$name.out" 2>&1 &
 	xpid=$!
 	# the socket exists once the backend is up (the limit catches a hang)

@@ -16,7 +16,7 @@
 struct model {
 	const struct am_bo *bos;
 	unsigned int nbo;
-	int r500, rs6xx, r300;
+	int r500, rs6xx, r300, rv530, cmask;
 	uint32_t reg[NREG];
 	uint8_t known[NREG];
 	/* vertex arrays of the last 3D_LOAD_VBPNTR */
@@ -167,6 +167,12 @@ static void surface(struct model *m, const char *what, uint32_t base, uint32_t c
 	uint64_t end;
 
 	scissor(m, r);
+	/* cpp 0x84: 4-byte words of two pixels (YUV 4:2:2), x in words */
+	if (cpp == 0x84) {
+		cpp = 4;
+		r[0] = r[0] >= 0 ? r[0] / 2 : r[0];
+		r[2] = r[2] > 0 ? (r[2] + 1) / 2 : r[2];
+	}
 	if (r[2] <= (r[0] > 0 ? r[0] : 0) || r[3] <= (r[1] > 0 ? r[1] : 0))
 		return;
 	if (r[0] < 0 || r[1] < 0) {
@@ -180,13 +186,34 @@ static void surface(struct model *m, const char *what, uint32_t base, uint32_t c
 	access(m, base & ~31u, (uint64_t)base + end, what);
 }
 
+/*
+ * Bytes per pixel of RB3D_COLORPITCH COLORFORMAT (reference list, sizes
+ * from the guide's format tables).  11 and 12, YUV 4:2:2 packed, are
+ * "32-bit Formats" of two pixels (C_VYUY, C_YVYU): 2 bytes a pixel, and
+ * cb_pairs() says to measure them as 4-byte pairs as well.
+ */
 static uint32_t cb_cpp(uint32_t fmt)
 {
 	static const uint8_t cpp[16] = {
 		[3] = 2, [4] = 2, [5] = 4, [6] = 4, [7] = 16, [9] = 1, [10] = 8,
-		[11] = 1, [12] = 1, [13] = 2, [15] = 2,
+		[11] = 2, [12] = 2, [13] = 2, [15] = 2,
 	};
 	return cpp[fmt & 15];
+}
+
+static int cb_pairs(uint32_t fmt)
+{
+	return (fmt & 15) == 11 || (fmt & 15) == 12;
+}
+
+static uint32_t nsamples(struct model *m);
+
+/* a colour buffer in format @fmt: as pixels, and as pairs if 4:2:2 */
+static void cb_surface(struct model *m, uint32_t off, uint32_t fmt, uint32_t v)
+{
+	surface(m, "colour buffer", off, cb_cpp(fmt), v & 0x3ffe, (v >> 16) & 7, nsamples(m));
+	if (cb_pairs(fmt))
+		surface(m, "colour buffer", off, 0x84, v & 0x3ffe, (v >> 16) & 7, nsamples(m));
 }
 
 static uint32_t nsamples(struct model *m)
@@ -201,7 +228,7 @@ static uint32_t nsamples(struct model *m)
 
 static void colour_and_depth(struct model *m)
 {
-	uint32_t mask, blend, bw = 0, cctl = 0, v, off, zc, i, num = 4, cpp, cpp0 = 0;
+	uint32_t mask, blend, bw = 0, cctl = 0, v, off, zc, i, num = 4, cpp, fmt0 = 0, tiles0 = 0;
 	int known_cctl = have(m, 0x4e00, &cctl);
 
 	have(m, 0x4f1c, &bw);
@@ -226,17 +253,30 @@ static void colour_and_depth(struct model *m)
 				fail(m, "colour format %u", (v >> 21) & 15);
 				return;
 			}
-			if (!i)
-				cpp0 = cpp;
-			surface(m, "colour buffer", off, cpp, v & 0x3ffe, (v >> 16) & 7,
-				nsamples(m));
-			/* RB3D_CCTL bit 14 (R5xx): own format; else colour buffer 0's */
-			if (i && cpp0 != cpp && !(m->r500 && (cctl & (1u << 14))))
-				surface(m, "colour buffer", off, cpp0, v & 0x3ffe, (v >> 16) & 7,
-					nsamples(m));
+			if (!i) {
+				fmt0 = (v >> 21) & 15;
+				tiles0 = v & (7u << 16);
+			}
+			cb_surface(m, off, (v >> 21) & 15, v);
+			/*
+			 * RB3D_CCTL bit 14 (R5xx): own format; else colour buffer
+			 * 0's, and RB3D_COLORPITCH0 is the "format and tiling
+			 * control for all the multibuffers": its tiling too.
+			 */
+			if (i && !(m->r500 && (cctl & (1u << 14)))) {
+				cb_surface(m, off, fmt0, v);
+				cb_surface(m, off, fmt0, (v & ~(7u << 16)) | tiles0);
+			}
 		}
 	}
-	if (!have(m, 0x4f00, &zc) || (zc & 3)) {
+	/*
+	 * The Z unit reaches the Z buffer (reference, ZB_CNTL and ZB_BW_CNTL)
+	 * when it tests Z or stencil, when it writes Z ("enables writing of
+	 * the Z buffer", whatever the test), and in the ZB_BW_CNTL modes that
+	 * move data between its cache and memory: fast fill, compressed
+	 * reads and writes, and the colour clear through the Z unit.
+	 */
+	if (!have(m, 0x4f00, &zc) || (zc & 7) || !have(m, 0x4f1c, &bw) || (bw & 0x3c)) {
 		m->dirty |= 2;
 		if (get(m, 0x4f20, &off, "Z buffer") || get(m, 0x4f24, &v, "Z buffer"))
 			return;
@@ -289,9 +329,9 @@ static void textures(struct model *m)
 
 	have(m, 0x4104, &en);
 	for (u = 0; u < 16; u++) {
-		uint32_t off, f0, f1, f2 = 0, flt = 0, flt1 = 0, bw, bytes, levels, l;
-		uint32_t w0, h0, d0, faces, coord, macro, micro, wrap_s, wrap_t;
-		uint64_t total = 0;
+		uint32_t off, f0, f1, f2 = 0, flt = 0, flt1 = 0, bw, bh, bytes, levels, l;
+		uint32_t w0, h0, d0, faces, coord, macro, micro, wrap_s, wrap_t, pass, npass;
+		uint64_t total = 0, sum;
 		int chain;
 
 		if (!(en & (1u << u)))
@@ -314,17 +354,35 @@ static void textures(struct model *m)
 		d0 = coord == 1 ? 1u << ((f0 >> 22) & 15) : 1;
 		faces = coord == 2 ? 6 : 1;
 		levels = ((f0 >> 26) & 15) + 1;
+		/*
+		 * TX_FILTER0 MAX_MIP_LEVEL 20:17, "LOD index of largest (finest)
+		 * mipmap to use", is meant to stay within NUM_LEVELS; above it the
+		 * unit addresses that level, so the chain reaches it.
+		 */
+		if (get(m, 0x4400 + 4 * u, &flt, "texture filter"))
+			return;
+		if (((flt >> 17) & 15) + 1 > levels)
+			levels = ((flt >> 17) & 15) + 1;
 		chain = levels > 1 || d0 > 1 || faces > 1;
-		wrap_s = wrap_t = 1;
-		if (have(m, 0x4400 + 4 * u, &flt)) {
-			wrap_s = (flt & 7) != 2 && (flt & 7) != 4 && (flt & 7) != 6;
-			wrap_t = ((flt >> 3) & 7) != 2 && ((flt >> 3) & 7) != 4 &&
-				 ((flt >> 3) & 7) != 6;
-		}
+		wrap_s = (flt & 7) != 2 && (flt & 7) != 4 && (flt & 7) != 6;
+		wrap_t = ((flt >> 3) & 7) != 2 && ((flt >> 3) & 7) != 4 &&
+			 ((flt >> 3) & 7) != 6;
 		have(m, 0x4440 + 4 * u, &flt1);
+		/*
+		 * Formats 20, 21 (VYUY422, YVYU422): the guide's C_VYUY/C_YVYU
+		 * are 32-bit words of two texels; measured as such too.
+		 */
+		npass = !((f2 >> 14) & 1) && ((f1 & 31) == 20 || (f1 & 31) == 21) ? 2 : 1;
+		for (pass = 0; pass < npass; pass++) {
+		bh = bw;
+		if (pass) {
+			bw = 2;
+			bh = 1;
+			bytes = 4;
+		}
 		macro = (off >> 2) & 1;
 		micro = (off >> 3) & 3;
-
+		sum = 0;
 		for (l = 0; l < levels; l++) {
 			/* rows of the pitch, but never narrower than the texture */
 			uint32_t w = (f0 >> 31) && (f2 & 0x3fff) + 1 > w0 ? (f2 & 0x3fff) + 1 : w0;
@@ -338,8 +396,8 @@ static void textures(struct model *m)
 			if (wrap_t || chain)
 				h = up2(h);
 			w = (w + bw - 1) / bw;
-			h = (h + bw - 1) / bw;
-			if (bw > 1 && w < 32 / bytes)
+			h = (h + bh - 1) / bh;
+			if (bh > 1 && w < 32 / bytes)
 				w = 32 / bytes;
 			if (macro && unit(bytes, 1, micro, &uw, &uh)) {
 				int gt = m->r300 || ((flt1 >> 22) & 1);
@@ -356,16 +414,40 @@ static void textures(struct model *m)
 				uw = rowb / (bytes * uh) > uw ? rowb / (bytes * uh) : uw;
 			w = (w + uw - 1) / uw * uw;
 			h = (h + uh - 1) / uh * uh;
-			total += (uint64_t)w * h * bytes * d * faces;
+			sum += (uint64_t)w * h * bytes * d * faces;
+		}
+		total = sum > total ? sum : total;
 		}
 		access(m, off & ~31u, (uint64_t)(off & ~31u) + total, "texture");
+	}
+}
+
+/*
+ * VAP_VF_MIN_VTX_INDX / VAP_VF_MAX_VTX_INDX (reference): "if index to be
+ * fetched is smaller (larger) than this value, the fetch index is set to"
+ * it.  Both orders of the two tests count (they differ when MIN > MAX).
+ * Widens [*lo, *hi] by the clamped ends of [a, z].
+ */
+static void clamp_range(int64_t a, int64_t z, int64_t min, int64_t max,
+			int64_t *lo, int64_t *hi)
+{
+	int64_t c[4];
+	int i;
+
+	c[0] = a < min ? min : a > max ? max : a;
+	c[1] = a > max ? max : a < min ? min : a;
+	c[2] = z < min ? min : z > max ? max : z;
+	c[3] = z > max ? max : z < min ? min : z;
+	for (i = 0; i < 4; i++) {
+		*lo = c[i] < *lo ? c[i] : *lo;
+		*hi = c[i] > *hi ? c[i] : *hi;
 	}
 }
 
 static void vertices(struct model *m, uint32_t vf, int immd)
 {
 	uint32_t walk = (vf >> 4) & 3, n = vf >> 16, v, k;
-	int64_t lo = 0, hi;
+	int64_t lo = INT64_MAX, hi = INT64_MIN, min, max, a, z, ca, cz, bias = 0;
 
 	if (vf & (1u << 14)) {
 		if (get(m, 0x2088, &v, "vertex count"))
@@ -374,24 +456,35 @@ static void vertices(struct model *m, uint32_t vf, int immd)
 	}
 	if (walk == 3 || immd)
 		return;
-	if (walk == 1) {
-		hi = have(m, 0x2134, &v) ? (v & 0xffffff) : 0xffffff;
-	} else {
+	if (get(m, 0x2138, &v, "lower index clamp"))
+		return;
+	min = v & 0xffffff;
+	if (get(m, 0x2134, &v, "upper index clamp"))
+		return;
+	max = v & 0xffffff;
+	/* R5xx: "added to index value in both Indexed and Auto-indexed modes" */
+	if (m->r500) {
+		if (get(m, 0x208c, &v, "index offset"))
+			return;
+		bias = (int32_t)(v << 7) >> 7;
+	}
+	a = 0;
+	if (walk == 1) {		/* any index the buffer holds */
+		z = UINT32_MAX;
+	} else {			/* counted: 0 .. n - 1, maybe not clamped */
 		if (!n)
 			return;
-		hi = n - 1;
-		if (m->r500) {
-			int32_t bias;
-
-			if (get(m, 0x208c, &v, "index offset"))
-				return;
-			bias = (int32_t)(v << 7) >> 7;
-			if (bias < 0)
-				lo = bias;
-			else
-				hi += bias;
-		}
+		z = n - 1;
+		lo = a + bias;
+		hi = z + bias;
 	}
+	/* the offset added before the clamp, or after it */
+	clamp_range(a + bias, z + bias, min, max, &lo, &hi);
+	ca = INT64_MAX;
+	cz = INT64_MIN;
+	clamp_range(a, z, min, max, &ca, &cz);
+	lo = ca + bias < lo ? ca + bias : lo;
+	hi = cz + bias > hi ? cz + bias : hi;
 	if (!m->arrays_known) {
 		fail(m, "draw with stale vertex arrays");
 		return;
@@ -410,6 +503,18 @@ static void vertices(struct model *m, uint32_t vf, int immd)
 
 static void draw(struct model *m, uint32_t vf, int immd)
 {
+	uint32_t prim = vf & 15;
+
+	/*
+	 * VAP_VF_CNTL (reference): RSVD_PREV_USED 10:6 and bit 15 are
+	 * reserved; DUAL_INDEX_MODE (13) fetches AOS 1-15 with bits 15:0 of an
+	 * index whatever the clamps; type 7 streams wFlags among the indices
+	 * (more index words than the count says); 8-11 are unused.
+	 */
+	if (vf & (0x7c0u | 1u << 13 | 1u << 15) || (prim >= 7 && prim <= 11)) {
+		fail(m, "draw with VAP_VF_CNTL %#x: reserved bits, dual index or type %u", vf, prim);
+		return;
+	}
 	vertices(m, vf, immd);
 	colour_and_depth(m);
 	textures(m);
@@ -520,12 +625,30 @@ static int setup2d(struct model *m, uint32_t *gmc, uint32_t *cpp)
 	return 0;
 }
 
+/*
+ * Bytes per source pixel (guide 6.2.2 GUI_CONTROL SRC_TYPE, bits 27 and
+ * 13:12): 0, 1 mono (at most the destination's), 3 the destination's, 5
+ * 8 bpp CLUT, 6 32 bpp CLUT, 7 64 bpp; 2 and 4 reserved (0).
+ */
+static uint32_t src_cpp(uint32_t gmc, uint32_t dst_cpp)
+{
+	static const uint8_t c[8] = { 0xff, 0xff, 0, 0xff, 0, 1, 4, 8 };
+	uint32_t t = ((gmc >> 12) & 3) | ((gmc >> 25) & 4);
+
+	return c[t] == 0xff ? dst_cpp : c[t];
+}
+
 static void blit(struct model *m, uint32_t w, uint32_t h)
 {
-	uint32_t gmc, cpp, po, yx, src;
+	uint32_t gmc, cpp, po, yx, src, scpp;
 
 	if (setup2d(m, &gmc, &cpp))
 		return;
+	/* guide 6.2.2: bits 15 (COLOR_CONVT, not supported) and 29 are reserved */
+	if (gmc & (1u << 15 | 1u << 29)) {
+		fail(m, "DP_GUI_MASTER_CNTL with reserved bits %#x", gmc & (1u << 15 | 1u << 29));
+		return;
+	}
 	if (get(m, 0x142c, &po, "2D destination") || get(m, 0x1438, &yx, "2D destination"))
 		return;
 	rect(m, "2D destination", po, yx, cpp, w, h, m->xdir, m->ydir, gmc, 'd');
@@ -537,7 +660,13 @@ static void blit(struct model *m, uint32_t w, uint32_t h)
 		}
 		if (get(m, 0x1428, &po, "2D source") || get(m, 0x1434, &yx, "2D source"))
 			return;
-		rect(m, "2D source", po, yx, cpp, w, h, m->xdir, m->ydir, gmc, 's');
+		scpp = src_cpp(gmc, cpp);
+		if (!scpp) {
+			fail(m, "2D source type reserved");
+			return;
+		}
+		/* a wider source is read as that many more bytes per pixel */
+		rect(m, "2D source", po, yx, scpp, w, h, m->xdir, m->ydir, gmc, 's');
 	}
 	m->known[0x1438 >> 2] = 0;
 	m->known[0x1434 >> 2] = 0;
@@ -565,6 +694,18 @@ static void line(struct model *m, uint32_t end)
 
 /* ---- register writes ---- */
 
+/*
+ * SU_REG_DEST (reference: "SU Raster pipe destination select for
+ * registers", SELECT 3:0, one bit per logical pipe) and, on RV530,
+ * FG_ZBREG_DEST (two Z pipes): while either selects only some pipes,
+ * a register write reaches only those.
+ */
+static int pipes_partial(struct model *m)
+{
+	return (m->reg[0x42c8 >> 2] & 0xf) != 0xf ||
+	       (m->rv530 && (m->reg[0x4be8 >> 2] & 3) != 3);
+}
+
 static int harmless(uint32_t reg)
 {
 	static const uint32_t ok[][2] = {	/* inclusive ranges */
@@ -587,6 +728,65 @@ static int harmless(uint32_t reg)
 	return 0;
 }
 
+/*
+ * Issue 20 class 2: the bits each register's fields cover, read off the
+ * register reference (R5xx Acceleration v1.3) and the guide (6.2.2) one
+ * register at a time, plus what Mesa's r300_reg.h names in bits the
+ * reference calls reserved (noted).  Any other bit may do anything.
+ */
+static const struct {
+	uint32_t first, last, defined;
+	const char *name;
+} reference_bits[] = {
+	{ 0x4400, 0x443c, 0xf0ffffff, "TX_FILTER0 (23:21 Mesa's MAX_ANISO)" },
+	{ 0x4440, 0x447c, 0xdfefffff, "TX_FILTER1 (13, 19:17, 21, 28:23, 30 Mesa's)" },
+	{ 0x44c0, 0x44fc, 0xfeffffff, "TX_FORMAT1" },
+	{ 0x4500, 0x453c, 0x000fffff, "TX_FORMAT2" },
+	{ 0x46a4, 0x46b0, 0x001fff1f, "US_OUT_FMT" },
+	{ 0x4104, 0x4104, 0x0000ffff, "TX_ENABLE" },
+	{ 0x4e04, 0x4e04, 0xff3f703f, "RB3D_BLENDCNTL" },
+	{ 0x4e0c, 0x4e0c, 0x0000ffff, "RB3D_COLOR_CHANNEL_MASK" },
+	{ 0x4e84, 0x4e84, 0x00003ffe, "RB3D_AARESOLVE_PITCH" },
+	{ 0x4e88, 0x4e88, 0x00000007, "RB3D_AARESOLVE_CTL" },
+	/* 14:12 HIZ_FP_EXP_BITS from r300_reg.h; 17 lays 6x AA out otherwise */
+	{ 0x4f1c, 0x4f1c, 0x000dfdff, "ZB_BW_CNTL" },
+	{ 0x20b4, 0x20b4, 0x0000007f, "VAP_VTX_SIZE" },
+	{ 0x2088, 0x2088, 0x00ffffff, "VAP_ALT_NUM_VERTICES" },
+	{ 0x2134, 0x2134, 0x00ffffff, "VAP_VF_MAX_VTX_INDX" },
+	{ 0x208c, 0x208c, 0x01ffffff, "VAP_INDEX_OFFSET" },
+	{ 0x43e0, 0x43e4, 0x03ffffff, "SC_SCISSOR0/1" },
+	/* guide 6.2.2: scissors [13:0] and [29:16] */
+	{ 0x16e8, 0x16f4, 0x3fff3fff, "2D scissor" },
+	{ 0x16c0, 0x16c0, 0x00000003, "DP_CNTL" },
+	/* guide 6.2.2: 16-bit unsigned sizes, which the engine reads as 14 */
+	{ 0x143c, 0x143c, 0x3fff3fff, "DST_HEIGHT_WIDTH" },
+	{ 0x1598, 0x1598, 0x3fff3fff, "DST_WIDTH_HEIGHT" },
+};
+
+static void check_reference_bits(struct model *m, uint32_t reg, uint32_t v)
+{
+	unsigned int i;
+
+	for (i = 0; i < sizeof(reference_bits) / sizeof(reference_bits[0]); i++)
+		if (reg >= reference_bits[i].first && reg <= reference_bits[i].last &&
+		    (v & ~reference_bits[i].defined))
+			fail(m, "%s %#06x with bits %#x no field defines", reference_bits[i].name,
+			     reg, v & ~reference_bits[i].defined);
+	/* the R5xx fields of TX_FORMAT2 (19:14) are not sized before R5xx */
+	if (!m->r500 && reg >= 0x4500 && reg <= 0x453c && (v & ~0x3fffu))
+		fail(m, "TX_FORMAT2 R5xx bits %#x before R5xx", v & ~0x3fffu);
+	/*
+	 * Guide 6.2.2: coordinates "ranging from -8192 to 8191.  Bits 14 and
+	 * 15 should be copies of bit 13" (SRC_Y_X, DST_Y_X, DST_LINE_*).
+	 */
+	if (reg == 0x1434 || reg == 0x1438 || reg == 0x1600 || reg == 0x1604) {
+		uint32_t lo = v & 0xffff, hi = v >> 16;
+
+		if (((lo >> 13) != 0 && (lo >> 13) != 7) || ((hi >> 13) != 0 && (hi >> 13) != 7))
+			fail(m, "2D coordinates %#x: bits 15:14 not copies of bit 13", v);
+	}
+}
+
 static void write_reg(struct model *m, uint32_t reg, uint32_t v)
 {
 	if (reg >= NREG * 4 || !harmless(reg)) {
@@ -607,8 +807,39 @@ static void write_reg(struct model *m, uint32_t reg, uint32_t v)
 	if ((m->dirty & 2) && (reg == 0x4f10 || reg == 0x4f20 || reg == 0x4f24) &&
 	    (!m->known[reg >> 2] || m->reg[reg >> 2] != v))
 		fail(m, "Z register %#06x changed with pixels in the cache", reg);
+	/*
+	 * GB_AA_CONFIG's sample count lays out both buffers (the draw checks
+	 * multiply rows by it): pixels in either cache would be written back
+	 * with the new layout.
+	 */
+	if (m->dirty && reg == 0x4020 && (!m->known[reg >> 2] || m->reg[reg >> 2] != v))
+		fail(m, "GB_AA_CONFIG changed with pixels in a cache");
+	/*
+	 * The CMASK RAM is on chip and shared: its offsets, pitches and the
+	 * RB3D_CMASK_WRINDEX/DWORD/RDINDEX pair reach it directly, RB3D_CCTL
+	 * CMASK_ENABLE and AA_COMPRESSION_ENABLE ("cmask must also be
+	 * enabled") through draws.  Only its owner may.
+	 */
+	if (!m->cmask && ((reg >= 0x4e54 && reg <= 0x4e7c) ||
+			  (reg == 0x4e00 && (v & (1u << 9 | 1u << 10)))))
+		fail(m, "CMASK RAM reached through %#06x without owning it", reg);
+	/* undefined bits (reference field lists) of colour and Z layout registers */
+	if (((reg >= 0x4e38 && reg <= 0x4e44) && (v & ~0x01ff3ffeu)) ||
+	    (reg == 0x4f24 && (v & ~0x001f3ffcu)) || (reg == 0x4f10 && (v & ~0x3fu)) ||
+	    (reg == 0x4f00 && (v & ~0x7fu)) || (reg == 0x4020 && (v & ~7u)))
+		fail(m, "register %#06x with undefined bits in %#x", reg, v);
+	/* RB3D_CCTL (reference): bit 11 "set to 0", bits 4:0, 8 and 31:15 undefined */
+	if (reg == 0x4e00 && (v & ~0x76e0u))
+		fail(m, "RB3D_CCTL with undefined bits %#x", v & ~0x76e0u);
+	/* bits the reference does not define in the pipe selects */
+	if ((reg == 0x42c8 && (v & ~0xfu)) || (reg == 0x4be8 && (v & ~3u)))
+		fail(m, "pipe select %#06x with undefined bits %#x", reg, v);
+	if (reg == 0x4be8 && !m->rv530)
+		fail(m, "write to FG_ZBREG_DEST outside RV530");
+	check_reference_bits(m, reg, v);
 	m->reg[reg >> 2] = v;
-	m->known[reg >> 2] = 1;
+	/* the pipes not selected keep what an earlier client left */
+	m->known[reg >> 2] = reg == 0x42c8 || reg == 0x4be8 || !pipes_partial(m);
 	switch (reg) {
 	case 0x4e4c:	/* RB3D_DSTCACHE_CTLSTAT.DC_FLUSH */
 		if (v & 2)
@@ -703,10 +934,19 @@ static uint32_t packet3(struct model *m, uint32_t op, const uint32_t *d, uint32_
 	case 0x32:	/* clears of on-chip Hyper-Z and CMASK RAM: start, count, value */
 	case 0x37:
 	case 0x38:
+		if (op == 0x38 && !m->cmask)
+			fail(m, "3D_CLEAR_CMASK without owning the CMASK RAM");
 		if (n != 3)
 			fail(m, "type-3 %#x with %u dwords, the microcode reads 3", op, n);
 		return n;
 	case 0x2f:	/* 3D_LOAD_VBPNTR */
+		/*
+		 * VAP_VTX_NUM_ARRAYS (reference): 4:0, 5 FORCE_PREFETCH, 31:16
+		 * granules; 6 VC_DIS_CACHE_INVLD keeps the last draw's (another
+		 * client's) vertices in the cache; 15:7 undefined.
+		 */
+		if (d[0] & 0xffc0)
+			fail(m, "3D_LOAD_VBPNTR array count %#x: bits 15:6", d[0]);
 		m->narrays = d[0] & 0x1f;
 		need = 1 + 3 * (m->narrays / 2) + 2 * (m->narrays & 1);
 		if (m->narrays > 16 || n < need) {
@@ -720,6 +960,10 @@ static uint32_t packet3(struct model *m, uint32_t op, const uint32_t *d, uint32_
 		}
 		for (k = 0; k < m->narrays; k++) {
 			uint32_t attr = d[1 + 3 * (k / 2)] >> (k & 1 ? 16 : 0);
+
+			/* VAP_VTX_AOS_ATTR: count 6:0, stride 14:8 of each half */
+			if (attr & 0x8080)
+				fail(m, "3D_LOAD_VBPNTR array %u: attribute bits 7/15", k);
 
 			m->size[k] = attr & 0x7f;
 			m->stride[k] = (attr >> 8) & 0x7f;
@@ -770,10 +1014,38 @@ static uint32_t packet3(struct model *m, uint32_t op, const uint32_t *d, uint32_
 	return n;
 }
 
+/*
+ * What the kernel writes before every IB (r5xx_ib_emit()), so that no IB
+ * inherits it from the last one: the blit direction, all pipes selected,
+ * the index clamps wide open and the index offset 0, the Z unit off.
+ */
+const uint32_t *am_ib_resets(int r500, int rv530)
+{
+	static uint32_t list[2 * 10 + 1];
+	unsigned int n = 0;
+
+#define RESET(r, v) do { list[n++] = (r); list[n++] = (v); } while (0)
+	RESET(0x16c0, 3);		/* DP_CNTL: left to right, top to bottom */
+	RESET(0x42c8, 0xf);		/* SU_REG_DEST: all raster pipes */
+	if (rv530)
+		RESET(0x4be8, 3);	/* FG_ZBREG_DEST: both Z pipes */
+	RESET(0x2134, 0xffffff);	/* VAP_VF_MAX_VTX_INDX */
+	RESET(0x2138, 0);		/* VAP_VF_MIN_VTX_INDX */
+	if (r500)
+		RESET(0x208c, 0);	/* VAP_INDEX_OFFSET */
+	RESET(0x4f00, 0);		/* ZB_CNTL */
+	RESET(0x4f1c, 0);		/* ZB_BW_CNTL */
+#undef RESET
+	list[n] = 0;
+	return list;
+}
+
 int am_run(const struct am_bo *bos, unsigned int nbo, int r500, int rs6xx,
-	   int r300, const uint32_t *ib, uint32_t ndw, char *why, size_t len)
+	   int r300, int rv530, int cmask, const uint32_t *ib, uint32_t ndw,
+	   char *why, size_t len)
 {
 	static struct model m;	/* big; the harness is single-threaded */
+	const uint32_t *reset;
 	uint32_t i = 0, k;
 
 	memset(&m, 0, sizeof(m));
@@ -782,8 +1054,13 @@ int am_run(const struct am_bo *bos, unsigned int nbo, int r500, int rs6xx,
 	m.r500 = r500;
 	m.rs6xx = rs6xx;
 	m.r300 = r300;
-	/* the kernel writes DP_CNTL before every IB: left to right, top to bottom */
-	m.xdir = m.ydir = 1;
+	m.rv530 = rv530;
+	m.cmask = cmask;
+	for (reset = am_ib_resets(r500, rv530); *reset; reset += 2) {
+		m.reg[reset[0] >> 2] = reset[1];
+		m.known[reset[0] >> 2] = 1;
+	}
+	m.xdir = m.ydir = 1;	/* DP_CNTL as reset */
 	m.why = why;
 	m.len = len;
 
@@ -818,5 +1095,8 @@ int am_run(const struct am_bo *bos, unsigned int nbo, int r500, int rs6xx,
 		}
 		i += n + 1;
 	}
+	/* the fence's cache flushes after the IB must reach every pipe */
+	if (pipes_partial(&m))
+		fail(&m, "the IB ends with only some pipes selected");
 	return m.bad ? -1 : 0;
 }

@@ -23,9 +23,18 @@ struct am_bo {
  * Returns 0 if every access of @ib stays in @bos, else -1 with a reason in
  * @why.  @r500: RV515 and later (no 1440 scissor bias, index offset);
  * @rs6xx: RS600/RS690/RS740 (64-byte texture rows); @r300: the R300 chip
- * (macro switch at > one tile).
+ * (macro switch at > one tile); @rv530: the RV530 (two Z pipes,
+ * FG_ZBREG_DEST); @cmask: the submitter owns the CMASK RAM.
  */
 int am_run(const struct am_bo *bos, unsigned int nbo, int r500, int rs6xx,
-	   int r300, const uint32_t *ib, uint32_t ndw, char *why, size_t len);
+	   int r300, int rv530, int cmask, const uint32_t *ib, uint32_t ndw,
+	   char *why, size_t len);
+
+/*
+ * The registers the model takes as set by the kernel before every IB, and
+ * their values: a 0-terminated list of offset, value pairs, for a test that
+ * the kernel's list (r5xx_cs_resets[]) has them.  @r500, @rv530 as above.
+ */
+const uint32_t *am_ib_resets(int r500, int rv530);
 
 #endif

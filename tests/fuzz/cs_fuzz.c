@@ -57,7 +57,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 		}
 		if (am_run(bos, fc.ctx.nrelocs, f >= R5XX_FAMILY_RV515,
 			   f >= R5XX_FAMILY_RS600 && f <= R5XX_FAMILY_RS740,
-			   f == R5XX_FAMILY_R300,
+			   f == R5XX_FAMILY_R300, f == R5XX_FAMILY_RV530, fc.ctx.cmask_owner,
 			   ib, fc.ndw, why, sizeof(why))) {
 			fprintf(stderr, "checker accepted an unsafe stream: %s\n", why);
 			abort();

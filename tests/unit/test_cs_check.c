@@ -13,11 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <linux/bitfield.h>
 #include <linux/kernel.h>
 
 #include "../fuzz/access_model.h"
 #include "../fuzz/fuzz_input.h"
 #include "cs_streams.h"
+#include "r5xx_cs_tables.h"
 #include "tap.h"
 
 static int verbose;
@@ -122,7 +124,8 @@ static int run(const struct r5xx_cs_check_ctx *ctx, const struct stream *s)
 	}
 	if (am_run(bos, c->nrelocs, c->family >= R5XX_FAMILY_RV515,
 		   c->family >= R5XX_FAMILY_RS600 && c->family <= R5XX_FAMILY_RS740,
-		   c->family == R5XX_FAMILY_R300, last_ib, s->n, why, sizeof(why))) {
+		   c->family == R5XX_FAMILY_R300, c->family == R5XX_FAMILY_RV530,
+		   c->cmask_owner, last_ib, s->n, why, sizeof(why))) {
 		printf("# access model: %s\n", why);
 		return -EFAULT;
 	}
@@ -379,6 +382,7 @@ static void test_forbidden(void)
 	one_reg(R5XX_VAP_VF_CNTL, VF(2, 3, 4), R5XX_FAMILY_RV380, "VAP_VF_CNTL with a primitive");
 	s.n = 0;
 	reg(&s, R5XX_FG_ZBREG_DEST, 1);
+	reg(&s, R5XX_FG_ZBREG_DEST, 3);
 	pad8(&s);
 	tap_is(accepts(R5XX_FAMILY_RV530, 0, &s), 0, "FG_ZBREG_DEST on RV530");
 	s.n = 0;
@@ -415,7 +419,7 @@ static void test_bursts(void)
 	regs(&s, R5XX_WAIT_UNTIL - 4, 2, v);	/* 0x171c is not writable */
 	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "burst starting at a forbidden register");
 	s.n = 0;
-	regs(&s, R5XX_RB3D_DSTCACHE_CTLSTAT, 4, v);	/* 0x4e4c .. 0x4e58 */
+	regs(&s, R5XX_RB3D_DSTCACHE_CTLSTAT, 2, v);	/* 0x4e4c .. 0x4e50 */
 	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0, "burst of safe registers");
 	s.n = 0;
 	regs(&s, R5XX_TX_FORMAT2(15) - 4, 3, v);	/* runs into TX_OFFSET0 */
@@ -628,8 +632,8 @@ static void test_stale_state(void)
 	       "draw without 3D_LOAD_VBPNTR refused");
 	mesa_stream(&s, true);
 	delete_reg(&s, R5XX_VAP_INDEX_OFFSET);
-	tap_is(accepts(R5XX_FAMILY_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
-	       "R5xx vertex list without VAP_INDEX_OFFSET refused");
+	tap_is(accepts(R5XX_FAMILY_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	       "R5xx vertex list without VAP_INDEX_OFFSET: 0, the kernel's, before the IB");
 	mesa_stream(&s, true);
 	delete_reg(&s, R5XX_VAP_ALT_NUM_VERTICES);
 	tap_is(accepts(R5XX_FAMILY_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
@@ -1110,7 +1114,8 @@ static void both_refuse(enum r5xx_family fam, u32 flags, const struct stream *st
 	}
 	tap_ok(am_run(bos, BO_COUNT, is_r500(fam),
 		      fam >= R5XX_FAMILY_RS600 && fam <= R5XX_FAMILY_RS740,
-		      fam == R5XX_FAMILY_R300, last_ib, st->n, why, sizeof(why)) != 0,
+		      fam == R5XX_FAMILY_R300, fam == R5XX_FAMILY_RV530, c.cmask_owner,
+		      last_ib, st->n, why, sizeof(why)) != 0,
 	       "... and the access model flags it: %s", why);
 }
 
@@ -1176,7 +1181,7 @@ static void test_2d_scissor(void)
 	s.n = 0;
 	reg(&s, R5XX_SC_TOP_LEFT, YX(10, 10));
 	reg(&s, R5XX_SC_BOTTOM_RIGHT, YX(100, 100));
-	fill_pix(&s, solid | dclip, 0x3ff0, 0x3ff0, 5000, 5000);
+	fill_pix(&s, solid | dclip, 0xfff0, 0xfff0, 5000, 5000);
 	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0,
 	       "5000x5000 fill from (-16, -16) with DST_CLIPPING to (10, 10)-(100, 100)");
 	s.d[5] = solid;
@@ -1206,7 +1211,7 @@ static void test_2d_scissor(void)
 	s.n = 0;
 	reg(&s, R5XX_SC_TOP_LEFT, YX(0x3ff0, 0x3ff0));
 	reg(&s, R5XX_SC_BOTTOM_RIGHT, YX(100, 100));
-	fill_pix(&s, solid | dclip, 0x3ff0, 0x3ff0, 20, 20);
+	fill_pix(&s, solid | dclip, 0xfff0, 0xfff0, 20, 20);
 	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1, "SC_TOP_LEFT (-16, -16), fill from there");
 	s.d[1] = YX(0x2000, 0x2000);
 	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1, "SC_TOP_LEFT (-8192, -8192), the same");
@@ -1498,35 +1503,49 @@ static void test_fields(void)
 	s.d[k + 3] = BO_PIX * 4;
 	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0, "... fine in 256 KiB");
 
-	/* hole: 2D coordinates are 14-bit: x = 0x2000 is -8192 */
+	/* hole: 2D coordinates are 14-bit: x = 0xe000 is -8192 */
 	ddx_2d_stream(&s, false, 31);
 	k = find(&s, R5XX_PACKET0(R5XX_DP_CNTL, 0), 0);
 	s.d[k + 1] = R5XX_DP_CNTL_DST_Y_TOP_TO_BOTTOM;	/* right to left */
 	k = find(&s, R5XX_PACKET0(R5XX_DST_HEIGHT_WIDTH, 0), 0);
-	s.d[k - 1] = YX(100, 0x2000);
+	s.d[k - 1] = YX(100, 0xe000);
 	s.d[k + 1] = YX(1, 16);
 	s.n = k + 2;
 	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0,
-	       "right-to-left fill from x = 0x2000 (-8192): all outside the default scissor");
+	       "right-to-left fill from x = 0xe000 (-8192): all outside the default scissor");
 	s.d[find(&s, R5XX_PACKET0(R5XX_DP_GUI_MASTER_CNTL, 0), 0) + 1] |=
 		R5XX_DP_GUI_MASTER_CNTL_DST_CLIPPING;
 	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1,
 		    "... with DST_CLIPPING, SC_TOP_LEFT from an earlier IB: x = -8192 is reached");
-	s.d[k - 1] = YX(0xa000u, 16);
-	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1, "fill from y = 0xa000 (-8192), the same");
+	s.d[k - 1] = YX(0xe000u, 16);
+	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1, "fill from y = 0xe000 (-8192), the same");
 	s.d[find(&s, R5XX_PACKET0(R5XX_DP_GUI_MASTER_CNTL, 0), 0) + 1] &=
 		~R5XX_DP_GUI_MASTER_CNTL_DST_CLIPPING;
+	/*
+	 * issue 20: guide 6.2.2, bits 15:14 "should be copies of bit 13";
+	 * otherwise an engine reading 16 bits sees another point: refused.
+	 */
 	s.d[k - 1] = YX(100, 0x4010);
 	s.d[k + 1] = YX(1, 16);
-	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0, "x = 0x4010 is 16 (bits 15:14 ignored)");
+	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1, "x = 0x4010: bits 15:14 not copies of bit 13");
+	s.d[k - 1] = YX(100, 0x2000);
+	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1, "x = 0x2000: the same");
+	s.d[k - 1] = YX(0x8010u, 100);
+	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1, "y = 0x8010: the same");
+	s.d[k - 1] = YX(100, 100);
+	s.d[k + 1] = YX(1, 0x4010);
+	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1,
+		    "width 0x4010: bit 14 of a 16-bit size field the checker reads as 14");
+	s.d[k + 1] = YX(0x8001u, 16);
+	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1, "height 0x8001: the same");
 	s.d[k + 1] = YX(1, 0x4000);
 	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), -EINVAL, "width 0x4000 is an empty fill");
 	s.n = 0;
 	reg(&s, R5XX_DP_GUI_MASTER_CNTL, GMC_SOLID(6, 0xf0));
 	reg_reloc(&s, R5XX_DST_PITCH_OFFSET, PITCH_OFFSET(1024, 0), BO_PIX);
-	reg(&s, R5XX_DST_LINE_START, YX(10, 0x3ff0));
-	reg(&s, R5XX_DST_LINE_END, YX(10, 0x3ff8));
-	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1, "line from x = 0x3ff0 (-16)");
+	reg(&s, R5XX_DST_LINE_START, YX(10, 0xfff0));
+	reg(&s, R5XX_DST_LINE_END, YX(10, 0xfff8));
+	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1, "line from x = 0xfff0 (-16)");
 
 	/* hole: without INDEPENDENT_COLORFORMAT every buffer has format 0 */
 	memcpy(bos, test_bos, sizeof(bos));
@@ -1554,6 +1573,67 @@ static void test_fields(void)
 		       "%s: RGB565 colour buffer 1 with ARGB8888 colour buffer 0%s",
 		       r500 ? "RV515" : "RV380",
 		       i == 2 ? ", INDEPENDENT_COLORFORMAT" : " (written as 4 bytes)");
+	}
+
+	/*
+	 * issue 20 class 6: without INDEPENDENT_COLORFORMAT, RB3D_COLORPITCH0
+	 * is the "format and tiling control for all the multibuffers": a
+	 * linear ARGB8888 buffer 1 of 250 rows next to a macro-tiled buffer
+	 * 0 is written in whole macro tiles, rows 250-255 past its object.
+	 */
+	memcpy(bos, test_bos, sizeof(bos));
+	bos[BO_PIX].size = 256 * 250 * 4;
+	for (i = 0; i < 4; i++) {
+		bool r500 = i > 0, own = i == 2, linear0 = i == 3;
+		u32 bias = r500 ? 0 : 1440;
+		struct r5xx_cs_reloc big[BO_COUNT];
+		struct am_bo abos[BO_COUNT];
+		char why[256] = "";
+		u32 j;
+
+		c = ctx_for(r500 ? R5XX_FAMILY_RV515 : R5XX_FAMILY_RV380,
+			    RADEON_CS_KEEP_TILING_FLAGS);
+		c.relocs = bos;
+		mesa_draw(&s, r500);
+		if (linear0) {
+			k = find(&s, R5XX_PACKET0(R5XX_RB3D_COLORPITCH(0), 0), 0);
+			s.d[k + 1] &= ~R5XX_RB3D_COLORPITCH_COLORTILE;
+		}
+		k = s.n - 2;
+		s.n = k;
+		reg(&s, R5XX_US_OUT_FMT(1), 0x1b00);
+		reg_reloc(&s, R5XX_RB3D_COLOROFFSET(1), 0, BO_PIX);
+		reg(&s, R5XX_RB3D_COLORPITCH(1), 256 | COLORFORMAT(6));
+		reg(&s, R5XX_RE_SCISSORS_TL, bias | bias << 13);
+		reg(&s, R5XX_RE_SCISSORS_BR, (255 + bias) | (249 + bias) << 13);
+		if (own)
+			reg(&s, R5XX_RB3D_CCTL, R5XX_RB3D_CCTL_INDEPENDENT_COLORFORMAT_ENABLE);
+		emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+		emit(&s, VF(2, 100, 4));
+		tap_is(run(&c, &s), own || linear0 ? 0 : -EINVAL,
+		       "%s: linear 256x250 colour buffer 1, %s colour buffer 0%s",
+		       r500 ? "RV515" : "RV380", linear0 ? "linear" : "macro-tiled",
+		       own ? ", INDEPENDENT_COLORFORMAT" :
+		       linear0 ? "" : " (buffer 0's tiling: whole macro tiles)");
+		if (own || linear0)
+			continue;
+		/*
+		 * The model, on the stream relocated by the checker with a
+		 * buffer 1 object large enough for either layout.
+		 */
+		memcpy(big, bos, sizeof(big));
+		big[BO_PIX].size = 256 * 256 * 4;
+		c.relocs = big;
+		memcpy(last_ib, s.d, s.n * 4);
+		tap_is(r5xx_cs_check(&c, last_ib, s.n), 0, "... accepted with 256 rows of object");
+		for (j = 0; j < BO_COUNT; j++) {
+			abos[j].start = bos[j].gpu_offset;
+			abos[j].size = bos[j].size;
+		}
+		am_run(abos, BO_COUNT, r500, false, false, false, false, last_ib, s.n,
+		       why, sizeof(why));
+		tap_ok(strstr(why, "colour buffer") != NULL,
+		       "... and the access model flags it: %s", why);
 	}
 
 	/* independent channel masks: a zero mask 0 says nothing of the others */
@@ -1623,6 +1703,652 @@ static void test_draw_inputs(void)
 	}
 }
 
+/* -------------------------------------------------- issue 20 findings */
+
+#define KEEP	RADEON_CS_KEEP_TILING_FLAGS
+
+/*
+ * Class 7: what the kernel writes before every IB is what the checker and
+ * the access model start from: every register the model takes as reset is
+ * in r5xx_cs_resets[] with its value, on every family.
+ */
+static void test_ib_resets(void)
+{
+	unsigned int i, k;
+
+	for (i = 0; i < ARRAY_SIZE(all_families); i++) {
+		enum r5xx_family f = all_families[i];
+		const u32 *m = am_ib_resets(is_r500(f), f == R5XX_FAMILY_RV530);
+		bool all = true;
+
+		for (; *m; m += 2) {
+			bool found = false;
+
+			for (k = 0; k < ARRAY_SIZE(r5xx_cs_resets); k++)
+				if (r5xx_cs_resets[k].reg == m[0] &&
+				    r5xx_cs_resets[k].value == m[1] &&
+				    r5xx_cs_reset_applies(f, &r5xx_cs_resets[k]))
+					found = true;
+			if (!found)
+				printf("# family %d: %#06x = %#x not reset\n", f, m[0], m[1]);
+			all &= found;
+		}
+		tap_ok(all, "family %d: the kernel resets what the model assumes", f);
+	}
+	/* an IB may rely on them: X's composite sets no ZB_BW_CNTL */
+	ddx_composite_stream(&s, true);
+	tap_is(accepts(R5XX_FAMILY_RV515, 0, &s), 0, "composite without ZB_BW_CNTL");
+	for (k = 0; k < ARRAY_SIZE(r5xx_cs_resets); k++)
+		if (r5xx_cs_resets[k].reg == R5XX_FG_ZBREG_DEST)
+			tap_ok(r5xx_cs_reset_applies(R5XX_FAMILY_RV530, &r5xx_cs_resets[k]) &&
+			       !r5xx_cs_reset_applies(R5XX_FAMILY_RV515, &r5xx_cs_resets[k]) &&
+			       !r5xx_cs_reset_applies(R5XX_FAMILY_RV380, &r5xx_cs_resets[k]),
+			       "FG_ZBREG_DEST reset on RV530 alone");
+}
+
+/* Mesa's stream, then @extra packets appended by the caller */
+static u32 mesa_then(bool r500)
+{
+	mesa_stream(&s, r500);
+	return s.n;
+}
+
+/* Class 1 and 7: the pipe selects */
+static void test_pipe_select(void)
+{
+	u32 k;
+
+	/* pipes 1-3 would keep an earlier client's colour buffer */
+	mesa_then(false);
+	reg(&s, R5XX_SU_REG_DEST, 1);
+	k = s.n + 1;
+	reg_reloc(&s, R5XX_RB3D_COLOROFFSET(0), 0, BO_CB);
+	reg(&s, R5XX_SU_REG_DEST, 0xf);
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+	emit(&s, VF(2, 100, 4));
+	pad8(&s);
+	both_refuse(R5XX_FAMILY_RV380, KEEP, &s, k, BO_CB,
+		    "COLOROFFSET0 written to pipe 0 alone refused");
+
+	mesa_then(false);
+	reg(&s, R5XX_SU_REG_DEST, 1);
+	pad8(&s);
+	both_refuse(R5XX_FAMILY_RV380, KEEP, &s, 0, -1,
+		    "IB ending with SU_REG_DEST = pipe 0 refused");
+	mesa_then(true);
+	reg(&s, R5XX_FG_ZBREG_DEST, 2);
+	pad8(&s);
+	both_refuse(R5XX_FAMILY_RV530, KEEP, &s, 0, -1,
+		    "IB ending with FG_ZBREG_DEST = Z pipe 1 refused");
+	mesa_then(false);
+	reg(&s, R5XX_SU_REG_DEST, 1);
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+	emit(&s, VF(2, 100, 4));
+	reg(&s, R5XX_SU_REG_DEST, 0xf);
+	pad8(&s);
+	tap_is(accepts(R5XX_FAMILY_RV380, KEEP, &s), -EINVAL,
+	       "draw with SU_REG_DEST = pipe 0 refused");
+	/* class 2: SELECT is 3:0 */
+	mesa_then(false);
+	reg(&s, R5XX_SU_REG_DEST, 0x1f);
+	pad8(&s);
+	both_refuse(R5XX_FAMILY_RV380, KEEP, &s, 0, -1, "SU_REG_DEST with bit 4 refused");
+	/* Mesa's RV530 query end, both Z pipes (rv530_emit_query_end_double_z) */
+	mesa_then(true);
+	reg(&s, R5XX_FG_ZBREG_DEST, 1);
+	reg_reloc(&s, R5XX_ZB_ZPASS_ADDR, 8, BO_QUERY);
+	reg(&s, R5XX_FG_ZBREG_DEST, 2);
+	reg_reloc(&s, R5XX_ZB_ZPASS_ADDR, 12, BO_QUERY);
+	reg(&s, R5XX_FG_ZBREG_DEST, 3);
+	pad8(&s);
+	tap_is(accepts(R5XX_FAMILY_RV530, KEEP, &s), 0, "RV530 two-Z-pipe query end accepted");
+
+	/* the CMASK RAM is another client's without ownership */
+	{
+		static const struct {
+			u32 reg;
+			const char *what;
+		} cmask[] = {
+			{ R5XX_RB3D_CMASK_WRINDEX, "CMASK_WRINDEX, not owner, refused" },
+			{ R5XX_RB3D_CMASK_DWORD, "CMASK_DWORD, not owner, refused" },
+			{ R5XX_RB3D_CMASK_RDINDEX, "CMASK_RDINDEX, not owner, refused" },
+			{ R5XX_RB3D_CMASK_OFFSET(1), "CMASK_OFFSET1, not owner, refused" },
+		};
+		struct r5xx_cs_check_ctx c = ctx_for(R5XX_FAMILY_RV515, 0);
+		unsigned int i;
+
+		for (i = 0; i < ARRAY_SIZE(cmask); i++) {
+			s.n = 0;
+			reg(&s, cmask[i].reg, 0);
+			pad8(&s);
+			both_refuse(R5XX_FAMILY_RV515, 0, &s, 0, -1, cmask[i].what);
+		}
+		c.cmask_owner = true;
+		s.n = 0;
+		reg(&s, R5XX_RB3D_CMASK_WRINDEX, 0);
+		reg(&s, R5XX_RB3D_CMASK_DWORD, 0);
+		pad8(&s);
+		tap_is(run(&c, &s), 0, "CMASK index/data pair for the owner");
+	}
+}
+
+/* Classes 1 and 4: the index clamps and the R5xx index offset */
+static void test_index_bounds(void)
+{
+	u32 k;
+
+	/* counted indices clamped up to VAP_VF_MIN_VTX_INDX */
+	mesa_then(false);
+	reg(&s, R5XX_VAP_VF_MIN_VTX_INDX, 100000);
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+	emit(&s, VF(2, 100, 4));
+	pad8(&s);
+	both_refuse(R5XX_FAMILY_RV380, KEEP, &s, 0, -1,
+		    "vertex list with VAP_VF_MIN_VTX_INDX far beyond the arrays refused");
+	/* indexed: the lower clamp above the upper one */
+	mesa_then(false);
+	reg(&s, R5XX_VAP_VF_MIN_VTX_INDX, 5000);
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_INDX_2, 1));
+	emit(&s, VF(1, 2, 4));
+	emit(&s, 0x00010000);
+	pad8(&s);
+	both_refuse(R5XX_FAMILY_RV380, KEEP, &s, 0, -1,
+		    "indexed draw with VAP_VF_MIN_VTX_INDX above MAX refused");
+	/* class 2: MIN_INDX is 23:0 */
+	mesa_then(false);
+	reg(&s, R5XX_VAP_VF_MIN_VTX_INDX, BIT(24));
+	pad8(&s);
+	tap_is(accepts(R5XX_FAMILY_RV380, KEEP, &s), -EINVAL,
+	       "VAP_VF_MIN_VTX_INDX bit 24 refused");
+	/* Mesa's min_index within max_index still goes */
+	mesa_then(false);
+	regs(&s, R5XX_VAP_VF_MAX_VTX_INDX, 2, (const u32[]){ 99, 50 });
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_INDX_2, 1));
+	emit(&s, VF(1, 2, 4));
+	emit(&s, 0x00010000);
+	pad8(&s);
+	tap_is(accepts(R5XX_FAMILY_RV380, KEEP, &s), 0, "indexed draw, min 50 max 99");
+
+	/* R5xx: the offset is added to indices from a buffer too */
+	mesa_then(true);
+	reg(&s, R5XX_VAP_INDEX_OFFSET, 100000);
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_INDX_2, 1));
+	emit(&s, VF(1, 2, 4));
+	emit(&s, 0x00010000);
+	pad8(&s);
+	both_refuse(R5XX_FAMILY_RV515, KEEP, &s, 0, -1,
+		    "indexed draw with VAP_INDEX_OFFSET beyond the arrays refused");
+	/* a small offset: the clamp is lowered by it */
+	mesa_then(true);
+	k = find(&s, R5XX_PACKET0(R5XX_VAP_VF_MAX_VTX_INDX, 1), 0);
+	s.d[k + 1] = 64 * 1024 / 32;
+	reg(&s, R5XX_VAP_INDEX_OFFSET, 8);
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_INDX_2, 1));
+	emit(&s, VF(1, 2, 4));
+	emit(&s, 0x00010000);
+	pad8(&s);
+	tap_is(accepts(R5XX_FAMILY_RV515, KEEP, &s), 0, "indexed draw with offset 8: clamped");
+	tap_is(last_ib[k + 1], (64 * 1024 - 16) / 32 - 8, "... to the last fitting index - 8");
+}
+
+/* Class 3: the Z unit writes memory in more modes than Z_ENABLE */
+static void test_z_modes(void)
+{
+	static const struct {
+		u32 cntl, bw;
+		const char *what;
+	} modes[] = {
+		{ R5XX_ZB_CNTL_ZWRITEENABLE, 0, "ZWRITEENABLE without Z_ENABLE" },
+		{ 0, R5XX_ZB_BW_CNTL_ZB_CB_CLEAR, "ZB_CB_CLEAR without Z_ENABLE" },
+		{ 0, R5XX_ZB_BW_CNTL_WR_COMP_ENABLE, "WR_COMP_ENABLE without Z_ENABLE" },
+	};
+	unsigned int i;
+	u32 k;
+
+	for (i = 0; i < ARRAY_SIZE(modes); i++) {
+		struct r5xx_cs_check_ctx c = ctx_for(R5XX_FAMILY_RV380, KEEP);
+
+		mesa_then(false);
+		/* a Z buffer 4 KiB before the end of its object */
+		k = s.n + 1;
+		reg_reloc(&s, R5XX_ZB_DEPTHOFFSET, test_bos[BO_ZB].size - 4096, BO_ZB);
+		reg(&s, R5XX_ZB_CNTL, modes[i].cntl);
+		reg(&s, R5XX_ZB_BW_CNTL, modes[i].bw);
+		emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+		emit(&s, VF(2, 100, 4));
+		pad8(&s);
+		if (modes[i].bw & R5XX_ZB_BW_CNTL_WR_COMP_ENABLE) {
+			/* compression is the Hyper-Z owner's */
+			c.hyperz_owner = true;
+			tap_is(run(&c, &s), -EINVAL, "%s refused", modes[i].what);
+			continue;
+		}
+		both_refuse(R5XX_FAMILY_RV380, KEEP, &s, k, -1, modes[i].what);
+	}
+	/* and the Z cache holds lines afterwards: its registers are pinned */
+	mesa_then(false);
+	reg(&s, R5XX_ZB_CNTL, R5XX_ZB_CNTL_ZWRITEENABLE);
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+	emit(&s, VF(2, 100, 4));
+	reg(&s, R5XX_ZB_FORMAT, 0);
+	pad8(&s);
+	tap_is(accepts(R5XX_FAMILY_RV380, KEEP, &s), -EINVAL,
+	       "ZB_FORMAT changed after a Z-writing draw without a flush refused");
+}
+
+/* Class 2: the finest mip level a unit fetches, TX_FILTER0 MAX_MIP_LEVEL */
+static void test_tex_levels(void)
+{
+	u32 k;
+
+	/* one level at the end of the object, the fetch from level 15 */
+	mesa_then(false);
+	reg(&s, R5XX_TX_FORMAT0(0), TX_FMT0(256, 256, 0));
+	k = s.n + 1;
+	reg_reloc(&s, R5XX_TX_OFFSET(0), 256 * 1024 | R5XX_TX_OFFSET_MACRO_TILE |
+		  R5XX_TX_OFFSET_MICRO_TILE_TILED, BO_TEX);
+	reg(&s, R5XX_TX_FILTER0(0), FIELD_PREP(R5XX_TX_FILTER0_MAX_MIP_LEVEL, 15));
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+	emit(&s, VF(2, 100, 4));
+	pad8(&s);
+	both_refuse(R5XX_FAMILY_RV380, KEEP, &s, k, -1,
+		    "MAX_MIP_LEVEL 15 with NUM_LEVELS 0 refused");
+	/* within the chain: Mesa's min_level <= max_level */
+	mesa_then(false);
+	reg(&s, R5XX_TX_FILTER0(0), FIELD_PREP(R5XX_TX_FILTER0_MAX_MIP_LEVEL, 8));
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+	emit(&s, VF(2, 100, 4));
+	pad8(&s);
+	tap_is(accepts(R5XX_FAMILY_RV380, KEEP, &s), 0, "MAX_MIP_LEVEL 8 of 8 accepted");
+	/* unknown: an earlier client's filter */
+	mesa_stream(&s, false);
+	delete_reg(&s, R5XX_TX_FILTER0(0));
+	tap_is(accepts(R5XX_FAMILY_RV380, KEEP, &s), -EINVAL,
+	       "enabled texture without TX_FILTER0 refused");
+}
+
+/* Class 2: the 2D engine's source type (guide 6.2.2 GUI_CONTROL) */
+static void copy_pix(struct stream *st, u32 gmc)
+{
+	/* the relocations first: both_refuse() wants none after the refusal */
+	st->n = 0;
+	reg_reloc(st, R5XX_SRC_PITCH_OFFSET, PITCH_OFFSET(1024, 0), BO_PIX);
+	reg_reloc(st, R5XX_DST_PITCH_OFFSET, PITCH_OFFSET(4096, 0), BO_CB);
+	reg(st, R5XX_DP_GUI_MASTER_CNTL, gmc);
+	reg(st, R5XX_SRC_Y_X, YX(0, 0));
+	reg(st, R5XX_DST_Y_X, YX(0, 0));
+	reg(st, R5XX_DST_HEIGHT_WIDTH, YX(256, 256));
+	pad8(st);
+}
+
+static void test_2d_src_type(void)
+{
+	u32 gmc = GMC_COPY(6, 0xcc) & ~R5XX_DP_GUI_MASTER_CNTL_SRC_DATATYPE;
+
+	copy_pix(&s, gmc | 3 << 12);
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0, "copy, source type 3 (X's)");
+	/* SRC_TYPE 7: a 64 bpp source, twice the bytes of the 32 bpp rows */
+	copy_pix(&s, gmc | 3 << 12 | R5XX_DP_GUI_MASTER_CNTL_SRC_DATATYPE_EXT);
+	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1, "64 bpp source (SRC_TYPE bit 27) refused");
+	copy_pix(&s, gmc | 2 << 12);
+	both_refuse(R5XX_FAMILY_RV380, 0, &s, 0, -1, "reserved source type 2 refused");
+	copy_pix(&s, gmc | 3 << 12 | BIT(29));
+	both_refuse(R5XX_FAMILY_RV515, 0, &s, 0, -1, "DP_GUI_MASTER_CNTL bit 29 refused");
+}
+
+/* Class 2: VAP_VF_CNTL bits of a draw packet */
+static void test_vf_cntl_bits(void)
+{
+	static const struct {
+		u32 vf;
+		const char *what;
+	} bad[] = {
+		{ VF(1, 2, 4) | BIT(13), "DUAL_INDEX_MODE" },
+		{ VF(1, 2, 7), "primitive type 7 (wFlags among the indices)" },
+		{ VF(1, 2, 9), "unused primitive type 9" },
+		{ VF(1, 2, 4) | BIT(6), "reserved bit 6" },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		mesa_then(false);
+		emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_INDX_2, 1));
+		emit(&s, bad[i].vf);
+		emit(&s, 0x00010000);
+		pad8(&s);
+		both_refuse(R5XX_FAMILY_RV380, KEEP, &s, 0, -1, bad[i].what);
+	}
+	mesa_then(false);
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_INDX_2, 1));
+	emit(&s, VF(1, 2, 4) | BIT(12));
+	emit(&s, 0x00010000);
+	pad8(&s);
+	tap_is(accepts(R5XX_FAMILY_RV380, KEEP, &s), 0, "VTX_REUSE_DIS with indices accepted");
+}
+
+/* Class 5: YUV 4:2:2 colour buffers, two pixels in each 32-bit word */
+static void test_yuv_colour(void)
+{
+	u32 k;
+
+	/* 1024 words a row (4 KiB), from 2 MiB into the 3 MiB object */
+	mesa_then(false);
+	k = s.n + 1;
+	reg_reloc(&s, R5XX_RB3D_COLOROFFSET(0), 2 * 1024 * 1024, BO_CB);
+	reg(&s, R5XX_RB3D_COLORPITCH(0), 1024 | COLORFORMAT(11));
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+	emit(&s, VF(2, 100, 4));
+	pad8(&s);
+	both_refuse(R5XX_FAMILY_RV380, KEEP, &s, k, -1,
+		    "VYUY colour buffer measured at 1 byte a pixel refused");
+	/* 2 KiB rows if the pitch counts pixels, 4 KiB if 32-bit pairs */
+	mesa_then(false);
+	k = s.n + 1;
+	reg_reloc(&s, R5XX_RB3D_COLOROFFSET(0), 3 * 1024 * 1024 - 768 * 2048, BO_CB);
+	reg(&s, R5XX_RB3D_COLORPITCH(0), 1024 | COLORFORMAT(11));
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+	emit(&s, VF(2, 100, 4));
+	pad8(&s);
+	both_refuse(R5XX_FAMILY_RV380, KEEP, &s, k, -1,
+		    "VYUY colour buffer fitting only as 2-byte pixels refused");
+	/* Mesa's: a 1024-pixel-wide target, pitch 512 words, at the start */
+	mesa_then(false);
+	reg_reloc(&s, R5XX_RB3D_COLOROFFSET(0), 0, BO_CB);
+	reg(&s, R5XX_RB3D_COLORPITCH(0), 512 | COLORFORMAT(12));
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+	emit(&s, VF(2, 100, 4));
+	pad8(&s);
+	tap_is(accepts(R5XX_FAMILY_RV380, KEEP, &s), 0, "YVYU target of 1024x768 accepted");
+}
+
+/* Class 6: unpipelined state beyond the colour buffer's own registers */
+static void test_aa_unpipelined(void)
+{
+	/* 6 samples after a draw, pixels still in the caches */
+	mesa_stream(&s, false);
+	while (s.d[s.n - 1] == R5XX_PACKET2)
+		s.n--;
+	s.n -= 6;	/* without the closing cache flushes and wait */
+	reg(&s, R5XX_GB_AA_CONFIG, R5XX_GB_AA_CONFIG_AA_ENABLE |
+	    FIELD_PREP(R5XX_GB_AA_CONFIG_NUM_AA_SUBSAMPLES, 3));
+	pad8(&s);
+	both_refuse(R5XX_FAMILY_RV380, KEEP, &s, 0, -1,
+		    "GB_AA_CONFIG changed after a draw, caches not flushed, refused");
+	/* Mesa's order: flush both caches, wait, then the AA state */
+	mesa_then(false);
+	reg(&s, R5XX_GB_AA_CONFIG, R5XX_GB_AA_CONFIG_AA_ENABLE);
+	pad8(&s);
+	tap_is(accepts(R5XX_FAMILY_RV380, KEEP, &s), 0, "GB_AA_CONFIG after flush and wait");
+	/* known bits, and AA compression needs the CMASK */
+	one_reg(R5XX_GB_AA_CONFIG, BIT(3), R5XX_FAMILY_RV380, "GB_AA_CONFIG bit 3");
+	one_reg(R5XX_RB3D_CCTL, BIT(11), R5XX_FAMILY_RV515, "RB3D_CCTL reserved bit 11");
+	one_reg(R5XX_RB3D_CCTL, R5XX_RB3D_CCTL_AA_COMPRESSION_ENABLE, R5XX_FAMILY_RV515,
+		"RB3D_CCTL AA compression without the CMASK");
+}
+
+/* Class 2: undefined bits of the colour and Z layout registers */
+static void test_layout_bits(void)
+{
+	static const struct {
+		u32 reg, v;
+		const char *what;
+	} bad[] = {
+		{ R5XX_RB3D_COLORPITCH(0), 1024 | COLORFORMAT(6) | BIT(0), "COLORPITCH0 bit 0" },
+		{ R5XX_RB3D_COLORPITCH(2), 1024 | COLORFORMAT(6) | BIT(25), "COLORPITCH2 bit 25" },
+		{ R5XX_ZB_DEPTHPITCH, 1024 | BIT(14), "ZB_DEPTHPITCH bit 14" },
+		{ R5XX_ZB_DEPTHPITCH, 1024 | BIT(1), "ZB_DEPTHPITCH bit 1" },
+		{ R5XX_ZB_FORMAT, 2 | BIT(6), "ZB_FORMAT bit 6" },
+		{ R5XX_ZB_CNTL, R5XX_ZB_CNTL_Z_ENABLE | BIT(7), "ZB_CNTL bit 7" },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		s.n = 0;
+		reg(&s, bad[i].reg, bad[i].v);
+		pad8(&s);
+		both_refuse(R5XX_FAMILY_RV515, KEEP, &s, 0, -1, bad[i].what);
+	}
+}
+
+/*
+ * The checker refuses @st, and the access model, run on the same dwords
+ * with the dwords @k[0..n) relocated into @bo[], fails it for a reason
+ * that contains @needle (so not only for unrelocated addresses).
+ */
+static void refused_for(enum r5xx_family fam, u32 flags, const struct stream *st,
+			const u32 *k, const int *bo, u32 n, const char *needle,
+			const char *what)
+{
+	struct r5xx_cs_check_ctx c = ctx_for(fam, flags);
+	struct am_bo bos[BO_COUNT];
+	char why[256] = "";
+	u32 i;
+
+	if (corpus_dir)
+		write_seed(&c, st);
+	memcpy(last_ib, st->d, st->n * 4);
+	tap_is(r5xx_cs_check(&c, last_ib, st->n), -EINVAL, "%s", what);
+	memcpy(last_ib, st->d, st->n * 4);
+	for (i = 0; i < n; i++)
+		last_ib[k[i]] += (u32)test_bos[bo[i]].gpu_offset;
+	for (i = 0; i < BO_COUNT; i++) {
+		bos[i].start = test_bos[i].gpu_offset;
+		bos[i].size = test_bos[i].size;
+	}
+	am_run(bos, BO_COUNT, is_r500(fam), fam >= R5XX_FAMILY_RS600 && fam <= R5XX_FAMILY_RS740,
+	       fam == R5XX_FAMILY_R300, fam == R5XX_FAMILY_RV530, c.cmask_owner,
+	       last_ib, st->n, why, sizeof(why));
+	tap_ok(strstr(why, needle) != NULL, "... and the access model flags it: %s", why);
+}
+
+/*
+ * The checker accepts @st with object @bo of @big bytes and refuses it
+ * with @small bytes; the access model, on the stream the checker relocated,
+ * flags the small object for a reason that contains @needle.
+ */
+static void refused_by_size(enum r5xx_family fam, u32 flags, const struct stream *st,
+			    int bo, u64 small, u64 big, const char *needle, const char *what)
+{
+	struct r5xx_cs_check_ctx c = ctx_for(fam, flags);
+	struct r5xx_cs_reloc bos[BO_COUNT];
+	struct am_bo abos[BO_COUNT];
+	char why[256] = "";
+	u32 i;
+
+	memcpy(bos, test_bos, sizeof(bos));
+	c.relocs = bos;
+	bos[bo].size = small;
+	memcpy(last_ib, st->d, st->n * 4);
+	tap_is(r5xx_cs_check(&c, last_ib, st->n), -EINVAL, "%s", what);
+	bos[bo].size = big;
+	memcpy(last_ib, st->d, st->n * 4);
+	tap_is(r5xx_cs_check(&c, last_ib, st->n), 0, "... accepted in %llu bytes",
+	       (unsigned long long)big);
+	for (i = 0; i < BO_COUNT; i++) {
+		abos[i].start = bos[i].gpu_offset;
+		abos[i].size = i == bo ? small : bos[i].size;
+	}
+	am_run(abos, BO_COUNT, is_r500(fam), fam >= R5XX_FAMILY_RS600 && fam <= R5XX_FAMILY_RS740,
+	       fam == R5XX_FAMILY_R300, fam == R5XX_FAMILY_RV530, c.cmask_owner,
+	       last_ib, st->n, why, sizeof(why));
+	tap_ok(strstr(why, needle) != NULL, "... and the access model flags %llu bytes: %s",
+	       (unsigned long long)small, why);
+}
+
+/*
+ * Issue 20 class 5: texture formats 20 and 21 (VYUY422, YVYU422) are
+ * 32-bit words of two texels (guide: C_VYUY, C_YVYU among the 32-bit
+ * formats; Mesa: 4-byte 2x1 blocks).  A 63x40 macro- and micro-tiled one
+ * is 5120 bytes as 2-byte texels (63 texels < one macro tile: macro-linear)
+ * but 6144 as 32 pairs (one macro tile wide).
+ */
+static void test_yuv_texture(void)
+{
+	u32 k;
+
+	mesa_draw(&s, false);
+	k = find(&s, R5XX_PACKET0(R5XX_TX_FILTER0(0), 0), 0);
+	s.d[k + 1] = 2 | 2 << 3;	/* clamp to edge: no power-of-two rounding */
+	k = find(&s, R5XX_PACKET0(R5XX_TX_FORMAT0(0), 0), 0);
+	s.d[k + 1] = TX_FMT0(63, 40, 0);
+	k = find(&s, R5XX_PACKET0(R5XX_TX_FORMAT1(0), 0), 0);
+	s.d[k + 1] = 0x14;
+	emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+	emit(&s, VF(2, 100, 4));
+	refused_by_size(R5XX_FAMILY_RV380, KEEP, &s, BO_TEX, 5120, 6144, "texture",
+			"63x40 tiled VYUY422 texture in 5120 bytes (2-byte texels fit, pairs not)");
+	k = find(&s, R5XX_PACKET0(R5XX_TX_FORMAT1(0), 0), 0);
+	s.d[k + 1] = 0x15;
+	refused_by_size(R5XX_FAMILY_RV380, KEEP, &s, BO_TEX, 5120, 6144, "texture",
+			"... YVYU422 the same");
+}
+
+/*
+ * Issue 20 class 2, second part: known-bits masks (bits=fields) of the
+ * texture, output, blend, resolve, Z bandwidth, vertex, scissor and 2D
+ * registers, the TX_FORMAT2 R5xx bits before R5xx, the 2D coordinate
+ * copies and size widths, and the 3D_LOAD_VBPNTR count and attribute
+ * dwords.  What Mesa sends in bits the reference calls reserved stays
+ * accepted.
+ */
+static void test_known_bits(void)
+{
+	static const struct {
+		enum r5xx_family fam;
+		u32 reg, v;
+		const char *needle, *what;
+	} bad[] = {
+		{ R5XX_FAMILY_RV515, R5XX_TX_FILTER0(0), BIT(24), "TX_FILTER0", "TX_FILTER0 bit 24" },
+		{ R5XX_FAMILY_RV515, R5XX_TX_FILTER1(3), BIT(29), "TX_FILTER1", "TX_FILTER1_3 bit 29" },
+		{ R5XX_FAMILY_RV380, R5XX_TX_FILTER1(0), BIT(20), "TX_FILTER1", "TX_FILTER1 bit 20" },
+		{ R5XX_FAMILY_RV515, R5XX_TX_FORMAT1(0), 0x0c | BIT(24), "TX_FORMAT1",
+		  "TX_FORMAT1 bit 24" },
+		{ R5XX_FAMILY_RV515, R5XX_TX_FORMAT2(1), BIT(20), "TX_FORMAT2", "TX_FORMAT2 bit 20" },
+		{ R5XX_FAMILY_RV380, R5XX_TX_FORMAT2(0), R5XX_TX_FORMAT2_TXWIDTH_11, "R5xx bits",
+		  "TX_FORMAT2 TXWIDTH_11 before R5xx (sized on R5xx only)" },
+		{ R5XX_FAMILY_R420, R5XX_TX_FORMAT2(0), BIT(17), "R5xx bits",
+		  "TX_FORMAT2 POW2FIX2FLT before R5xx" },
+		{ R5XX_FAMILY_RV515, R5XX_US_OUT_FMT(1), 15 | BIT(5), "US_OUT_FMT",
+		  "US_OUT_FMT1 bit 5" },
+		{ R5XX_FAMILY_RV380, R5XX_US_OUT_FMT(0), BIT(21), "US_OUT_FMT", "US_OUT_FMT0 bit 21" },
+		{ R5XX_FAMILY_RV515, R5XX_TX_ENABLE, BIT(16), "TX_ENABLE", "TX_ENABLE bit 16" },
+		{ R5XX_FAMILY_RV515, R5XX_RB3D_BLENDCNTL, BIT(6), "RB3D_BLENDCNTL",
+		  "RB3D_BLENDCNTL bit 6" },
+		{ R5XX_FAMILY_RV515, R5XX_RB3D_COLOR_CHANNEL_MASK, 0xf | BIT(16),
+		  "RB3D_COLOR_CHANNEL_MASK", "RB3D_COLOR_CHANNEL_MASK bit 16" },
+		{ R5XX_FAMILY_RV515, R5XX_RB3D_AARESOLVE_PITCH, 1024 | BIT(0),
+		  "RB3D_AARESOLVE_PITCH", "RB3D_AARESOLVE_PITCH bit 0" },
+		{ R5XX_FAMILY_RV515, R5XX_RB3D_AARESOLVE_CTL, BIT(3), "RB3D_AARESOLVE_CTL",
+		  "RB3D_AARESOLVE_CTL bit 3" },
+		{ R5XX_FAMILY_RV515, R5XX_ZB_BW_CNTL, BIT(9), "ZB_BW_CNTL", "ZB_BW_CNTL bit 9" },
+		{ R5XX_FAMILY_RV515, R5XX_ZB_BW_CNTL, BIT(20), "ZB_BW_CNTL", "ZB_BW_CNTL bit 20" },
+		{ R5XX_FAMILY_RV515, R5XX_ZB_BW_CNTL, R5XX_ZB_BW_CNTL_CONTIGUOUS_6XAA_SAMPLES_DISABLE,
+		  "ZB_BW_CNTL", "ZB_BW_CNTL CONTIGUOUS_6XAA_SAMPLES_DISABLE (another sample layout)" },
+		{ R5XX_FAMILY_RV515, R5XX_VAP_VTX_SIZE, 8 | BIT(7), "VAP_VTX_SIZE",
+		  "VAP_VTX_SIZE bit 7" },
+		{ R5XX_FAMILY_RV515, R5XX_VAP_ALT_NUM_VERTICES, BIT(24), "VAP_ALT_NUM_VERTICES",
+		  "VAP_ALT_NUM_VERTICES bit 24" },
+		{ R5XX_FAMILY_RV515, R5XX_VAP_VF_MAX_VTX_INDX, 0x1000000, "VAP_VF_MAX_VTX_INDX",
+		  "VAP_VF_MAX_VTX_INDX bit 24" },
+		{ R5XX_FAMILY_RV515, R5XX_VAP_INDEX_OFFSET, BIT(25), "VAP_INDEX_OFFSET",
+		  "VAP_INDEX_OFFSET bit 25" },
+		{ R5XX_FAMILY_RV380, R5XX_RE_SCISSORS_TL, BIT(26), "SC_SCISSOR",
+		  "RE_SCISSORS_TL bit 26" },
+		{ R5XX_FAMILY_RV515, R5XX_RE_SCISSORS_BR, BIT(31), "SC_SCISSOR",
+		  "RE_SCISSORS_BR bit 31" },
+		{ R5XX_FAMILY_RV380, R5XX_SC_BOTTOM_RIGHT, 0x1fff | BIT(14), "2D scissor",
+		  "SC_BOTTOM_RIGHT bit 14" },
+		{ R5XX_FAMILY_RV380, R5XX_DEFAULT_SC_BOTTOM_RIGHT, BIT(30), "2D scissor",
+		  "DEFAULT_SC_BOTTOM_RIGHT bit 30" },
+		{ R5XX_FAMILY_RV380, R5XX_SRC_SC_BOTTOM_RIGHT, BIT(15), "2D scissor",
+		  "SRC_SC_BOTTOM_RIGHT bit 15" },
+		{ R5XX_FAMILY_RV380, R5XX_SC_TOP_LEFT, BIT(31), "2D scissor",
+		  "SC_TOP_LEFT bit 31" },
+		{ R5XX_FAMILY_RV380, R5XX_DP_CNTL, BIT(2), "DP_CNTL", "DP_CNTL bit 2" },
+		{ R5XX_FAMILY_RV380, R5XX_DST_Y_X, 0x4000, "2D coordinates",
+		  "DST_Y_X 0x4000: bit 14 not a copy of bit 13" },
+		{ R5XX_FAMILY_RV380, R5XX_SRC_Y_X, 0x20000000, "2D coordinates",
+		  "SRC_Y_X y = 0x2000: bits 31:30 not copies of bit 29" },
+		{ R5XX_FAMILY_RV515, R5XX_DST_LINE_START, 0x8000, "2D coordinates",
+		  "DST_LINE_START x = 0x8000" },
+	};
+	static const struct {
+		enum r5xx_family fam;
+		u32 reg, v;
+		const char *what;
+	} good[] = {
+		/* r300_state.c: anisotropy, R4xx DXTC swizzle, R5xx anisotropy and border fix */
+		{ R5XX_FAMILY_RV380, R5XX_TX_FILTER0(0), 0x1fffff | 4 << 21 | 15u << 28,
+		  "TX_FILTER0 with Mesa's 16:1 MAX_ANISO (23:21, reference: reserved) and ID" },
+		{ R5XX_FAMILY_RV410, R5XX_TX_FILTER1(0), 0x7fff | 7 << 17 | BIT(21),
+		  "TX_FILTER1 with R300_ANISO_THRESHOLD and R400_DXTC_SWIZZLE_ENABLE" },
+		{ R5XX_FAMILY_RV515, R5XX_TX_FILTER1(0), BIT(22) | 63 << 23 | BIT(30) | BIT(31),
+		  "TX_FILTER1 with MACRO_SWITCH, R500_TX_MAX_ANISO, ANISO_HIGH_QUALITY, BORDER_FIX" },
+		{ R5XX_FAMILY_RV515, R5XX_TX_FORMAT1(0), 0x0c | 0x1ffu << 5 | BIT(21) | 3 << 22 |
+		  31u << 27, "TX_FORMAT1 with swizzles, gamma, YUV_TO_RGB, CACHE" },
+		{ R5XX_FAMILY_RV515, R5XX_TX_FORMAT2(0), 0xfffff,
+		  "TX_FORMAT2 with every R5xx field" },
+		{ R5XX_FAMILY_RV380, R5XX_TX_FORMAT2(0), 0x3fff, "TX_FORMAT2 pitch before R5xx" },
+		{ R5XX_FAMILY_RV515, R5XX_US_OUT_FMT(0), 0x1fff1f, "US_OUT_FMT with sign and round" },
+		{ R5XX_FAMILY_RV515, R5XX_RB3D_BLENDCNTL, 0xff3f703f, "RB3D_BLENDCNTL, every field" },
+		{ R5XX_FAMILY_RV515, R5XX_ZB_BW_CNTL, R5XX_ZB_BW_CNTL_ZB_CB_CLEAR | 3 << 12 |
+		  BIT(18) | BIT(19), "ZB_BW_CNTL CB clear, Mesa's HIZ_FP_EXP_BITS, PEQ packing" },
+		{ R5XX_FAMILY_RV515, R5XX_VAP_INDEX_OFFSET, 0x1ffffff, "VAP_INDEX_OFFSET -1" },
+		{ R5XX_FAMILY_RV380, R5XX_DST_Y_X, 0xfff0fff0, "DST_Y_X (-16, -16)" },
+		{ R5XX_FAMILY_RV380, R5XX_SRC_Y_X, 0xe0001fff, "SRC_Y_X (8191, -8192)" },
+	};
+	static const int vb2[2] = { BO_VB, BO_VB };
+	unsigned int i;
+	u32 k, ks[2];
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		s.n = 0;
+		reg(&s, bad[i].reg, bad[i].v);
+		pad8(&s);
+		refused_for(bad[i].fam, KEEP, &s, NULL, NULL, 0, bad[i].needle, bad[i].what);
+	}
+	for (i = 0; i < ARRAY_SIZE(good); i++) {
+		s.n = 0;
+		reg(&s, good[i].reg, good[i].v);
+		pad8(&s);
+		tap_is(accepts(good[i].fam, KEEP, &s), 0, "%s", good[i].what);
+	}
+
+	/* 2D sizes: 16-bit unsigned in the guide, 14 bits to the checker */
+	s.n = 0;
+	fill_pix(&s, GMC_SOLID(6, 0xf0), 0, 0, 16, 16);
+	tap_is(accepts(R5XX_FAMILY_RV380, 0, &s), 0, "16x16 fill into the pixmap");
+	s.d[s.n - 1] = YX(1, 0x4001);
+	refused_for(R5XX_FAMILY_RV380, 0, &s, NULL, NULL, 0, "DST_HEIGHT_WIDTH",
+		    "DST_HEIGHT_WIDTH width 0x4001 (1 to a 14-bit reading, 16385 to a 16-bit one)");
+	s.d[s.n - 2] = R5XX_PACKET0(R5XX_DST_WIDTH_HEIGHT, 0);
+	s.d[s.n - 1] = YX(0x8001u, 1);
+	refused_for(R5XX_FAMILY_RV380, 0, &s, NULL, NULL, 0, "DST_WIDTH_HEIGHT",
+		    "DST_WIDTH_HEIGHT width 0x8001");
+
+	/* 3D_LOAD_VBPNTR: VAP_VTX_NUM_ARRAYS and VAP_VTX_AOS_ATTR fields */
+	mesa_stream(&s, false);
+	k = find(&s, R5XX_PACKET3(R5XX_PM4_3D_LOAD_VBPNTR, 3), 0);
+	ks[0] = k + 3;
+	ks[1] = k + 4;
+	s.d[k + 1] |= BIT(6);
+	refused_for(R5XX_FAMILY_RV380, KEEP, &s, ks, vb2, 2, "bits 15:6",
+		    "3D_LOAD_VBPNTR VC_DIS_CACHE_INVLD (the last draw's vertices, another client's)");
+	s.d[k + 1] ^= BIT(6) | BIT(12);
+	refused_for(R5XX_FAMILY_RV380, KEEP, &s, ks, vb2, 2, "bits 15:6",
+		    "3D_LOAD_VBPNTR count bit 12");
+	s.d[k + 1] ^= BIT(12) | 0xffff0000;
+	tap_is(accepts(R5XX_FAMILY_RV380, KEEP, &s), 0,
+	       "3D_LOAD_VBPNTR with the AOS fetch sizes 31:16 (reference)");
+	s.d[k + 1] &= 0xffff;
+	s.d[k + 2] |= BIT(15);
+	refused_for(R5XX_FAMILY_RV380, KEEP, &s, ks, vb2, 2, "attribute bits",
+		    "3D_LOAD_VBPNTR array 0 stride bit 15 (an 8-bit stride: 128 dwords more)");
+	s.d[k + 2] ^= BIT(15) | BIT(23);
+	refused_for(R5XX_FAMILY_RV380, KEEP, &s, ks, vb2, 2, "attribute bits",
+		    "3D_LOAD_VBPNTR array 1 count bit 7");
+}
+
 int main(int argc, char **argv)
 {
 	verbose = getenv("R5XX_TEST_VERBOSE") != NULL;
@@ -1648,6 +2374,18 @@ int main(int argc, char **argv)
 	test_draw_inputs();
 	test_bodies();
 	test_fields();
+	test_ib_resets();
+	test_pipe_select();
+	test_index_bounds();
+	test_z_modes();
+	test_tex_levels();
+	test_2d_src_type();
+	test_vf_cntl_bits();
+	test_yuv_colour();
+	test_aa_unpipelined();
+	test_layout_bits();
+	test_known_bits();
+	test_yuv_texture();
 	if (corpus_dir) {
 		printf("# wrote %d seeds to %s\n", corpus_n, corpus_dir);
 		return 0;

@@ -173,6 +173,8 @@ static void test_formats(void)
 
 	tap_is(r5xx_cb_format_cpp(6), 4, "ARGB8888 colour buffer");
 	tap_is(r5xx_cb_format_cpp(7), 16, "ARGB32323232 colour buffer");
+	tap_is(r5xx_cb_format_cpp(11), 2, "VYUY colour buffer: two pixels a 32-bit word");
+	tap_is(r5xx_cb_format_cpp(12), 2, "YVYU colour buffer: two pixels a 32-bit word");
 	tap_is(r5xx_cb_format_cpp(0), -EINVAL, "colour format 0 reserved");
 	tap_is(r5xx_zb_format_cpp(2), 4, "Z24S8");
 	tap_is(r5xx_zb_format_cpp(3), -EINVAL, "depth format 3 reserved");
@@ -192,7 +194,7 @@ static u64 tex_size(struct r5xx_texture t)
 	return size;
 }
 
-static const struct r5xx_texel rgba8 = { 1, 1, 4 }, dxt1 = { 4, 4, 8 };
+static const struct r5xx_texel rgba8 = { 1, 1, 4, 0 }, dxt1 = { 4, 4, 8, 0 };
 
 static void test_texture_fixed(void)
 {
@@ -481,8 +483,8 @@ static void test_texture_models(void)
 	for (i = 0; i < n; i++) {
 		struct r5xx_texture t = { 0 };
 		static const struct r5xx_texel texels[] = {
-			{ 1, 1, 1 }, { 1, 1, 2 }, { 1, 1, 4 }, { 1, 1, 8 }, { 1, 1, 16 },
-			{ 4, 4, 8 }, { 4, 4, 16 },
+			{ 1, 1, 1, 0 }, { 1, 1, 2, 0 }, { 1, 1, 4, 0 }, { 1, 1, 8, 0 }, { 1, 1, 16, 0 },
+			{ 4, 4, 8, 0 }, { 4, 4, 16, 0 },
 		};
 		u64 mine;
 
@@ -510,6 +512,54 @@ static void test_texture_models(void)
 	tap_is(under_upstream, 0, "%d random textures: never less than upstream", n);
 }
 
+/*
+ * Issue 20 class 5: texture formats 20 and 21 (VYUY422, YVYU422) are the
+ * guide's 32-bit C_VYUY/C_YVYU words of two texels; Mesa lays them out as
+ * 4-byte 2x1 blocks.  Their size is the larger of that reading and 2-byte
+ * texels, for every layout; some sizes are larger only as 2x1 blocks.
+ */
+static void test_yuv_texture(void)
+{
+	static const struct r5xx_texel px = { 1, 1, 2, 0 }, pair = { 2, 1, 4, 0 };
+	static const u32 modes[] = { 0, R5XX_TILE_MICRO, R5XX_TILE_MACRO,
+				     R5XX_TILE_MACRO | R5XX_TILE_MICRO };
+	u32 f, w, h, mi, bad = 0, larger = 0, n = 0;
+
+	for (f = 0x14; f <= 0x15; f++) {
+		struct r5xx_texel tx;
+
+		tap_ok(!r5xx_tex_format(f, false, &tx) && tx.pairs && tx.bytes == 2,
+		       "format %#x: 2-byte texels, also measured as pairs", f);
+	}
+	for (mi = 0; mi < ARRAY_SIZE(modes); mi++)
+		for (w = 1; w <= 80; w++)
+			for (h = 1; h <= 40; h++) {
+				struct r5xx_texture t = { 0 };
+				u64 size, a, b;
+
+				t.width = w;
+				t.height = h;
+				t.depth = 1;
+				t.faces = 1;
+				t.levels = 1;
+				t.mode = modes[mi];
+				r5xx_tex_format(0x14, false, &t.texel);
+				if (r5xx_texture_size(&t, &size)) {
+					bad++;
+					continue;
+				}
+				t.texel = px;
+				r5xx_texture_size(&t, &a);
+				t.texel = pair;
+				r5xx_texture_size(&t, &b);
+				bad += size != max(a, b);
+				larger += b > a;
+				n++;
+			}
+	tap_is(bad, 0, "VYUY texture sizes are the larger reading (%u sizes)", n);
+	tap_ok(larger > 0, "%u sizes are larger as 4-byte 2x1 blocks", larger);
+}
+
 int main(void)
 {
 	test_tile_dims();
@@ -518,5 +568,6 @@ int main(void)
 	test_formats();
 	test_texture_fixed();
 	test_texture_models();
+	test_yuv_texture();
 	return tap_done();
 }

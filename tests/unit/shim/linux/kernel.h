@@ -10,6 +10,7 @@
 #define S64_MAX INT64_MAX
 #define S32_MAX INT32_MAX
 #define S32_MIN INT32_MIN
+#define U32_MAX UINT32_MAX
 static inline s64 sign_extend64(u64 value, int index)
 {
 	int shift = 63 - index;

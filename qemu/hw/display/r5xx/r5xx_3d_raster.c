@@ -1,0 +1,596 @@
+/*
+ * ATI/AMD Radeon R3xx-R5xx model: the 3D core's raster stages.
+ *
+ * Setup (SU): vertices snap to 1/12 pixel (GB_TILE_CONFIG's 1/12 subpixel
+ * grid); SU_CULL_MODE culls by winding in window space, where y grows
+ * downwards and a counter-clockwise triangle is one whose signed area
+ * (x1 - x0)(y2 - y0) - (x2 - x0)(y1 - y0) is negative.  Scan conversion
+ * (SC) samples pixel centres by GL's rules, with the top-left fill rule
+ * SC_EDGERULE's value from Mesa stands for, inside RE_SCISSORS.  The RS
+ * interpolates colours and texcoords perspective-correctly into the US's
+ * input temporaries (R500 RS_IP/RS_INST); Z is linear in window space.
+ * The Z test and write (ZB_*) run before the shader, which is right while
+ * shaders cannot write depth.  The colour write takes US_OUT_FMT_0's
+ * component order into colour buffer 0, ARGB8888 only so far, blended by
+ * RB3D_BLENDCNTL (and RB3D_ABLENDCNTL for alpha) in float.
+ *
+ * Copyright (c) 2026 The r5xx authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include <math.h>
+#include "r5xx_3d_int.h"
+#include "r5xx_regs.h"
+
+#define R5XX_3D_SUB             12              /* subpixels per pixel */
+#define R5XX_3D_FIX_MAX         (1 << 24)       /* |coordinate| in 1/12 */
+#define R5XX_3D_R300_SC_BIAS    1440            /* pre-RV515 scissor bias */
+
+/* Setup ------------------------------------------------------------------ */
+
+static float r5xx_3d_clamp01(float x)
+{
+    return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f;   /* NaN gives 0 */
+}
+
+/* A little-endian word of n (2 or 4) bytes of memory, and its store. */
+static void r5xx_3d_ld(R5xx3d *st, uint64_t addr, uint32_t *v, unsigned n)
+{
+    uint8_t b[4] = { 0, 0, 0, 0 };
+
+    st->mem.read(st->mem.opaque, addr, b, n);
+    *v = b[0] | b[1] << 8 | b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+static void r5xx_3d_st(R5xx3d *st, uint64_t addr, uint32_t v, unsigned n)
+{
+    uint8_t b[4] = { v, v >> 8, v >> 16, v >> 24 };
+
+    st->mem.write(st->mem.opaque, addr, b, n);
+}
+
+static void r5xx_3d_scissor(R5xx3d *st, R5xx3dDraw *d)
+{
+    uint32_t tl = st->regs[R_RE_SCISSORS_TL];
+    uint32_t br = st->regs[R_RE_SCISSORS_BR];
+    int32_t bias = st->r500 ? 0 : R5XX_3D_R300_SC_BIAS;
+
+    d->sc_x0 = (int32_t)FIELD_EX32(tl, RE_SCISSORS_TL, X) - bias;
+    d->sc_y0 = (int32_t)FIELD_EX32(tl, RE_SCISSORS_TL, Y) - bias;
+    d->sc_x1 = (int32_t)FIELD_EX32(br, RE_SCISSORS_BR, X) - bias;
+    d->sc_y1 = (int32_t)FIELD_EX32(br, RE_SCISSORS_BR, Y) - bias;
+    d->sc_x0 = d->sc_x0 < 0 ? 0 : d->sc_x0;
+    d->sc_y0 = d->sc_y0 < 0 ? 0 : d->sc_y0;
+}
+
+/*
+ * Blending.  The constant colour is RB3D_CONSTANT_COLOR's ARGB8888 on
+ * both families; R500's RB3D_CONSTANT_COLOR_AR/GB are left out.
+ */
+static void r5xx_3d_blend_setup(R5xx3d *st, R5xx3dDraw *d)
+{
+    uint32_t c = st->regs[R_RB3D_BLENDCNTL];
+    uint32_t a = FIELD_EX32(c, RB3D_BLENDCNTL, ALPHA_BLEND_ENABLE) ?
+                 st->regs[R_RB3D_ABLENDCNTL] : c;
+    uint32_t k = st->regs[R_RB3D_CONSTANT_COLOR];
+
+    d->blend = FIELD_EX32(c, RB3D_BLENDCNTL, ENABLE);
+    d->cfunc = FIELD_EX32(c, RB3D_BLENDCNTL, COMB_FCN);
+    d->csrc = FIELD_EX32(c, RB3D_BLENDCNTL, SRCBLEND);
+    d->cdst = FIELD_EX32(c, RB3D_BLENDCNTL, DESTBLEND);
+    d->afunc = FIELD_EX32(a, RB3D_ABLENDCNTL, COMB_FCN);
+    d->asrc = FIELD_EX32(a, RB3D_ABLENDCNTL, SRCBLEND);
+    d->adst = FIELD_EX32(a, RB3D_ABLENDCNTL, DESTBLEND);
+    d->blend_const[0] = ((k >> 16) & 0xff) / 255.0f;
+    d->blend_const[1] = ((k >> 8) & 0xff) / 255.0f;
+    d->blend_const[2] = (k & 0xff) / 255.0f;
+    d->blend_const[3] = (k >> 24) / 255.0f;
+    if (st->regs[R_RB3D_ROPCNTL] & 4) {
+        r5xx_3d_unimp(st, R5XX_3D_UNIMP_BLEND, "ROPs");
+    }
+}
+
+/*
+ * Blend factor f (GL's order from 32: ZERO, ONE, SRC_COLOR,
+ * ONE_MINUS_SRC_COLOR, SRC_ALPHA, ONE_MINUS_SRC_ALPHA, DST_ALPHA,
+ * ONE_MINUS_DST_ALPHA, DST_COLOR, ONE_MINUS_DST_COLOR, SRC_ALPHA_SATURATE,
+ * CONSTANT_COLOR, ONE_MINUS_CONSTANT_COLOR, CONSTANT_ALPHA,
+ * ONE_MINUS_CONSTANT_ALPHA) for channel i; other values read as ZERO.
+ */
+static float r5xx_3d_factor(unsigned f, unsigned i, const float s[4],
+                            const float dst[4], const float k[4])
+{
+    switch (f) {
+    case 33:
+        return 1.0f;
+    case 34:
+        return s[i];
+    case 35:
+        return 1.0f - s[i];
+    case 36:
+        return s[3];
+    case 37:
+        return 1.0f - s[3];
+    case 38:
+        return dst[3];
+    case 39:
+        return 1.0f - dst[3];
+    case 40:
+        return dst[i];
+    case 41:
+        return 1.0f - dst[i];
+    case 42:
+        return i == 3 ? 1.0f : fminf(s[3], 1.0f - dst[3]);
+    case 43:
+        return k[i];
+    case 44:
+        return 1.0f - k[i];
+    case 45:
+        return k[3];
+    case 46:
+        return 1.0f - k[3];
+    default:
+        return 0.0f;
+    }
+}
+
+static float r5xx_3d_combine(unsigned func, float s, float fs, float dst,
+                             float fd)
+{
+    switch (func) {
+    case 0:                                 /* add */
+    case 1:
+        return s * fs + dst * fd;
+    case 2:                                 /* subtract */
+    case 3:
+        return s * fs - dst * fd;
+    case 4:                                 /* min, factors unused */
+        return fminf(s, dst);
+    case 5:
+        return fmaxf(s, dst);
+    default:                                /* reverse subtract */
+        return dst * fd - s * fs;
+    }
+}
+
+/* out (RGBA) blended with the destination pixel old, in place. */
+static void r5xx_3d_blend(const R5xx3dDraw *d, uint32_t old, float out[4])
+{
+    float dst[4], s[4];
+
+    for (unsigned c = 0; c < 4; c++) {
+        dst[d->out_sel[c]] = ((old >> (8 * c)) & 0xff) / 255.0f;
+    }
+    for (unsigned i = 0; i < 4; i++) {
+        s[i] = r5xx_3d_clamp01(out[i]);
+    }
+    for (unsigned i = 0; i < 4; i++) {
+        bool al = i == 3;
+        unsigned sf = al ? d->asrc : d->csrc, df = al ? d->adst : d->cdst;
+
+        out[i] = r5xx_3d_combine(al ? d->afunc : d->cfunc, s[i],
+                                 r5xx_3d_factor(sf, i, s, dst,
+                                                d->blend_const),
+                                 dst[i],
+                                 r5xx_3d_factor(df, i, s, dst,
+                                                d->blend_const));
+    }
+}
+
+/* Colour buffer 0 and the shader's output 0 that feeds it. */
+static bool r5xx_3d_cb_setup(R5xx3d *st, R5xx3dDraw *d)
+{
+    uint32_t pitch = st->regs[A_RB3D_COLORPITCH(0) / 4];
+    uint32_t fmt = st->regs[A_US_OUT_FMT(0) / 4];
+    uint32_t mask = st->regs[R_RB3D_COLOR_CHANNEL_MASK];
+    uint32_t px = pitch & R_RB3D_COLORPITCH0_COLORPITCH_MASK;
+    unsigned micro = FIELD_EX32(pitch, RB3D_COLORPITCH0, COLORMICROTILE);
+    /* C0_SEL..C3_SEL: 0 A, 1 R, 2 G, 3 B; as a shader channel */
+    static const unsigned chan[4] = { 3, 0, 1, 2 };
+
+    if (FIELD_EX32(pitch, RB3D_COLORPITCH0, COLORFORMAT) != 6) {
+        r5xx_3d_unimp(st, R5XX_3D_UNIMP_CFMT, "colour formats but ARGB8888");
+        return false;
+    }
+    if (!px) {
+        r5xx_3d_error(st, "3D: colour buffer 0 with pitch 0, draw dropped");
+        return false;
+    }
+    if (micro == 2) {
+        r5xx_3d_unimp(st, R5XX_3D_UNIMP_TILE, "square micro tiles");
+    }
+    r5xx_surf_init(&d->cb, st->regs[A_RB3D_COLOROFFSET(0) / 4], px * 4, 4,
+                   FIELD_EX32(pitch, RB3D_COLORPITCH0, COLORTILE),
+                   micro != 0);
+    d->cb_mask = 0;
+    for (unsigned i = 0; i < 4; i++) {
+        if (mask & (1u << i)) {
+            d->cb_mask |= 0xffu << (8 * i);
+        }
+    }
+    d->out_sel[0] = chan[FIELD_EX32(fmt, US_OUT_FMT0, C0_SEL)];
+    d->out_sel[1] = chan[FIELD_EX32(fmt, US_OUT_FMT0, C1_SEL)];
+    d->out_sel[2] = chan[FIELD_EX32(fmt, US_OUT_FMT0, C2_SEL)];
+    d->out_sel[3] = chan[FIELD_EX32(fmt, US_OUT_FMT0, C3_SEL)];
+    switch (FIELD_EX32(fmt, US_OUT_FMT0, OUT_FMT)) {
+    case 0:                                 /* C4_8 */
+        break;
+    case US_OUT_FMT_OUT_FMT_UNUSED:
+        d->cb_mask = 0;
+        break;
+    default:
+        r5xx_3d_unimp(st, R5XX_3D_UNIMP_CFMT, "US output formats but C4_8");
+        break;
+    }
+    r5xx_3d_blend_setup(st, d);
+    return true;
+}
+
+static void r5xx_3d_zb_setup(R5xx3d *st, R5xx3dDraw *d)
+{
+    uint32_t cntl = st->regs[R_ZB_CNTL];
+    uint32_t pitch = st->regs[R_ZB_DEPTHPITCH];
+    uint32_t px = pitch & R_ZB_DEPTHPITCH_DEPTHPITCH_MASK;
+    unsigned fmt = FIELD_EX32(st->regs[R_ZB_FORMAT], ZB_FORMAT, DEPTHFORMAT);
+
+    d->z_test = FIELD_EX32(cntl, ZB_CNTL, Z_ENABLE);
+    d->z_write = d->z_test && FIELD_EX32(cntl, ZB_CNTL, ZWRITEENABLE);
+    d->z_func = FIELD_EX32(st->regs[R_ZB_ZSTENCILCNTL], ZB_ZSTENCILCNTL,
+                           ZFUNC);
+    if (FIELD_EX32(cntl, ZB_CNTL, STENCIL_ENABLE)) {
+        r5xx_3d_unimp(st, R5XX_3D_UNIMP_STENCIL, "stencil");
+    }
+    d->z_ok = false;
+    if (!d->z_test) {
+        return;
+    }
+    if ((fmt != 0 && fmt != 2) || !px) {
+        r5xx_3d_error(st, "3D: Z buffer format %u pitch %u: Z test off",
+                      fmt, px);
+        d->z_test = d->z_write = false;
+        return;
+    }
+    d->z16 = fmt == 0;
+    r5xx_surf_init(&d->zb, st->regs[R_ZB_DEPTHOFFSET], px * (d->z16 ? 2 : 4),
+                   d->z16 ? 2 : 4,
+                   FIELD_EX32(pitch, ZB_DEPTHPITCH, DEPTHMACROTILE),
+                   FIELD_EX32(pitch, ZB_DEPTHPITCH, DEPTHMICROTILE) != 0);
+    d->z_ok = true;
+}
+
+bool r5xx_3d_raster_setup(R5xx3d *st, R5xx3dDraw *d)
+{
+    uint32_t cull = st->regs[R_SU_CULL_MODE];
+
+    r5xx_3d_scissor(st, d);
+    d->cull_front = FIELD_EX32(cull, SU_CULL_MODE, CULL_FRONT);
+    d->cull_back = FIELD_EX32(cull, SU_CULL_MODE, CULL_BACK);
+    d->cw_front = FIELD_EX32(cull, SU_CULL_MODE, FACE);
+    r5xx_3d_zb_setup(st, d);
+    return r5xx_3d_cb_setup(st, d);
+}
+
+/* Scan conversion --------------------------------------------------------- */
+
+static int64_t r5xx_3d_edge(int32_t ax, int32_t ay, int32_t bx, int32_t by,
+                            int64_t px, int64_t py)
+{
+    return (int64_t)(bx - ax) * (py - ay) - (int64_t)(by - ay) * (px - ax);
+}
+
+static int32_t r5xx_3d_min3(const int32_t v[3])
+{
+    int32_t m = v[0] < v[1] ? v[0] : v[1];
+
+    return m < v[2] ? m : v[2];
+}
+
+static int32_t r5xx_3d_max3(const int32_t v[3])
+{
+    int32_t m = v[0] > v[1] ? v[0] : v[1];
+
+    return m > v[2] ? m : v[2];
+}
+
+bool r5xx_3d_raster_tri(R5xx3d *st, const int32_t fx[3], const int32_t fy[3],
+                        int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                        R5xx3dPixelFn *fn, void *opaque)
+{
+    int32_t vx[3] = { fx[0], fx[1], fx[2] };
+    int32_t vy[3] = { fy[0], fy[1], fy[2] };
+    int64_t det = r5xx_3d_edge(vx[0], vy[0], vx[1], vy[1], vx[2], vy[2]);
+    int64_t bias[3], step[3];
+    int32_t minx, maxx, miny, maxy;
+    bool swapped = det < 0;
+
+    if (!det) {
+        return true;
+    }
+    if (swapped) {                          /* make the inside positive */
+        vx[1] = fx[2];
+        vy[1] = fy[2];
+        vx[2] = fx[1];
+        vy[2] = fy[1];
+        det = -det;
+    }
+    for (unsigned i = 0; i < 3; i++) {
+        /* edge i runs from vertex i + 1 to vertex i + 2, facing vertex i */
+        int32_t dx = vx[(i + 2) % 3] - vx[(i + 1) % 3];
+        int32_t dy = vy[(i + 2) % 3] - vy[(i + 1) % 3];
+        bool top_left = (dy == 0 && dx > 0) || dy < 0;
+
+        bias[i] = top_left ? 0 : -1;
+        step[i] = -(int64_t)dy * R5XX_3D_SUB;
+    }
+    minx = r5xx_3d_min3(vx) / R5XX_3D_SUB - 1;
+    maxx = r5xx_3d_max3(vx) / R5XX_3D_SUB + 1;
+    miny = r5xx_3d_min3(vy) / R5XX_3D_SUB - 1;
+    maxy = r5xx_3d_max3(vy) / R5XX_3D_SUB + 1;
+    x0 = x0 > minx ? x0 : minx;
+    x1 = x1 < maxx ? x1 : maxx;
+    y0 = y0 > miny ? y0 : miny;
+    y1 = y1 < maxy ? y1 : maxy;
+    if (x1 < x0) {
+        return true;
+    }
+
+    for (int32_t y = y0; y <= y1; y++) {
+        int64_t py = (int64_t)y * R5XX_3D_SUB + R5XX_3D_SUB / 2;
+        int64_t px = (int64_t)x0 * R5XX_3D_SUB + R5XX_3D_SUB / 2;
+        int64_t e[3];
+
+        if (!r5xx_3d_charge(st, (uint64_t)(x1 - x0 + 1))) {
+            return false;
+        }
+        for (unsigned i = 0; i < 3; i++) {
+            e[i] = r5xx_3d_edge(vx[(i + 1) % 3], vy[(i + 1) % 3],
+                                vx[(i + 2) % 3], vy[(i + 2) % 3], px, py);
+        }
+        for (int32_t x = x0; x <= x1; x++) {
+            if (e[0] + bias[0] >= 0 && e[1] + bias[1] >= 0 &&
+                e[2] + bias[2] >= 0) {
+                float b[3];
+
+                b[0] = (float)e[0] / (float)det;
+                b[swapped ? 2 : 1] = (float)e[1] / (float)det;
+                b[swapped ? 1 : 2] = (float)e[2] / (float)det;
+                fn(opaque, x, y, b);
+                if (st->over_budget) {
+                    return false;
+                }
+            }
+            for (unsigned i = 0; i < 3; i++) {
+                e[i] += step[i];
+            }
+        }
+    }
+    return true;
+}
+
+/* Pixels ----------------------------------------------------------------- */
+
+typedef struct R5xx3dPrim {
+    R5xx3d *st;
+    const R5xx3dDraw *d;
+    const R5xx3dVtx *v[3];
+} R5xx3dPrim;
+
+static bool r5xx_3d_z_pass(unsigned func, uint32_t z, uint32_t old)
+{
+    switch (func) {
+    case 0:
+        return false;
+    case 1:
+        return z < old;
+    case 2:
+        return z <= old;
+    case 3:
+        return z == old;
+    case 4:
+        return z >= old;
+    case 5:
+        return z > old;
+    case 6:
+        return z != old;
+    default:
+        return true;
+    }
+}
+
+/* Interpolated value of component c of the three vertices' attribute. */
+static float r5xx_3d_lerp(const float b[3], const float w[3], float a0,
+                          float a1, float a2)
+{
+    return b[0] * w[0] * a0 + b[1] * w[1] * a1 + b[2] * w[2] * a2;
+}
+
+/*
+ * The US inputs (R500 RS_IP / RS_INST): texcoord components by absolute
+ * pointer (62 is 0.0, 63 is 1.0), colours by COL_PTR in COL_FMT.
+ */
+static void r5xx_3d_rs(R5xx3d *st, const float col[4][4], const float *tex,
+                       float temp[R5XX_3D_US_TEMPS][4])
+{
+    unsigned n = FIELD_EX32(st->regs[R_RS_INST_COUNT], RS_INST_COUNT,
+                            INST_COUNT) + 1;
+
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t inst = st->regs[R_R500_RS_INST0 + i];
+
+        if (FIELD_EX32(inst, R500_RS_INST0, TEX_CN)) {
+            uint32_t ip = st->regs[R_R500_RS_IP0 +
+                                   FIELD_EX32(inst, R500_RS_INST0, TEX_ID)];
+            float *t = temp[FIELD_EX32(inst, R500_RS_INST0, TEX_ADDR)];
+
+            for (unsigned c = 0; c < 4; c++) {
+                unsigned ptr = (ip >> (6 * c)) & 0x3f;
+
+                t[c] = ptr == 63 ? 1.0f : ptr == 62 ? 0.0f :
+                       tex[ptr % R5XX_3D_TEXCOMP];
+            }
+        }
+        if (FIELD_EX32(inst, R500_RS_INST0, COL_CN) == 1) {
+            uint32_t ip = st->regs[R_R500_RS_IP0 +
+                                   FIELD_EX32(inst, R500_RS_INST0, COL_ID)];
+            const float *s = col[FIELD_EX32(ip, R500_RS_IP0, COL_PTR) & 3];
+            float *t = temp[FIELD_EX32(inst, R500_RS_INST0, COL_ADDR)];
+
+            switch (FIELD_EX32(ip, R500_RS_IP0, COL_FMT)) {
+            case 0:                         /* RGBA */
+                memcpy(t, s, 4 * sizeof(*t));
+                break;
+            case 6:                         /* 0001 */
+                t[0] = t[1] = t[2] = 0.0f;
+                t[3] = 1.0f;
+                break;
+            default:                        /* RGB1 and the rest */
+                memcpy(t, s, 3 * sizeof(*t));
+                t[3] = 1.0f;
+                break;
+            }
+        }
+    }
+}
+
+static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
+                          const float b[3])
+{
+    R5xx3dPrim *p = opaque;
+    R5xx3d *st = p->st;
+    const R5xx3dDraw *d = p->d;
+    const R5xx3dVtx *const *v = p->v;
+    float w[3] = { v[0]->win[3], v[1]->win[3], v[2]->win[3] };
+    float oow = b[0] * w[0] + b[1] * w[1] + b[2] * w[2];
+    float col[4][4], tex[R5XX_3D_TEXCOMP], out[4];
+    float temp[R5XX_3D_US_TEMPS][4];
+    float z = b[0] * v[0]->win[2] + b[1] * v[1]->win[2] +
+              b[2] * v[2]->win[2];
+    uint32_t zv = 0, zraw = 0, old, pix;
+    uint64_t zoff = 0, coff;
+    bool z_here = false;
+
+    if (!(oow != 0.0f)) {
+        oow = 1.0f;
+    }
+    if (d->z_ok) {
+        uint32_t zmax = d->z16 ? 0xffff : 0xffffff;
+
+        zv = (uint32_t)r5xx_3d_f2i(z * (float)zmax, 0, (int32_t)zmax);
+        z_here = r5xx_surf_offset(&d->zb, x, y, &zoff);
+        if (z_here) {
+            r5xx_3d_ld(st, d->zb.base + zoff, &zraw, d->zb.cpp);
+            old = d->z16 ? zraw & 0xffff : zraw >> 8;
+            if (!r5xx_3d_z_pass(d->z_func, zv, old)) {
+                return;
+            }
+        }
+    }
+
+    for (unsigned i = 0; i < 4; i++) {
+        for (unsigned c = 0; c < 4; c++) {
+            col[i][c] = r5xx_3d_lerp(b, w, v[0]->col[i][c], v[1]->col[i][c],
+                                     v[2]->col[i][c]) / oow;
+        }
+    }
+    for (unsigned i = 0; i < R5XX_3D_TEXCOMP; i++) {
+        tex[i] = r5xx_3d_lerp(b, w, v[0]->tex[i], v[1]->tex[i],
+                              v[2]->tex[i]) / oow;
+    }
+    if (st->r500) {
+        memset(temp, 0, sizeof(temp));
+        r5xx_3d_rs(st, col, tex, temp);
+        if (!r5xx_3d_us_run(st, d, temp, out)) {
+            return;                         /* killed */
+        }
+    } else {
+        r5xx_3d_unimp(st, R5XX_3D_UNIMP_R300_FS,
+                      "R300 fragment programs (colour 0 is drawn)");
+        memcpy(out, col[0], sizeof(out));
+    }
+
+    if (z_here && d->z_write) {
+        uint32_t nz = d->z16 ? zv : (zv << 8) | (zraw & 0xff);
+
+        r5xx_3d_st(st, d->zb.base + zoff, nz, d->zb.cpp);
+    }
+    if (!d->cb_mask || !r5xx_surf_offset(&d->cb, x, y, &coff)) {
+        return;
+    }
+    old = 0;
+    if (d->blend || d->cb_mask != 0xffffffffu) {
+        r5xx_3d_ld(st, d->cb.base + coff, &old, 4);
+    }
+    if (d->blend) {
+        r5xx_3d_blend(d, old, out);
+    }
+    pix = 0;
+    for (unsigned c = 0; c < 4; c++) {
+        float f = out[d->out_sel[c]];
+
+        pix |= (uint32_t)r5xx_3d_f2i(f * 255.0f, 0, 255) << (8 * c);
+    }
+    pix = (pix & d->cb_mask) | (old & ~d->cb_mask);
+    r5xx_3d_st(st, d->cb.base + coff, pix, 4);
+    st->pixels_written++;
+}
+
+/* Primitives -------------------------------------------------------------- */
+
+static int32_t r5xx_3d_fix(float f)
+{
+    return r5xx_3d_f2i(f * R5XX_3D_SUB, -R5XX_3D_FIX_MAX, R5XX_3D_FIX_MAX);
+}
+
+void r5xx_3d_triangle(R5xx3d *st, const R5xx3dDraw *d, const R5xx3dVtx *a,
+                      const R5xx3dVtx *b, const R5xx3dVtx *c)
+{
+    R5xx3dPrim p = { st, d, { a, b, c } };
+    int32_t fx[3], fy[3];
+    int64_t det;
+    bool front;
+
+    if (a->culled || b->culled || c->culled) {
+        return;
+    }
+    for (unsigned i = 0; i < 3; i++) {
+        fx[i] = r5xx_3d_fix(p.v[i]->win[0]);
+        fy[i] = r5xx_3d_fix(p.v[i]->win[1]);
+    }
+    det = r5xx_3d_edge(fx[0], fy[0], fx[1], fy[1], fx[2], fy[2]);
+    front = (det < 0) != d->cw_front;       /* det < 0: counter-clockwise */
+    if ((front && d->cull_front) || (!front && d->cull_back)) {
+        return;
+    }
+    st->triangles++;
+    r5xx_3d_raster_tri(st, fx, fy, d->sc_x0, d->sc_y0, d->sc_x1, d->sc_y1,
+                       r5xx_3d_pixel, &p);
+}
+
+/*
+ * A point is a screen-aligned rectangle of GA_POINT_SIZE's half sizes
+ * (1/12 pixel units, which are the fixed-point units), all its pixels with
+ * the vertex's values; Mesa clears and blits this way.
+ */
+void r5xx_3d_point(R5xx3d *st, const R5xx3dDraw *d, const R5xx3dVtx *v)
+{
+    R5xx3dPrim p = { st, d, { v, v, v } };
+    uint32_t size = st->regs[R_GA_POINT_SIZE];
+    int32_t hh = size & 0xffff, hw = size >> 16;
+    int32_t x = r5xx_3d_fix(v->win[0]), y = r5xx_3d_fix(v->win[1]);
+    int32_t ax[3] = { x - hw, x + hw, x + hw };
+    int32_t ay[3] = { y - hh, y - hh, y + hh };
+    int32_t bx[3] = { x - hw, x + hw, x - hw };
+    int32_t by[3] = { y - hh, y + hh, y + hh };
+
+    if (v->culled) {
+        return;
+    }
+    st->triangles += 2;
+    if (r5xx_3d_raster_tri(st, ax, ay, d->sc_x0, d->sc_y0, d->sc_x1,
+                           d->sc_y1, r5xx_3d_pixel, &p)) {
+        r5xx_3d_raster_tri(st, bx, by, d->sc_x0, d->sc_y0, d->sc_x1,
+                           d->sc_y1, r5xx_3d_pixel, &p);
+    }
+}

@@ -1,0 +1,333 @@
+/*
+ * ATI/AMD Radeon R3xx-R5xx model: the 3D core's R500 fragment shader (US).
+ *
+ * One pixel at a time (no 2x2 quads yet, so MDH/MDV give 0), the
+ * instructions from US_CODE_ADDR's start to its end, or to the first with
+ * LAST set: at most R5XX_3D_US_INSTS.  ALU instructions (and OUT ones,
+ * which are ALU instructions that also write outputs) are complete: three
+ * RGB and three alpha sources (temporaries, constants, inline floats), the
+ * pre-subtract, swizzles, modifiers, the RGB and alpha ops, output
+ * modifiers, clamps, write and output masks.  TEX instructions do KILL;
+ * texture fetches give (0, 0, 0, 1).  Flow control is left out: FC
+ * instructions are skipped.  Register reference "US_*"; instruction
+ * layout as r300_reg.h's R500_* in Mesa names it.
+ *
+ * Copyright (c) 2026 The r5xx authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include <float.h>
+#include <math.h>
+#include "r5xx_3d_int.h"
+#include "r5xx_regs.h"
+
+/* US_CMN_INST (word 0) */
+#define US_TYPE(w)              ((w) & 3)
+#define   US_TYPE_ALU           0
+#define   US_TYPE_OUT           1
+#define   US_TYPE_FC            2
+#define   US_TYPE_TEX           3
+#define US_LAST                 (1u << 8)
+#define US_RGB_WMASK(w)         (((w) >> 11) & 7)
+#define US_ALPHA_WMASK          (1u << 14)
+#define US_RGB_OMASK(w)         (((w) >> 15) & 7)
+#define US_ALPHA_OMASK          (1u << 18)
+#define US_RGB_CLAMP            (1u << 19)
+#define US_ALPHA_CLAMP          (1u << 20)
+
+void r5xx_3d_us_setup(R5xx3d *st, R5xx3dDraw *d)
+{
+    uint32_t addr = st->regs[R_R500_US_CODE_ADDR];
+    uint32_t off = FIELD_EX32(st->regs[R_R500_US_CODE_OFFSET],
+                              R500_US_CODE_OFFSET, OFFSET_ADDR);
+
+    d->us_start = FIELD_EX32(addr, R500_US_CODE_ADDR, START_ADDR) + off;
+    d->us_end = FIELD_EX32(addr, R500_US_CODE_ADDR, END_ADDR) + off;
+}
+
+/* A source: temporary, constant or inline float (ADDR bit 7, no CONST). */
+static void r5xx_3d_us_reg(R5xx3d *st, float temp[R5XX_3D_US_TEMPS][4],
+                           uint32_t addr, float v[4])
+{
+    unsigned a = addr & 0xff;
+
+    if (addr & 0x100) {
+        for (unsigned i = 0; i < 4; i++) {
+            v[i] = r5xx_3d_f32(st->us_const[a][i]);
+        }
+    } else if (a & 0x80) {
+        /* 3-bit mantissa, 4-bit exponent biased by 7 */
+        float f = ldexpf(1.0f + (a & 7) / 8.0f, (int)((a >> 3) & 0xf) - 7);
+
+        v[0] = v[1] = v[2] = v[3] = f;
+    } else {
+        memcpy(v, temp[a], 4 * sizeof(*v));
+    }
+}
+
+/* The pre-subtract of sources 0 and 1. */
+static float r5xx_3d_us_presub(unsigned op, float s0, float s1)
+{
+    switch (op) {
+    case 0:
+        return 1.0f - 2.0f * s0;
+    case 1:
+        return s1 - s0;
+    case 2:
+        return s1 + s0;
+    default:
+        return 1.0f - s0;
+    }
+}
+
+/* Swizzle select: R, G, B, A, 0, 1/2, 1 (7 reads as 0). */
+static float r5xx_3d_us_swz(const float v[4], unsigned sel)
+{
+    static const float k[4] = { 0.0f, 0.5f, 1.0f, 0.0f };
+
+    return sel < 4 ? v[sel] : k[sel - 4];
+}
+
+static float r5xx_3d_us_mod(float x, unsigned mod)
+{
+    switch (mod) {
+    case 1:
+        return -x;
+    case 2:
+        return fabsf(x);
+    case 3:
+        return -fabsf(x);
+    default:
+        return x;
+    }
+}
+
+/* Output modifier: x1, x2, x4, x8, /2, /4, /8, off. */
+static float r5xx_3d_us_omod(float x, unsigned omod)
+{
+    static const float k[8] = { 1, 2, 4, 8, 0.5f, 0.25f, 0.125f, 1 };
+
+    return x * k[omod & 7];
+}
+
+/* Operand: sel (source 0-2, 3 pre-subtract), n swizzles of 3 bits, mod. */
+static void r5xx_3d_us_operand(float src[4][4], unsigned sel, uint32_t swz,
+                               unsigned mod, unsigned n, float *o)
+{
+    for (unsigned i = 0; i < n; i++) {
+        o[i] = r5xx_3d_us_mod(r5xx_3d_us_swz(src[sel],
+                                             (swz >> (3 * i)) & 7), mod);
+    }
+}
+
+static float r5xx_3d_clamp01(float x)
+{
+    return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f;   /* NaN gives 0 */
+}
+
+/* An ALU (or OUT) instruction. */
+static void r5xx_3d_us_alu(R5xx3d *st, const uint32_t *w,
+                           float temp[R5XX_3D_US_TEMPS][4], float out[4])
+{
+    float rs[4][4], as[4][4];
+    float a[3], b[3], c[3], aa, ab, ac, rgb[3], alpha, dot;
+    unsigned rop = w[5] & 0xf, aop = w[4] & 0xf;
+    unsigned rgb_dst = (w[5] >> 4) & 0x7f, a_dst = (w[4] >> 4) & 0x7f;
+
+    for (unsigned k = 0; k < 3; k++) {
+        r5xx_3d_us_reg(st, temp, (w[1] >> (10 * k)) & 0x3ff, rs[k]);
+        r5xx_3d_us_reg(st, temp, (w[2] >> (10 * k)) & 0x3ff, as[k]);
+    }
+    for (unsigned i = 0; i < 4; i++) {
+        rs[3][i] = r5xx_3d_us_presub(w[1] >> 30, rs[0][i], rs[1][i]);
+        as[3][i] = r5xx_3d_us_presub(w[2] >> 30, as[0][i], as[1][i]);
+    }
+    r5xx_3d_us_operand(rs, w[3] & 3, w[3] >> 2, (w[3] >> 11) & 3, 3, a);
+    r5xx_3d_us_operand(rs, (w[3] >> 13) & 3, w[3] >> 15, (w[3] >> 24) & 3,
+                       3, b);
+    r5xx_3d_us_operand(rs, (w[5] >> 12) & 3, w[5] >> 14, (w[5] >> 23) & 3,
+                       3, c);
+    r5xx_3d_us_operand(as, (w[4] >> 12) & 3, w[4] >> 14, (w[4] >> 17) & 3,
+                       1, &aa);
+    r5xx_3d_us_operand(as, (w[4] >> 19) & 3, w[4] >> 21, (w[4] >> 24) & 3,
+                       1, &ab);
+    r5xx_3d_us_operand(as, (w[5] >> 25) & 3, w[5] >> 27, (w[5] >> 30) & 3,
+                       1, &ac);
+
+    dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+    if (rop == 2) {                         /* DP4 */
+        dot += aa * ab;
+    }
+
+    switch (aop) {
+    case 0:                                 /* MAD */
+        alpha = aa * ab + ac;
+        break;
+    case 1:                                 /* DP: the RGB unit's dot */
+        alpha = rop == 3 ? a[0] * b[0] + a[1] * b[1] + c[2] : dot;
+        break;
+    case 2:
+        alpha = fminf(aa, ab);
+        break;
+    case 3:
+        alpha = fmaxf(aa, ab);
+        break;
+    case 5:                                 /* CND */
+        alpha = ac > 0.5f ? aa : ab;
+        break;
+    case 6:                                 /* CMP */
+        alpha = ac >= 0.0f ? aa : ab;
+        break;
+    case 7:                                 /* FRC */
+        alpha = aa - floorf(aa);
+        break;
+    case 8:                                 /* EX2 */
+        alpha = exp2f(aa);
+        break;
+    case 9:                                 /* LN2 */
+        alpha = aa == 0.0f ? -FLT_MAX : log2f(fabsf(aa));
+        break;
+    case 10:                                /* RCP */
+        alpha = aa == 0.0f ? FLT_MAX : 1.0f / aa;
+        break;
+    case 11:                                /* RSQ */
+        alpha = aa == 0.0f ? FLT_MAX : 1.0f / sqrtf(fabsf(aa));
+        break;
+    case 12:                                /* SIN of a turn fraction */
+        alpha = sinf(aa * 2.0f * (float)M_PI);
+        break;
+    case 13:                                /* COS */
+        alpha = cosf(aa * 2.0f * (float)M_PI);
+        break;
+    default:                                /* MDH, MDV: no quads yet */
+        alpha = 0.0f;
+        break;
+    }
+
+    for (unsigned i = 0; i < 3; i++) {
+        switch (rop) {
+        case 0:                             /* MAD */
+            rgb[i] = a[i] * b[i] + c[i];
+            break;
+        case 1:                             /* DP3 */
+        case 2:                             /* DP4 */
+            rgb[i] = dot;
+            break;
+        case 3:                             /* D2A */
+            rgb[i] = a[0] * b[0] + a[1] * b[1] + c[2];
+            break;
+        case 4:
+            rgb[i] = fminf(a[i], b[i]);
+            break;
+        case 5:
+            rgb[i] = fmaxf(a[i], b[i]);
+            break;
+        case 7:                             /* CND */
+            rgb[i] = c[i] > 0.5f ? a[i] : b[i];
+            break;
+        case 8:                             /* CMP */
+            rgb[i] = c[i] >= 0.0f ? a[i] : b[i];
+            break;
+        case 9:                             /* FRC */
+            rgb[i] = a[i] - floorf(a[i]);
+            break;
+        case 10:                            /* SOP: the alpha result */
+            rgb[i] = alpha;
+            break;
+        default:                            /* MDH, MDV, reserved */
+            rgb[i] = 0.0f;
+            break;
+        }
+        rgb[i] = r5xx_3d_us_omod(rgb[i], (w[3] >> 26) & 7);
+        if (w[0] & US_RGB_CLAMP) {
+            rgb[i] = r5xx_3d_clamp01(rgb[i]);
+        }
+    }
+    alpha = r5xx_3d_us_omod(alpha, (w[4] >> 26) & 7);
+    if (w[0] & US_ALPHA_CLAMP) {
+        alpha = r5xx_3d_clamp01(alpha);
+    }
+
+    for (unsigned i = 0; i < 3; i++) {
+        if (US_RGB_WMASK(w[0]) & (1u << i)) {
+            temp[rgb_dst][i] = rgb[i];
+        }
+        /* output targets 1-3 (MRT) are not drawn yet */
+        if ((US_RGB_OMASK(w[0]) & (1u << i)) && !((w[3] >> 29) & 3)) {
+            out[i] = rgb[i];
+        }
+    }
+    if (w[0] & US_ALPHA_WMASK) {
+        temp[a_dst][3] = alpha;
+    }
+    if ((w[0] & US_ALPHA_OMASK) && !((w[4] >> 29) & 3)) {
+        out[3] = alpha;
+    }
+}
+
+/* A TEX instruction: KILL kills if a component of its source is < 0. */
+static bool r5xx_3d_us_tex(R5xx3d *st, const uint32_t *w,
+                           float temp[R5XX_3D_US_TEMPS][4])
+{
+    unsigned op = (w[1] >> 22) & 7;
+    const float *src = temp[w[2] & 0x7f];
+    float *dst = temp[(w[2] >> 16) & 0x7f];
+    static const float none[4] = { 0.0f, 0.0f, 0.0f, 1.0f };
+
+    if (op == 2) {                          /* KILL */
+        for (unsigned i = 0; i < 4; i++) {
+            if (src[(w[2] >> (8 + 2 * i)) & 3] < 0.0f) {
+                return false;
+            }
+        }
+        return true;
+    }
+    r5xx_3d_unimp(st, R5XX_3D_UNIMP_TEX, "texture fetch");
+    for (unsigned i = 0; i < 4; i++) {
+        bool wr = i < 3 ? US_RGB_WMASK(w[0]) & (1u << i)
+                        : w[0] & US_ALPHA_WMASK;
+
+        if (wr) {
+            dst[i] = none[i];
+        }
+    }
+    return true;
+}
+
+bool r5xx_3d_us_run(R5xx3d *st, const R5xx3dDraw *d,
+                    float temp[R5XX_3D_US_TEMPS][4], float out[4])
+{
+    uint32_t n = d->us_end >= d->us_start ? d->us_end - d->us_start + 1 : 0;
+
+    out[0] = out[1] = out[2] = out[3] = 0.0f;
+    if (n > R5XX_3D_US_INSTS) {
+        n = R5XX_3D_US_INSTS;
+    }
+    if (!r5xx_3d_charge(st, n)) {
+        return false;
+    }
+    for (uint32_t k = 0; k < n; k++) {
+        const uint32_t *w = st->us_inst[(d->us_start + k) % R5XX_3D_US_INSTS];
+
+        switch (US_TYPE(w[0])) {
+        case US_TYPE_ALU:
+        case US_TYPE_OUT:
+            r5xx_3d_us_alu(st, w, temp, out);
+            break;
+        case US_TYPE_TEX:
+            if (!r5xx_3d_us_tex(st, w, temp)) {
+                return false;
+            }
+            break;
+        default:
+            r5xx_3d_unimp(st, R5XX_3D_UNIMP_FC, "US flow control");
+            break;
+        }
+        if (w[0] & US_LAST) {
+            break;
+        }
+    }
+    return true;
+}

@@ -230,6 +230,7 @@ help:
 	@echo "make bench      benchmark r5xx.ko against radeon.ko on the model (CHIP=$(CHIP), ROUNDS=N)"
 	@echo "make bench-host the host-native checker benchmark alone"
 	@echo "make fuzz       fuzz the CS checker for FUZZ_RUNS executions (default 100M)"
+	@echo "make features   print Kbuild's feature-test answers (R5XX_HAVE_*) for KERNEL"
 	@echo "make regs       regenerate headers and checker tables from regs/r5xx.regs"
 	@echo "make deps|qemu|kernel|debug-kernel|firmware|igt   the individual steps"
 	@echo "make clean|distclean"

@@ -287,7 +287,7 @@ static void r5xx_display_vblank_poll(struct work_struct *work)
  * @rdev: device, before a GPU reset masks its interrupts
  *
  * A GPU reset masks the interrupts and turns bus mastering (so MSI) off
- * for about a second (two on R5xx, which reset the MC too), while the
+ * for about a second (longer on R5xx, which reset the MC too), while the
  * CRTCs keep scanning out and counting frames. Until
  * r5xx_display_vblank_poll_stop(), a work item hands the vblank core the
  * CRTCs' frame counters every few milliseconds, as the vblank interrupt

@@ -32,6 +32,21 @@ set -uo pipefail
 . tests/driver/lib.sh
 
 cycles=${R5XX_RELOAD_CYCLES:-20}
+# Debian's 7.3.4 TTM leaks on every first ttm_device_init(): its
+# ttm_pool_type_fini() never calls list_lru_destroy() on what
+# ttm_pool_type_init() set up (drivers/gpu/drm/ttm/ttm_pool.c of
+# linux-source-7.3 7.3.4-1~bpo13+1), so each load of any TTM driver leaves
+# 44 list_lru node arrays, 10 KiB (880 objects and 200 KiB over 20 cycles,
+# all from ttm_global_init(), seen with a kprobe). r5xx calls no list_lru
+# function: that site is left out there, and unreclaimable slab may grow
+# by 12 KiB a cycle more (Documentation/kernels.rst).
+slab_kib=128
+case $(uname -r) in
+7.3.*)
+	slab_sites_ignored+='|__list_lru_init'
+	slab_kib=$((128 + 12 * cycles))
+	;;
+esac
 # leave the driver loaded for the tests after this one, pass or fail
 trap 'grep -q "^r5xx " /proc/modules || insmod "$ko"' EXIT
 
@@ -59,7 +74,7 @@ slab_snapshot /tmp/after
 [ "$passed" = "$cycles" ] || fail "$passed of $cycles loads passed the IB test"
 
 echo "allocation sites with more live objects:"
-slab_compare /tmp/before /tmp/after $((cycles / 2)) ||
+slab_compare /tmp/before /tmp/after $((cycles / 2)) "$slab_kib" ||
 	fail "memory grew over $cycles load/unload cycles"
 # free memory is no leak evidence under KASAN (tests/lib/slab.sh)
 join /tmp/before /tmp/after | awk -v totals="$slab_totals_checked" '

@@ -759,6 +759,7 @@ static const struct {
 	{ 0x2088, 0x2088, 0x00ffffff, "VAP_ALT_NUM_VERTICES" },
 	{ 0x2134, 0x2134, 0x00ffffff, "VAP_VF_MAX_VTX_INDX" },
 	{ 0x208c, 0x208c, 0x01ffffff, "VAP_INDEX_OFFSET" },
+	/* Mesa's R5xx bottom-right -1 (0x0 framebuffer) reaches here cleared */
 	{ 0x43e0, 0x43e4, 0x03ffffff, "SC_SCISSOR0/1" },
 	/* guide 6.2.2: scissors [13:0] and [29:16] */
 	{ 0x16e8, 0x16f4, 0x3fff3fff, "2D scissor" },

@@ -2264,6 +2264,38 @@ static void test_yuv_texture(void)
 }
 
 /*
+ * Mesa's r300 on R5xx with a 0x0 framebuffer (glxgears on Debian 13 again):
+ * RE_SCISSORS_BR is (0 - 1) | (0 - 1) << 13, every bit set.  Bits 31:26 all
+ * set are cleared in the IB, so that the GPU reads (8191, 8191), the
+ * corner the checker measures; any other undefined bit is still refused.
+ */
+static void test_empty_framebuffer(void)
+{
+	unsigned int i;
+	u32 k, m;
+
+	mesa_stream(&s, true);
+	s.d[find(&s, R5XX_PACKET0(R5XX_ZB_CNTL, 0), 0) + 1] = 0;
+	k = find(&s, R5XX_PACKET0(R5XX_RE_SCISSORS_BR, 0), 0);
+	s.d[k + 1] = U32_MAX;
+	refused_by_size(R5XX_FAMILY_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s, BO_CB,
+			1024 * 768 * 4, 0x2040000, "colour buffer",
+			"RV515: scissor -1, 1024x768 colour buffer: 8192 rows measured, refused");
+	tap_is(last_ib[k + 1], GENMASK(25, 0), "... with bits 31:26 of RE_SCISSORS_BR cleared");
+	delete_reg(&s, R5XX_RB3D_COLORPITCH(0));
+	m = find(&s, R5XX_PACKET0(R5XX_RB3D_COLOROFFSET(0), 0), 0);
+	for (i = 0; i < 4; i++)	/* the register write and its NOP */
+		s.d[m + i] = R5XX_PACKET2;
+	s.d[find(&s, R5XX_PACKET0(R5XX_RB3D_COLOR_CHANNEL_MASK, 0), 0) + 1] = 0;
+	tap_is(accepts(R5XX_FAMILY_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	       "RV515: scissor -1, no colour buffer, no Z: accepted");
+	tap_is(last_ib[k + 1], GENMASK(25, 0), "... with bits 31:26 of RE_SCISSORS_BR cleared");
+	s.d[k + 1] = GENMASK(30, 0);
+	refused_for(R5XX_FAMILY_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s, NULL, NULL, 0,
+		    "SC_SCISSOR0/1", "... but bits 30:26 alone refused");
+}
+
+/*
  * Issue 20 class 2, second part: known-bits masks (bits=fields) of the
  * texture, output, blend, resolve, Z bandwidth, vertex, scissor and 2D
  * registers, the TX_FORMAT2 R5xx bits before R5xx, the 2D coordinate
@@ -2436,6 +2468,7 @@ int main(int argc, char **argv)
 	test_fields();
 	test_ib_resets();
 	test_no_colour_buffer();
+	test_empty_framebuffer();
 	test_pipe_select();
 	test_index_bounds();
 	test_z_modes();

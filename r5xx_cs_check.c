@@ -638,6 +638,16 @@ static int check_unsafe_reg(struct cs_parser *p, unsigned int act, u32 reg, u32 
 		return -EINVAL;
 	}
 	sp = &r5xx_cs_specials[act - R5XX_CS_SPECIAL];
+	/*
+	 * Mesa's r300 writes the R5xx scissor's bottom-right corner as
+	 * (width - 1) | (height - 1) << 13 (r300_emit_fb_state): for a
+	 * framebuffer of height 0 (no attachment) Y is -1, which sets every
+	 * bit above X too.  Bits 31:26 all set, as that sign extension leaves
+	 * them, are cleared in the IB rather than refused: the GPU then reads
+	 * the fields alone (Y 8191), which is what the checker measures.
+	 */
+	if (sp->kind == R5XX_CS_TRACK_SC_SCISSOR1 && (p->ib[i] | sp->known) == U32_MAX)
+		p->ib[i] &= sp->known;
 	/* bits=fields: a bit the reference does not define may do anything */
 	if (p->ib[i] & ~sp->known) {
 		cs_log(p, "%s: bits %#x outside its fields", sp->name,

@@ -202,14 +202,19 @@ static int check_colour(struct cs_parser *p, bool *used)
 	/*
 	 * Nothing reaches the colour buffers if no channel is written, blending
 	 * does not read and no Z-assisted clear runs (a clear needs Z, which
-	 * check_depth() covers, so an unset ZB_BW_CNTL does not count).  With
-	 * independent channel masks the other buffers have masks of their own:
-	 * RB3D_CCTL must say they do not.
+	 * check_depth() covers, so an unset ZB_BW_CNTL does not count).  "If
+	 * all the channels used in the current color format are disabled, then
+	 * the cb will discard all the incoming quads" (reference,
+	 * RB3D_COLOR_CHANNEL_MASK).  A zero RB3D_COLOR_CHANNEL_MASK clears the
+	 * masks of all four buffers (MASK0-MASK3, each buffer's own with
+	 * INDEPENDENT_COLOR_CHANNEL_MASK, MASK0 for all without), so RB3D_CCTL
+	 * does not matter: Mesa's r300 writes this state without a colour
+	 * buffer (nr_cbufs 0), in IBs that need not set RB3D_CCTL.  The mask
+	 * must be set in this IB: an earlier IB's says nothing.
 	 */
 	if (chmask->set && !chmask->v && blend->set &&
 	    !(blend->v & R5XX_RB3D_BLENDCNTL_READ_ENABLE) &&
-	    !(CS_REG(s, ZB_BW_CNTL).v & R5XX_ZB_BW_CNTL_ZB_CB_CLEAR) &&
-	    cctl->set && !(cctl->v & R5XX_RB3D_CCTL_INDEPENDENT_COLOR_CHANNEL_MASK_ENABLE))
+	    !(CS_REG(s, ZB_BW_CNTL).v & R5XX_ZB_BW_CNTL_ZB_CB_CLEAR))
 		return 0;
 	*used = true;
 	if (cctl->set)

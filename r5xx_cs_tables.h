@@ -179,7 +179,7 @@ struct r5xx_cs_reset {
 #define R5XX_CS_MAX_REG				0x8000
 #define R5XX_CS_NUM_REGS			(R5XX_CS_MAX_REG / 4)
 #define R5XX_CS_NUM_SPECIALS			169
-#define R5XX_CS_NUM_RESETS			8
+#define R5XX_CS_NUM_RESETS			9
 
 /*
  * r5xx_cs_action[table][reg / 4]: R5XX_CS_FORBIDDEN, R5XX_CS_SAFE, or

@@ -28,8 +28,10 @@
  * direction DP_CNTL (left-to-right, top-to-bottom: xf86-video-ati's
  * DownloadFromScreen and UploadToScreen blits, RADEONBlitChunk, do not set
  * it), the pipe selects SU_REG_DEST and FG_ZBREG_DEST (all pipes), the
- * vertex index clamps and offset, and the Z unit's modes ZB_CNTL and
- * ZB_BW_CNTL (off).
+ * vertex index clamps and offset, the Z unit's modes ZB_CNTL and
+ * ZB_BW_CNTL (off), and RB3D_AARESOLVE_CTL (no resolve; the fence after
+ * the last IB flushed the colour cache and waited for idle-and-clean, as
+ * the reference asks before it changes).
  *
  * IBs live in a 1 MiB pool of GART-mapped kernel memory (upstream's size),
  * handed out in 256-byte chunks (radeon_ib_get's alignment) from a bitmap;

@@ -232,9 +232,14 @@ static void colour_and_depth(struct model *m)
 	int known_cctl = have(m, 0x4e00, &cctl);
 
 	have(m, 0x4f1c, &bw);
-	/* RB3D_CCTL bit 12: each buffer has its own write mask */
+	/*
+	 * Reference, RB3D_COLOR_CHANNEL_MASK: "if all the channels used in the
+	 * current color format are disabled, then the cb will discard all the
+	 * incoming quads".  All 16 bits zero disable every channel of all four
+	 * buffers, whether each has its own mask (RB3D_CCTL bit 12) or not.
+	 */
 	if (!(have(m, 0x4e0c, &mask) && !mask && have(m, 0x4e04, &blend) &&
-	      !(blend & 4) && !(bw & 32) && known_cctl && !(cctl & (1u << 12)))) {
+	      !(blend & 4) && !(bw & 32))) {
 		m->dirty |= 1;
 		if (known_cctl)
 			num = ((cctl >> 5) & 3) + 1;
@@ -754,6 +759,7 @@ static const struct {
 	{ 0x2088, 0x2088, 0x00ffffff, "VAP_ALT_NUM_VERTICES" },
 	{ 0x2134, 0x2134, 0x00ffffff, "VAP_VF_MAX_VTX_INDX" },
 	{ 0x208c, 0x208c, 0x01ffffff, "VAP_INDEX_OFFSET" },
+	/* Mesa's R5xx bottom-right -1 (0x0 framebuffer) reaches here cleared */
 	{ 0x43e0, 0x43e4, 0x03ffffff, "SC_SCISSOR0/1" },
 	/* guide 6.2.2: scissors [13:0] and [29:16] */
 	{ 0x16e8, 0x16f4, 0x3fff3fff, "2D scissor" },
@@ -1017,7 +1023,8 @@ static uint32_t packet3(struct model *m, uint32_t op, const uint32_t *d, uint32_
 /*
  * What the kernel writes before every IB (r5xx_ib_emit()), so that no IB
  * inherits it from the last one: the blit direction, all pipes selected,
- * the index clamps wide open and the index offset 0, the Z unit off.
+ * the index clamps wide open and the index offset 0, the Z unit off, no AA
+ * resolve.
  */
 const uint32_t *am_ib_resets(int r500, int rv530)
 {
@@ -1035,6 +1042,7 @@ const uint32_t *am_ib_resets(int r500, int rv530)
 		RESET(0x208c, 0);	/* VAP_INDEX_OFFSET */
 	RESET(0x4f00, 0);		/* ZB_CNTL */
 	RESET(0x4f1c, 0);		/* ZB_BW_CNTL */
+	RESET(0x4e88, 0);		/* RB3D_AARESOLVE_CTL: no resolve */
 #undef RESET
 	list[n] = 0;
 	return list;

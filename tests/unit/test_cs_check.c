@@ -604,7 +604,6 @@ static void test_stale_state(void)
 		{ R5XX_TX_FORMAT0(0), "TX_FORMAT0_0" },
 		{ R5XX_TX_FORMAT1(0), "TX_FORMAT1_0" },
 		{ R5XX_RB3D_CCTL, "RB3D_CCTL (four colour buffers assumed)" },
-		{ R5XX_RB3D_AARESOLVE_CTL, "RB3D_AARESOLVE_CTL" },
 		{ R5XX_GB_AA_CONFIG, "GB_AA_CONFIG (six samples assumed)" },
 		{ R5XX_VAP_VTX_SIZE, "VAP_VTX_SIZE" },
 		{ R5XX_RE_SCISSORS_TL, "SC_SCISSOR0 (-1440 assumed)" },
@@ -634,6 +633,10 @@ static void test_stale_state(void)
 	delete_reg(&s, R5XX_VAP_INDEX_OFFSET);
 	tap_is(accepts(R5XX_FAMILY_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
 	       "R5xx vertex list without VAP_INDEX_OFFSET: 0, the kernel's, before the IB");
+	mesa_stream(&s, false);
+	delete_reg(&s, R5XX_RB3D_AARESOLVE_CTL);
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	       "draw without RB3D_AARESOLVE_CTL: 0, the kernel's, before the IB");
 	mesa_stream(&s, true);
 	delete_reg(&s, R5XX_VAP_ALT_NUM_VERTICES);
 	tap_is(accepts(R5XX_FAMILY_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s), -EINVAL,
@@ -1486,7 +1489,7 @@ static void test_fields(void)
 {
 	struct r5xx_cs_reloc bos[BO_COUNT];
 	struct r5xx_cs_check_ctx c;
-	u32 k, i;
+	u32 k, i, m;
 
 	/* hole: TXPITCH_EN with a pitch below the width: rows are the width */
 	ddx_composite_stream(&s, false);
@@ -1636,22 +1639,79 @@ static void test_fields(void)
 		       "... and the access model flags it: %s", why);
 	}
 
-	/* independent channel masks: a zero mask 0 says nothing of the others */
+	/*
+	 * independent channel masks: a zero RB3D_COLOR_CHANNEL_MASK is zero
+	 * for every buffer (MASK0-MASK3), a non-zero MASK1 is not
+	 */
 	mesa_draw(&s, false);
 	delete_reg(&s, R5XX_RB3D_COLOROFFSET(0));
 	delete_reg(&s, R5XX_RB3D_COLORPITCH(0));
-	k = find(&s, R5XX_PACKET0(R5XX_RB3D_COLOR_CHANNEL_MASK, 0), 0);
-	s.d[k + 1] = 0;
+	m = find(&s, R5XX_PACKET0(R5XX_RB3D_COLOR_CHANNEL_MASK, 0), 0);
+	s.d[m + 1] = 0;
 	k = find(&s, R5XX_PACKET0(R5XX_RB3D_CCTL, 0), 0);
 	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
 	       "no colour buffer, no channel written");
 	s.d[k + 1] = R5XX_RB3D_CCTL_INDEPENDENT_COLOR_CHANNEL_MASK_ENABLE;
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	       "... with independent channel masks, all four zero");
+	s.d[m + 1] = FIELD_PREP(R5XX_RB3D_COLOR_CHANNEL_MASK_MASK1, 1);
 	both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, 0, -1,
-		    "... with independent channel masks: buffers 1-3 may be written");
+		    "... with independent channel masks, buffer 1's blue written");
+	s.d[m + 1] = 0;
 	s.d[k] = R5XX_PACKET2;
 	s.d[k + 1] = R5XX_PACKET2;
-	both_refuse(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s, 0, -1,
-		    "... with RB3D_CCTL left by an earlier IB");
+	tap_is(accepts(R5XX_FAMILY_RV380, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	       "... with RB3D_CCTL left by an earlier IB, all four zero");
+}
+
+/*
+ * Mesa 25's r300 with no colour buffer bound (nr_cbufs 0; glxgears on
+ * Debian 13 once xf86-video-ati refused its DRI3 back buffers): its blend
+ * atom writes cb_no_readwrite (RB3D_COLOR_CHANNEL_MASK 0, no blending, no
+ * ROP), Z is off, and the IB sets no RB3D_CCTL, colour buffer, Z buffer,
+ * AA state or scissor.  The colour unit discards every quad, so no buffer
+ * address is needed; but only on this IB's own word.
+ */
+static void test_no_colour_buffer(void)
+{
+	static const u32 gone[] = {
+		R5XX_RB3D_CCTL, R5XX_RB3D_COLORPITCH(0), R5XX_ZB_FORMAT, R5XX_ZB_DEPTHPITCH,
+		R5XX_GB_AA_CONFIG, R5XX_RB3D_AARESOLVE_CTL, R5XX_RE_SCISSORS_TL,
+		R5XX_RE_SCISSORS_BR,
+	};
+	unsigned int i, r;
+	u32 k, m, b;
+
+	for (r = 0; r < 2; r++) {
+		enum r5xx_family f = r ? R5XX_FAMILY_RV515 : R5XX_FAMILY_RV380;
+		const char *chip = r ? "RV515" : "RV380";
+
+		mesa_stream(&s, r);
+		for (i = 0; i < ARRAY_SIZE(gone); i++)
+			delete_reg(&s, gone[i]);
+		k = find(&s, R5XX_PACKET0(R5XX_RB3D_COLOROFFSET(0), 0), 0);
+		for (i = 0; i < 4; i++)	/* the register write and its NOP */
+			s.d[k + i] = R5XX_PACKET2;
+		k = find(&s, R5XX_PACKET0(R5XX_ZB_CNTL, 0), 0);
+		s.d[k + 1] = 0;
+		m = find(&s, R5XX_PACKET0(R5XX_RB3D_COLOR_CHANNEL_MASK, 0), 0);
+		s.d[m + 1] = 0;
+		tap_is(accepts(f, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+		       "%s: Mesa's draw without a colour buffer, no channel written", chip);
+		s.d[m + 1] = FIELD_PREP(R5XX_RB3D_COLOR_CHANNEL_MASK_MASK0, 8);
+		both_refuse(f, RADEON_CS_KEEP_TILING_FLAGS, &s, 0, -1,
+			    "... but alpha written: refused");
+		s.d[m + 1] = 0;
+		b = find(&s, R5XX_PACKET0(R5XX_RB3D_BLENDCNTL, 0), 0);
+		s.d[b + 1] = R5XX_RB3D_BLENDCNTL_READ_ENABLE;
+		both_refuse(f, RADEON_CS_KEEP_TILING_FLAGS, &s, 0, -1,
+			    "... but blending reads: refused");
+		s.d[b + 1] = 0;
+		s.d[m] = R5XX_PACKET2;
+		s.d[m + 1] = R5XX_PACKET2;
+		both_refuse(f, RADEON_CS_KEEP_TILING_FLAGS, &s, 0, -1,
+			    "... but the channel mask left by an earlier IB: refused");
+	}
 }
 
 /*
@@ -2204,6 +2264,38 @@ static void test_yuv_texture(void)
 }
 
 /*
+ * Mesa's r300 on R5xx with a 0x0 framebuffer (glxgears on Debian 13 again):
+ * RE_SCISSORS_BR is (0 - 1) | (0 - 1) << 13, every bit set.  Bits 31:26 all
+ * set are cleared in the IB, so that the GPU reads (8191, 8191), the
+ * corner the checker measures; any other undefined bit is still refused.
+ */
+static void test_empty_framebuffer(void)
+{
+	unsigned int i;
+	u32 k, m;
+
+	mesa_stream(&s, true);
+	s.d[find(&s, R5XX_PACKET0(R5XX_ZB_CNTL, 0), 0) + 1] = 0;
+	k = find(&s, R5XX_PACKET0(R5XX_RE_SCISSORS_BR, 0), 0);
+	s.d[k + 1] = U32_MAX;
+	refused_by_size(R5XX_FAMILY_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s, BO_CB,
+			1024 * 768 * 4, 0x2040000, "colour buffer",
+			"RV515: scissor -1, 1024x768 colour buffer: 8192 rows measured, refused");
+	tap_is(last_ib[k + 1], GENMASK(25, 0), "... with bits 31:26 of RE_SCISSORS_BR cleared");
+	delete_reg(&s, R5XX_RB3D_COLORPITCH(0));
+	m = find(&s, R5XX_PACKET0(R5XX_RB3D_COLOROFFSET(0), 0), 0);
+	for (i = 0; i < 4; i++)	/* the register write and its NOP */
+		s.d[m + i] = R5XX_PACKET2;
+	s.d[find(&s, R5XX_PACKET0(R5XX_RB3D_COLOR_CHANNEL_MASK, 0), 0) + 1] = 0;
+	tap_is(accepts(R5XX_FAMILY_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+	       "RV515: scissor -1, no colour buffer, no Z: accepted");
+	tap_is(last_ib[k + 1], GENMASK(25, 0), "... with bits 31:26 of RE_SCISSORS_BR cleared");
+	s.d[k + 1] = GENMASK(30, 0);
+	refused_for(R5XX_FAMILY_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s, NULL, NULL, 0,
+		    "SC_SCISSOR0/1", "... but bits 30:26 alone refused");
+}
+
+/*
  * Issue 20 class 2, second part: known-bits masks (bits=fields) of the
  * texture, output, blend, resolve, Z bandwidth, vertex, scissor and 2D
  * registers, the TX_FORMAT2 R5xx bits before R5xx, the 2D coordinate
@@ -2375,6 +2467,8 @@ int main(int argc, char **argv)
 	test_bodies();
 	test_fields();
 	test_ib_resets();
+	test_no_colour_buffer();
+	test_empty_framebuffer();
 	test_pipe_select();
 	test_index_bounds();
 	test_z_modes();

@@ -36,6 +36,11 @@ esac
 #   KASAN's vmalloc shadow: +17 to +41; the maple tree of the test
 #   programs' VMAs: +24 over soak.sh, +36 over fuzz.sh).
 slab_sites_ignored='alloc_vmap_area|vm_area_alloc|vm_area_dup|mas_alloc_nodes|mas_dup_build[.a-z0-9]*|anon_vma_alloc|anon_vma_chain_alloc|anon_vma_clone|anon_vma_fork|__anon_vma_prepare|ptlock_alloc'
+# - DAMON's regions (damon_new_region): Debian's 7.3 runs the kernel's data
+#   access monitor, which splits and merges the regions it watches as it
+#   pleases (+17 to +21 over reload.sh and matrix.sh on 7.3.4, whatever
+#   the driver does; r5xx calls no DAMON function).
+slab_sites_ignored+='|damon_new_region'
 # - on the debug kernel, what the snapshot's own opens of the sysfs and
 #   debugfs files (shrink, alloc_traces) allocate: freed into KASAN's
 #   quarantine after slab_shrink_all() emptied it, those objects count as

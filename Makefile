@@ -212,6 +212,13 @@ bench: deps firmware
 bench-host:
 	@tests/bench/host/run
 
+# make check's VM tests on every chip for every kernel (make check narrows
+# some: tests/model and tests/display, and radeon.ko's IGT referee, boot
+# trixie only here; bookworm-backports runs rv380 only there), for the
+# CI budget (tests/README.md).
+check-all:
+	@R5XX_CHECK_ALL=1 $(MAKE) --no-print-directory check
+
 # A long libFuzzer run of the command-stream checker with its access-model
 # oracle (FUZZ_RUNS executions, default 100M; FUZZ_SECONDS to stop sooner).
 # Not part of `make check` (tests/fuzz/run.sh).
@@ -222,6 +229,7 @@ help:
 	@echo "make [modules]  build r5xx.ko (KERNEL=bookworm|bookworm-backports|trixie|trixie-backports,"
 	@echo "                default bookworm; 6.1 and 6.12 are aliases; or KDIR=<build dir>)"
 	@echo "make check      build QEMU, guest kernel, firmware, module; run all tests"
+	@echo "make check-all  the same on every chip for every kernel (longer than CI's budget)"
 	@echo "make run        boot the model (CHIP=$(CHIP)) with the driver, print what it found"
 	@echo "make desktop    boot the model with an X desktop, write build/run/desktop-$(CHIP).ppm"
 	@echo "make soak       the long forms of make check's loops: 1000 driver reloads,"

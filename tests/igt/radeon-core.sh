@@ -3,4 +3,5 @@
 # IGT referee: tests/igt/core.sh with Debian's radeon.ko on the rv380 model.
 # vm-chips: rv380
 # vm-driver: radeon
+# vm-kernels: bookworm trixie:-
 exec tests/igt/core.sh

@@ -28,9 +28,9 @@ int main(void)
 		return 1;
 	}
 	ret = xioctl(fd, DRM_IOCTL_VERSION, &v);
-	check(!ret && v.version_major == 2 && v.version_minor == 50,
-	      "VERSION through the 32-bit layout: radeon 2.50 (%d)",
-	      v.version_minor);
+	check(!ret && v.version_major == 2 && v.version_minor == expected_minor(),
+	      "VERSION through the 32-bit layout: radeon 2.%d (%d)",
+	      expected_minor(), v.version_minor);
 	ret = radeon_info(fd, RADEON_INFO_DEVICE_ID, &dev_id);
 	check(!ret && dev_id, "INFO DEVICE_ID (%u)", dev_id);
 	ret = xioctl(fd, DRM_IOCTL_RADEON_GEM_INFO, &gi);

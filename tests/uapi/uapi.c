@@ -55,7 +55,8 @@ static int t_version(void)
 	drmVersionPtr v = drmGetVersion(fd);
 
 	check(v && !strcmp(v->name, "radeon"), "name %s", v ? v->name : "?");
-	check(v && v->version_major == 2 && v->version_minor == 50 &&
+	/* r5xx says 2.50.0; radeon.ko of 7.x 2.51.0 (referee.sh sets it) */
+	check(v && v->version_major == 2 && v->version_minor == expected_minor() &&
 	      v->version_patchlevel == 0, "version %d.%d.%d",
 	      v->version_major, v->version_minor, v->version_patchlevel);
 	/* kernels without drm_driver.date (6.12.95, 6.14) answer "0" */

@@ -21,6 +21,7 @@
  *   fdinfo busy S   (for tests/uapi/gputop.sh) fills for S seconds
  */
 #include "guest_lib.h"
+#include "vgem.h"
 
 #include <pthread.h>
 #include <time.h>
@@ -391,22 +392,6 @@ static int t_engine(void)
 
 /* ---- a job waiting for a foreign fence ---- */
 
-struct vgem_fence_attach {
-	uint32_t handle;
-	uint32_t flags;
-	uint32_t out_fence;
-	uint32_t pad;
-};
-
-struct vgem_fence_signal {
-	uint32_t fence;
-	uint32_t flags;
-};
-
-#define VGEM_FENCE_WRITE	0x1
-#define VGEM_IOCTL_FENCE_ATTACH	DRM_IOWR(DRM_COMMAND_BASE + 1, struct vgem_fence_attach)
-#define VGEM_IOCTL_FENCE_SIGNAL	DRM_IOW(DRM_COMMAND_BASE + 2, struct vgem_fence_signal)
-
 #define VG_W		64
 #define VG_H		64
 #define VG_SIZE		(VG_W * VG_H * 4)
@@ -429,30 +414,15 @@ static int t_wait(void)
 {
 	int vfd = open_node_of("/dev/dri/card%d", 0, "vgem");
 	int fd = open_render();
-	struct drm_mode_create_dumb c = { .width = VG_W, .height = VG_H, .bpp = 32 };
-	struct drm_prime_handle exp = { .flags = DRM_CLOEXEC | DRM_RDWR };
-	struct drm_prime_handle imp = { 0 };
-	struct vgem_fence_attach fa = { .flags = VGEM_FENCE_WRITE };
 	struct vgem_fence_signal fs = { 0 };
 	struct drm_radeon_cs_reloc r = { .write_domain = RADEON_GEM_DOMAIN_GTT };
-	uint32_t ib[FILL_IB_DW];
+	uint32_t ib[FILL_IB_DW], handle, pitch;
 	uint64_t e;
-	int ret;
+	int dmabuf, ret;
 
 	if (vfd < 0)
 		die("no vgem device (tests/uapi/fdinfo-wait.sh loads vgem)");
-	if (xioctl(vfd, DRM_IOCTL_MODE_CREATE_DUMB, &c))
-		die("vgem CREATE_DUMB");
-	exp.handle = c.handle;
-	if (xioctl(vfd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &exp))
-		die("vgem PRIME_HANDLE_TO_FD");
-	imp.fd = exp.fd;
-	if (xioctl(fd, DRM_IOCTL_PRIME_FD_TO_HANDLE, &imp))
-		die("PRIME_FD_TO_HANDLE of the vgem buffer");
-	fa.handle = c.handle;
-	if (xioctl(vfd, VGEM_IOCTL_FENCE_ATTACH, &fa))
-		die("vgem FENCE_ATTACH");
-	fs.fence = fa.out_fence;
+	dmabuf = vgem_fenced_import(vfd, fd, &handle, &fs.fence, &pitch);
 
 	check(mem_sum(fd, "total") >= VG_SIZE && mem_sum(fd, "shared") >= VG_SIZE,
 	      "the imported buffer counts, as shared (total %" PRIu64
@@ -461,8 +431,8 @@ static int t_wait(void)
 	      "with the vgem fence unsignalled it is active (%" PRIu64 ")",
 	      mem_sum(fd, "active"));
 
-	r.handle = imp.handle;
-	fill_ib(ib, 4, pitch_offset(c.pitch, 0), 0, 0, 0, VG_W, VG_H, 0x0000ffff);
+	r.handle = handle;
+	fill_ib(ib, 4, pitch_offset(pitch, 0), 0, 0, 0, VG_W, VG_H, 0x0000ffff);
 	ret = cs_submit(fd, ib, FILL_IB_DW, &r, 1, NULL, 0);
 	check(!ret, "a fill of it submitted (%d)", ret);
 	sleep_ms(300);
@@ -472,15 +442,15 @@ static int t_wait(void)
 
 	ret = xioctl(vfd, VGEM_IOCTL_FENCE_SIGNAL, &fs);
 	check(!ret, "vgem fence signalled (%d)", ret);
-	ret = gem_wait_idle(fd, imp.handle);
+	ret = gem_wait_idle(fd, handle);
 	check(!ret, "the fill ran (%d)", ret);
 	e = fdinfo_num(fd, "drm-engine-gfx");
 	check(e > 0, "then it has (%" PRIu64 " ns)", e);
 	check(mem_sum(fd, "active") == 0, "and nothing is active (%" PRIu64 ")",
 	      mem_sum(fd, "active"));
 
-	gem_close(fd, imp.handle);
-	close(exp.fd);
+	gem_close(fd, handle);
+	close(dmabuf);
 	close(fd);
 	close(vfd);
 	return failures ? 1 : 0;

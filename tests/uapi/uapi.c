@@ -4,6 +4,7 @@
  * first radeon DRM device, prints what it checks and exits 0 on success.
  */
 #include "guest_lib.h"
+#include "vgem.h"
 
 #include <poll.h>
 #include <sys/utsname.h>
@@ -1318,45 +1319,6 @@ static int t_movefail(void)
  * half of the pool for one job, which runs. Without the quota A would
  * take 12 jobs (768 KiB) and B would be the one to get -EBUSY.
  */
-struct vgem_fence_attach {
-	uint32_t handle;
-	uint32_t flags;
-	uint32_t out_fence;
-	uint32_t pad;
-};
-
-struct vgem_fence_signal {
-	uint32_t fence;
-	uint32_t flags;
-};
-
-#define VGEM_FENCE_WRITE	0x1
-#define VGEM_IOCTL_FENCE_ATTACH	DRM_IOWR(DRM_COMMAND_BASE + 1, struct vgem_fence_attach)
-#define VGEM_IOCTL_FENCE_SIGNAL	DRM_IOW(DRM_COMMAND_BASE + 2, struct vgem_fence_signal)
-
-/*
- * A 64 x 64 vgem buffer with an unsignalled vgem write fence, imported
- * into @fd as *@handle: jobs listing it wait for the fence. Returns the
- * dma-buf; *@fence is the fence for VGEM_IOCTL_FENCE_SIGNAL.
- */
-static int vgem_fenced_import(int vfd, int fd, uint32_t *handle,
-			      uint32_t *fence)
-{
-	struct drm_mode_create_dumb c = { .width = 64, .height = 64, .bpp = 32 };
-	struct vgem_fence_attach fa = { .flags = VGEM_FENCE_WRITE };
-	int dmabuf;
-
-	if (xioctl(vfd, DRM_IOCTL_MODE_CREATE_DUMB, &c))
-		die("vgem CREATE_DUMB");
-	if (drmPrimeHandleToFD(vfd, c.handle, DRM_CLOEXEC | DRM_RDWR, &dmabuf) ||
-	    drmPrimeFDToHandle(fd, dmabuf, handle))
-		die("vgem buffer into r5xx");
-	fa.handle = c.handle;
-	if (xioctl(vfd, VGEM_IOCTL_FENCE_ATTACH, &fa))
-		die("vgem FENCE_ATTACH");
-	*fence = fa.out_fence;
-	return dmabuf;
-}
 #define IQ_IB_DW		(64 * 1024 / 4)
 #define IQ_BIG_DW		(512 * 1024 / 4)
 #define IQ_TRIES		12
@@ -1374,7 +1336,7 @@ static int t_ibquota(void)
 		die("no vgem device (tests/uapi/ibquota.sh loads vgem)");
 	for (int i = 0; i < IQ_BIG_DW; i++)
 		ib[i] = PKT2;
-	dmabuf = vgem_fenced_import(vfd, fa, &r.handle, &fs.fence);
+	dmabuf = vgem_fenced_import(vfd, fa, &r.handle, &fs.fence, NULL);
 
 	/* A: jobs that wait for the vgem fence, until one is refused */
 	for (int i = 0; i < IQ_TRIES; i++) {
@@ -1460,7 +1422,7 @@ static int t_prime_unplug(void)
 	      "the exported buffer is pinned in GTT");
 
 	/* vgem's, with a vgem fence: our jobs listing it wait */
-	vbuf = vgem_fenced_import(vfd, fd, &r.handle, &fs.fence);
+	vbuf = vgem_fenced_import(vfd, fd, &r.handle, &fs.fence, NULL);
 	for (int i = 0; i < PU_JOBS; i++) {
 		ret = cs_submit(fd, ib, PU_IB_DW, &r, 1, NULL, 0);
 		check(!ret, "job %d listing the vgem buffer (%d)", i, ret);

@@ -181,17 +181,6 @@ static const struct {
 	R5XX_REGDEF(GB_PIPE_SELECT),
 };
 
-static const struct {
-	u32 reg;
-	const char *name;
-} r5xx_debugfs_pcie_regs[] = {
-	R5XX_REGDEF(PCIE_TX_GART_CNTL),
-	R5XX_REGDEF(PCIE_TX_GART_BASE),
-	R5XX_REGDEF(PCIE_TX_GART_START_LO),
-	R5XX_REGDEF(PCIE_TX_GART_END_LO),
-	R5XX_REGDEF(PCIE_TX_GART_ERROR),
-};
-
 static u32 r5xx_debugfs_fb_location(struct r5xx_device *rdev)
 {
 	switch (rdev->info->mc) {
@@ -221,11 +210,7 @@ static int r5xx_debugfs_regs_show(struct seq_file *m, void *data)
 		seq_printf(m, "SCRATCH_REG%u            0x%04x: 0x%08x\n", i,
 			   R5XX_SCRATCH_REG(i),
 			   r5xx_rreg(rdev, R5XX_SCRATCH_REG(i)));
-	for (i = 0; i < ARRAY_SIZE(r5xx_debugfs_pcie_regs); i++)
-		seq_printf(m, "%-24s PCIE 0x%02x: 0x%08x\n",
-			   r5xx_debugfs_pcie_regs[i].name,
-			   r5xx_debugfs_pcie_regs[i].reg,
-			   r5xx_pcie_rreg(rdev, r5xx_debugfs_pcie_regs[i].reg));
+	rdev->gart.funcs->show_regs(rdev, m);
 	seq_printf(m, "%-24s           0x%08x\n", "MC FB_LOCATION",
 		   r5xx_debugfs_fb_location(rdev));
 	drm_dev_exit(idx);

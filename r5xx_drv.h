@@ -46,6 +46,7 @@ struct drm_file;
 struct drm_printer;
 struct file;
 struct seq_file;
+struct r5xx_device;
 struct r5xx_bo;
 struct drm_minor;
 struct drm_mode_create_dumb;
@@ -72,7 +73,9 @@ struct dma_buf;
  *   family (chip differences are data, not function pointers);
  * - r5xx_mmio.c: indirect register spaces (MM, PLL, PCIE, MC) and idle waits;
  * - r5xx_mc.c: VRAM size and the placement of VRAM and GTT in the MC space;
- * - r5xx_gart.c: the rv370 PCIE GART and the kernel's GART-mapped buffers;
+ * - r5xx_gart.c: the GART kinds' shared code, the rv370 PCIE GART and the
+ *   kernel's GART-mapped buffers;
+ * - r5xx_gart_pci.c: the PCI GART of the AGP cards;
  * - r5xx_ttm.c: TTM, buffer objects, their placement and CPU mappings;
  * - r5xx_surface.c: the SURFACE registers (tiled/swapped CPU access);
  * - r5xx_gem.c: the GEM ioctls and dumb buffers;
@@ -174,7 +177,8 @@ struct dma_buf;
 /**
  * enum r5xx_gart_kind - how the GPU translates GTT addresses
  * @R5XX_GART_PCIE: rv370 PCIE GART, table of 4-byte entries in VRAM
- * @R5XX_GART_PCI: legacy PCI GART (AIC), not implemented
+ * @R5XX_GART_PCI: legacy PCI GART (AIC) of AGP cards, table of 32-bit bus
+ *	addresses in system memory (r5xx_gart_pci.c)
  * @R5XX_GART_IGP: RS400/RS480/RS690/RS740 IGP GART, not implemented
  * @R5XX_GART_RS600: RS600 page table unit, not implemented
  */
@@ -235,13 +239,15 @@ enum r5xx_clk_kind {
 #define R5XX_QUIRK_AVIVO	BIT(4)	/* AVIVO display block (D1/D2) */
 #define R5XX_QUIRK_RV515_RING	BIT(5)	/* rv515_ring_start packets */
 #define R5XX_QUIRK_RESET_MC	BIT(6)	/* rs600_asic_reset: also reset MC */
+/* AGP-era chips */
+#define R5XX_QUIRK_BUS_CNTL_BM	BIT(8)	/* bus mastering under BUS_CNTL */
 
 /**
  * struct r5xx_chip_info - what one family needs, as data
  * @name: family name, e.g. "RV380"
  * @group: generation, e.g. "R3xx"
  * @firmware: CP microcode file under /lib/firmware
- * @gart: GART kind; only %R5XX_GART_PCIE is implemented
+ * @gart: GART kind; %R5XX_GART_PCIE and %R5XX_GART_PCI are implemented
  * @mc: memory controller kind
  * @irq: interrupt controller kind
  * @clocks: clock forcing at start-up
@@ -322,11 +328,45 @@ struct r5xx_mc {
 	u32 hdp_cntl;
 };
 
+struct r5xx_gart;
+
 /**
- * struct r5xx_gart - rv370 PCIE GART
- * @table: CPU mapping of the page table (in VRAM, through BAR 0); NULL after
- *	r5xx_gart_fini(), when unbinding the buffers left changes nothing
- * @table_offset: VRAM offset of the table
+ * struct r5xx_gart_funcs - what one GART kind does (r5xx_gart*.c)
+ * @dma_bits: bus address bits the GART can reach (the DMA mask)
+ * @table_in_vram: the table lives in VRAM (TTM keeps that range)
+ * @table_init: allocate or map the table; sets &r5xx_gart.table or
+ *	&r5xx_gart.table_ram
+ * @table_fini: undo @table_init
+ * @pte: the entry of a GPU page at a bus address, @access false for the
+ *	dummy page
+ * @set_pte: write entry @i of the table
+ * @enable: program and enable translation
+ * @disable: turn translation off
+ * @tlb_flush: invalidate what the GART caches
+ * @show_regs: the GART's registers, for debugfs r5xx_regs
+ */
+struct r5xx_gart_funcs {
+	unsigned int dma_bits;
+	bool table_in_vram;
+	int (*table_init)(struct r5xx_device *rdev);
+	void (*table_fini)(struct r5xx_device *rdev);
+	u32 (*pte)(dma_addr_t addr, bool access);
+	void (*set_pte)(struct r5xx_gart *gart, unsigned int i, u32 pte);
+	void (*enable)(struct r5xx_device *rdev);
+	void (*disable)(struct r5xx_device *rdev);
+	void (*tlb_flush)(struct r5xx_device *rdev);
+	void (*show_regs)(struct r5xx_device *rdev, struct seq_file *m);
+};
+
+/**
+ * struct r5xx_gart - the GART: its table and the kernel buffers in it
+ * @funcs: the GART kind's functions (&r5xx_chip_info.gart)
+ * @table: CPU mapping of a table in VRAM (through BAR 0), or NULL
+ * @table_ram: CPU address of a table in coherent system memory, or NULL;
+ *	both are NULL after r5xx_gart_fini(), when unbinding the buffers
+ *	left changes nothing
+ * @table_dma: bus address of @table_ram
+ * @table_offset: VRAM offset of a table in VRAM
  * @table_size: size of the table in bytes
  * @num_pages: GPU pages in the GTT range
  * @dummy: page every unbound entry points to
@@ -337,7 +377,10 @@ struct r5xx_mc {
  * @frozen: TTM owns the GTT range past @kernel_top; no more kernel buffers
  */
 struct r5xx_gart {
+	const struct r5xx_gart_funcs *funcs;
 	u32 __iomem *table;
+	__le32 *table_ram;
+	dma_addr_t table_dma;
 	u64 table_offset;
 	u32 table_size;
 	unsigned int num_pages;
@@ -1141,7 +1184,10 @@ u32 r5xx_chip_gb_tile_config(struct r5xx_device *rdev);
 int r5xx_mc_init(struct r5xx_device *rdev);
 void r5xx_mc_program(struct r5xx_device *rdev);
 
-/* r5xx_gart.c */
+/* r5xx_gart.c, r5xx_gart_pci.c */
+extern const struct r5xx_gart_funcs r5xx_gart_pcie_funcs;
+extern const struct r5xx_gart_funcs r5xx_gart_pci_funcs;
+const struct r5xx_gart_funcs *r5xx_gart_kind_funcs(enum r5xx_gart_kind kind);
 int r5xx_gart_init(struct r5xx_device *rdev);
 void r5xx_gart_fini(struct r5xx_device *rdev);
 void r5xx_gart_enable(struct r5xx_device *rdev);

@@ -6,6 +6,7 @@
 #include <linux/dma-mapping.h>
 #include <linux/io.h>
 #include <linux/pci.h>
+#include <linux/seq_file.h>
 
 #include <drm/drm_managed.h>
 #include <drm/drm_print.h>
@@ -29,6 +30,10 @@
  * GART discards accesses outside the range. After a table update the TLB
  * is flushed twice, a workaround for a hardware bug kept from upstream.
  *
+ * AGP cards (R300, R350, RV350, R420) have the PCI GART instead, with its
+ * table in system memory (r5xx_gart_pci.c). Each kind is a &struct
+ * r5xx_gart_funcs that the chip row selects; the code below is shared.
+ *
  * r5xx_gart_bind() and r5xx_gart_unbind() work on any GTT offset. The
  * kernel buffers (&struct r5xx_kbuf: writeback page, ring, IB pool) are
  * coherent DMA allocations bound one after the other from the start of the
@@ -46,7 +51,7 @@
 #define R5XX_PCIE_PTE_WRITEABLE		BIT(2)
 #define R5XX_PCIE_PTE_UNSNOOPED		BIT(0)
 
-static u32 r5xx_gart_pte(dma_addr_t addr, bool access)
+static u32 r5xx_gart_pcie_pte(dma_addr_t addr, bool access)
 {
 	u64 a = addr;
 	u32 pte;
@@ -58,14 +63,14 @@ static u32 r5xx_gart_pte(dma_addr_t addr, bool access)
 	return pte;
 }
 
-/**
- * r5xx_gart_tlb_flush - invalidate the GART TLB
- * @rdev: device
- *
- * Flushes twice, as rv370_pcie_gart_tlb_flush does to work around a
- * hardware bug.
- */
-void r5xx_gart_tlb_flush(struct r5xx_device *rdev)
+static void r5xx_gart_pcie_set_pte(struct r5xx_gart *gart, unsigned int i,
+				   u32 pte)
+{
+	writel(pte, gart->table + i);
+}
+
+/* Flushes twice, as rv370_pcie_gart_tlb_flush does for a hardware bug. */
+static void r5xx_gart_pcie_tlb_flush(struct r5xx_device *rdev)
 {
 	unsigned int i;
 	u32 tmp;
@@ -79,6 +84,20 @@ void r5xx_gart_tlb_flush(struct r5xx_device *rdev)
 	}
 	/* no memory access may pass the flush (rv370_pcie_gart_tlb_flush) */
 	mb();
+}
+
+/**
+ * r5xx_gart_tlb_flush - invalidate what the GART caches
+ * @rdev: device
+ */
+void r5xx_gart_tlb_flush(struct r5xx_device *rdev)
+{
+	rdev->gart.funcs->tlb_flush(rdev);
+}
+
+static bool r5xx_gart_has_table(struct r5xx_gart *gart)
+{
+	return gart->table || gart->table_ram;
 }
 
 static int r5xx_gart_check_range(struct r5xx_device *rdev, u64 offset,
@@ -126,13 +145,13 @@ int r5xx_gart_bind(struct r5xx_device *rdev, u64 offset, unsigned int npages,
 	first = offset >> R5XX_GPU_PAGE_SHIFT;
 
 	mutex_lock(&gart->lock);
-	if (!gart->table) {
+	if (!r5xx_gart_has_table(gart)) {
 		mutex_unlock(&gart->lock);
 		return -ENODEV;
 	}
 	for (i = 0; i < npages; i++)
-		writel(r5xx_gart_pte(dma_addrs[i], true),
-		       gart->table + first + i);
+		gart->funcs->set_pte(gart, first + i,
+				     gart->funcs->pte(dma_addrs[i], true));
 	r5xx_gart_commit(rdev);
 	mutex_unlock(&gart->lock);
 	return 0;
@@ -156,9 +175,9 @@ void r5xx_gart_unbind(struct r5xx_device *rdev, u64 offset,
 
 	mutex_lock(&gart->lock);
 	/* gone when a buffer pinned at an unplug is let go (r5xx_gart_fini()) */
-	if (gart->table) {
+	if (r5xx_gart_has_table(gart)) {
 		for (i = 0; i < npages; i++)
-			writel(gart->dummy_pte, gart->table + first + i);
+			gart->funcs->set_pte(gart, first + i, gart->dummy_pte);
 		r5xx_gart_commit(rdev);
 	}
 	mutex_unlock(&gart->lock);
@@ -201,8 +220,10 @@ int r5xx_kbuf_init(struct r5xx_device *rdev, struct r5xx_kbuf *kbuf,
 	}
 	first = offset >> R5XX_GPU_PAGE_SHIFT;
 	for (i = 0; i < npages; i++)
-		writel(r5xx_gart_pte(kbuf->dma + i * R5XX_GPU_PAGE_SIZE, true),
-		       gart->table + first + i);
+		gart->funcs->set_pte(gart, first + i,
+				     gart->funcs->pte(kbuf->dma +
+						      i * R5XX_GPU_PAGE_SIZE,
+						      true));
 	gart->kernel_top += size;
 	r5xx_gart_commit(rdev);
 	mutex_unlock(&gart->lock);
@@ -238,12 +259,57 @@ void r5xx_kbuf_fini(struct r5xx_device *rdev, struct r5xx_kbuf *kbuf)
 	kbuf->cpu = NULL;
 }
 
+/* The rv370 PCIE GART keeps its table at the top of visible VRAM. */
+static int r5xx_gart_pcie_table_init(struct r5xx_device *rdev)
+{
+	struct r5xx_gart *gart = &rdev->gart;
+	struct r5xx_mc *mc = &rdev->mc;
+
+	if (gart->table_size > mc->visible_vram_size) {
+		drm_err(&rdev->drm, "no room for the GART table in VRAM\n");
+		return -ENOSPC;
+	}
+	gart->table_offset = ALIGN_DOWN(mc->visible_vram_size -
+					gart->table_size, R5XX_GPU_PAGE_SIZE);
+	gart->table = ioremap_wc(mc->aper_base + gart->table_offset,
+				 gart->table_size);
+	if (!gart->table) {
+		drm_err(&rdev->drm, "cannot map the GART table\n");
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static void r5xx_gart_pcie_table_fini(struct r5xx_device *rdev)
+{
+	iounmap(rdev->gart.table);
+	rdev->gart.table = NULL;
+}
+
+/**
+ * r5xx_gart_kind_funcs - the functions of a GART kind
+ * @kind: &r5xx_chip_info.gart
+ *
+ * Return: the functions, or NULL for a kind r5xx does not support yet.
+ */
+const struct r5xx_gart_funcs *r5xx_gart_kind_funcs(enum r5xx_gart_kind kind)
+{
+	static const struct r5xx_gart_funcs *const funcs[] = {
+		[R5XX_GART_PCIE] = &r5xx_gart_pcie_funcs,
+		[R5XX_GART_PCI] = &r5xx_gart_pci_funcs,
+	};
+
+	if (kind >= ARRAY_SIZE(funcs))
+		return NULL;
+	return funcs[kind];
+}
+
 /**
  * r5xx_gart_init - set up the GART page table
  * @rdev: device
  *
- * Allocates the dummy page, maps the table at the top of visible VRAM and
- * points every entry at the dummy page. The table is not enabled yet.
+ * Allocates the dummy page and the table (the GART kind decides where)
+ * and points every entry at the dummy page. The table is not enabled yet.
  *
  * Return: 0 or a negative errno.
  */
@@ -259,34 +325,27 @@ int r5xx_gart_init(struct r5xx_device *rdev)
 	ret = drmm_mutex_init(&rdev->drm, &gart->lock);
 	if (ret)
 		return ret;
+	gart->funcs = r5xx_gart_kind_funcs(rdev->info->gart);
 	gart->num_pages = mc->gtt_size >> R5XX_GPU_PAGE_SHIFT;
 	gart->table_size = gart->num_pages * sizeof(u32);
-	if (gart->table_size > mc->visible_vram_size) {
-		drm_err(&rdev->drm, "no room for the GART table in VRAM\n");
-		return -ENOSPC;
-	}
-	gart->table_offset = ALIGN_DOWN(mc->visible_vram_size -
-					gart->table_size, R5XX_GPU_PAGE_SIZE);
 
 	gart->dummy.size = R5XX_GPU_PAGE_SIZE;
 	gart->dummy.cpu = dma_alloc_coherent(rdev->drm.dev, gart->dummy.size,
 					     &gart->dummy.dma, GFP_KERNEL);
 	if (!gart->dummy.cpu)
 		return -ENOMEM;
-	gart->dummy_pte = r5xx_gart_pte(gart->dummy.dma, false);
+	gart->dummy_pte = gart->funcs->pte(gart->dummy.dma, false);
 
-	gart->table = ioremap_wc(mc->aper_base + gart->table_offset,
-				 gart->table_size);
-	if (!gart->table) {
-		drm_err(&rdev->drm, "cannot map the GART table\n");
+	ret = gart->funcs->table_init(rdev);
+	if (ret) {
 		dma_free_coherent(rdev->drm.dev, gart->dummy.size,
 				  gart->dummy.cpu, gart->dummy.dma);
-		return -ENOMEM;
+		return ret;
 	}
 
 	mutex_lock(&gart->lock);
 	for (i = 0; i < gart->num_pages; i++)
-		writel(gart->dummy_pte, gart->table + i);
+		gart->funcs->set_pte(gart, i, gart->dummy_pte);
 	gart->kernel_top = 0;
 	r5xx_gart_commit(rdev);
 	mutex_unlock(&gart->lock);
@@ -308,22 +367,18 @@ void r5xx_gart_fini(struct r5xx_device *rdev)
 	WARN_ON(gart->enabled);
 	WARN_ON(gart->kernel_top);
 	mutex_lock(&gart->lock);
-	iounmap(gart->table);
-	gart->table = NULL;
+	gart->funcs->table_fini(rdev);
 	mutex_unlock(&gart->lock);
 	dma_free_coherent(rdev->drm.dev, gart->dummy.size, gart->dummy.cpu,
 			  gart->dummy.dma);
 }
 
-/**
- * r5xx_gart_enable - program and enable the PCIE GART
- * @rdev: device
- *
+/*
  * Follows rv370_pcie_gart_enable: discard accesses outside the range,
- * program the range and the table address, clear the error, enable and
- * flush the TLB. Reads of unmapped addresses return the start of VRAM.
+ * program the range and the table address, clear the error, enable.
+ * Reads of unmapped addresses return the start of VRAM.
  */
-void r5xx_gart_enable(struct r5xx_device *rdev)
+static void r5xx_gart_pcie_enable(struct r5xx_device *rdev)
 {
 	struct r5xx_gart *gart = &rdev->gart;
 	struct r5xx_mc *mc = &rdev->mc;
@@ -344,7 +399,64 @@ void r5xx_gart_enable(struct r5xx_device *rdev)
 	tmp = r5xx_pcie_rreg(rdev, R5XX_PCIE_TX_GART_CNTL);
 	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_CNTL,
 		       tmp | discard | R5XX_PCIE_TX_GART_CNTL_GART_EN);
+}
 
+static void r5xx_gart_pcie_disable(struct r5xx_device *rdev)
+{
+	u32 tmp;
+
+	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_START_LO, 0);
+	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_END_LO, 0);
+	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_START_HI, 0);
+	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_END_HI, 0);
+	tmp = r5xx_pcie_rreg(rdev, R5XX_PCIE_TX_GART_CNTL);
+	tmp |= R5XX_PCIE_TX_GART_CNTL_UNMAPPED_ACCESS_DISCARD;
+	tmp &= ~R5XX_PCIE_TX_GART_CNTL_GART_EN;
+	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_CNTL, tmp);
+}
+
+static void r5xx_gart_pcie_show_regs(struct r5xx_device *rdev,
+				     struct seq_file *m)
+{
+	static const struct {
+		u32 reg;
+		const char *name;
+	} regs[] = {
+		{ R5XX_PCIE_TX_GART_CNTL, "PCIE_TX_GART_CNTL" },
+		{ R5XX_PCIE_TX_GART_BASE, "PCIE_TX_GART_BASE" },
+		{ R5XX_PCIE_TX_GART_START_LO, "PCIE_TX_GART_START_LO" },
+		{ R5XX_PCIE_TX_GART_END_LO, "PCIE_TX_GART_END_LO" },
+		{ R5XX_PCIE_TX_GART_ERROR, "PCIE_TX_GART_ERROR" },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(regs); i++)
+		seq_printf(m, "%-24s PCIE 0x%02x: 0x%08x\n", regs[i].name,
+			   regs[i].reg, r5xx_pcie_rreg(rdev, regs[i].reg));
+}
+
+const struct r5xx_gart_funcs r5xx_gart_pcie_funcs = {
+	.dma_bits = 40,
+	.table_in_vram = true,
+	.table_init = r5xx_gart_pcie_table_init,
+	.table_fini = r5xx_gart_pcie_table_fini,
+	.pte = r5xx_gart_pcie_pte,
+	.set_pte = r5xx_gart_pcie_set_pte,
+	.enable = r5xx_gart_pcie_enable,
+	.disable = r5xx_gart_pcie_disable,
+	.tlb_flush = r5xx_gart_pcie_tlb_flush,
+	.show_regs = r5xx_gart_pcie_show_regs,
+};
+
+/**
+ * r5xx_gart_enable - program and enable the GART
+ * @rdev: device
+ */
+void r5xx_gart_enable(struct r5xx_device *rdev)
+{
+	struct r5xx_gart *gart = &rdev->gart;
+
+	gart->funcs->enable(rdev);
 	mutex_lock(&gart->lock);
 	gart->enabled = true;
 	r5xx_gart_tlb_flush(rdev);
@@ -358,18 +470,9 @@ void r5xx_gart_enable(struct r5xx_device *rdev)
 void r5xx_gart_disable(struct r5xx_device *rdev)
 {
 	struct r5xx_gart *gart = &rdev->gart;
-	u32 tmp;
 
 	mutex_lock(&gart->lock);
 	gart->enabled = false;
 	mutex_unlock(&gart->lock);
-
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_START_LO, 0);
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_END_LO, 0);
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_START_HI, 0);
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_END_HI, 0);
-	tmp = r5xx_pcie_rreg(rdev, R5XX_PCIE_TX_GART_CNTL);
-	tmp |= R5XX_PCIE_TX_GART_CNTL_UNMAPPED_ACCESS_DISCARD;
-	tmp &= ~R5XX_PCIE_TX_GART_CNTL_GART_EN;
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_CNTL, tmp);
+	gart->funcs->disable(rdev);
 }

@@ -910,7 +910,8 @@ int r5xx_ttm_init(struct r5xx_device *rdev)
 	if (ret)
 		goto err_wq;
 
-	ret = r5xx_ttm_reserve_gart_table(rdev);
+	ret = rdev->gart.funcs->table_in_vram ?
+	      r5xx_ttm_reserve_gart_table(rdev) : 0;
 	if (ret)
 		goto err_wq;
 	/* an ioremap per mapping otherwise: slower, but it works */

@@ -1,19 +1,31 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
-# vm-chips: rv380 rv515
+# vm-chips: rv380 rv515 rv350 r420
 # vm-driver: radeon
 # Cross-check of the model against a driver we did not write: Debian's
 # radeon.ko binds the RV380 and RV515 models and passes its CP ring and IB
 # tests.  On RV515 it needs the ATOM BIOS (the model's ROM, generated from
 # rv515-board.toml) and reads its connectors from it; it finds no command
 # tables there, so it never lights a CRTC (see Documentation/qemu-model.rst).
+# The AGP cards rv350 and r420 have no ROM: radeon forces them to PCI mode
+# and runs them on the PCI GART, its table in system memory.
 set -euo pipefail
-[ -e /sys/bus/pci/drivers/radeon/0000:01:00.0 ] || { echo "radeon did not bind 0000:01:00.0"; exit 1; }
+# the GPU: behind a root port, or behind a PCI bridge for the AGP cards
+dev=$(basename "$(ls -d /sys/bus/pci/drivers/radeon/0000:* 2>/dev/null | head -n 1)")
+[ -n "$dev" ] && [ "$(cat "/sys/bus/pci/devices/$dev/vendor")" = 0x1002 ] ||
+	{ echo "radeon did not bind the GPU"; exit 1; }
 log=$(dmesg)
 for t in "ring test succeeded" "ib test succeeded"; do
 	grep -q "$t" <<<"$log" || { echo "no '$t' in dmesg"; grep -E 'radeon|drm' <<<"$log" | tail -n 30; exit 1; }
 done
 grep -q "Initialized radeon 2.50.0" <<<"$log" || { echo "radeon did not finish loading"; exit 1; }
+case ${R5XX_CHIP:-} in
+rv350 | r420)
+	# an AGP capability and no AGP bridge: radeon's default agpmode -1
+	for t in "Forcing AGP to PCI mode" "PCI GART of 512M enabled"; do
+		grep -q "$t" <<<"$log" || { echo "no '$t' in dmesg"; grep -E 'radeon|drm' <<<"$log" | tail -n 30; exit 1; }
+	done ;;
+esac
 if [ "${R5XX_CHIP:-}" = rv515 ]; then
 	# the board description's name, connectors, encoders, DDC lines, HPD pin
 	conns=$(grep -A 16 'Radeon Display Connectors' <<<"$log" | sed 's/^\[ *[0-9.]*\] //')

@@ -71,6 +71,11 @@ typedef struct R5xxChipInfo {
     uint32_t pcie_index_mask;   /* 0xff before RV515, 0x7ff from RV515 */
     const uint8_t *vbios;       /* video BIOS (r5xx_vbios.py), or NULL */
     const size_t *vbios_size;
+    /* AGP-era chips (rv350, r420) */
+    bool agp;                   /* conventional PCI with an AGP capability:
+                                   BUS_CNTL at 0x30, the PCI GART (AIC), no
+                                   PCIE space, no MSI */
+    uint8_t gb_pipes;           /* quad pipes GB_PIPE_SELECT reports, 0: 1 */
 } R5xxChipInfo;
 
 /* Indirect register spaces. */
@@ -160,6 +165,11 @@ typedef struct R5xxMcView {
     uint64_t fb_start, fb_end;
     uint32_t gart_cntl;
     uint64_t gart_start, gart_end, gart_base, discard;
+    bool pci_gart;              /* AIC registers: the PCI GART, table in RAM */
+    bool bus_master_dis;        /* BUS_CNTL.BUS_MASTER_DIS: no bus access */
+    bool aic_valid;             /* the PCI GART's one cached entry */
+    uint64_t aic_page;
+    uint32_t aic_pte;
     R5xxTlbEntry *tlb;          /* R5XX_TLB_ENTRIES */
     R5xxTlbEntry own_tlb[R5XX_TLB_ENTRIES];
     bool nolock;                /* a worker's view: RAM-only bus access */

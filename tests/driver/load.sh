@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
+# vm-chips: rv380 rv515 rv350 r420
 # Driver test: loading r5xx.ko registers DRM driver radeon 2.50.0, names the
 # chip and its family, VRAM and GART sizes, passes the ring and IB
 # self-tests, and the kernel logs no warning, BUG, oops or lockdep report.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
 # vm-chips: rv380 rv515 rv350 r420
+# vm-kernels: bookworm trixie:rv380,rv515
 # vm-driver: radeon
 # Cross-check of the model against a driver we did not write: Debian's
 # radeon.ko binds the RV380 and RV515 models and passes its CP ring and IB

@@ -7,9 +7,23 @@
 # driver's and the kernel's interrupt counters move. Run with the family's
 # default interrupt (MSI on RV380, INTx on RV515), forced INTx, forced MSI
 # and with writeback off (read pointer and fence sequence number read over
-# MMIO).
+# MMIO). The AGP cards (rv350, r420) have no MSI capability: forced MSI
+# falls back to INTx there.
 set -uo pipefail
 . tests/driver/lib.sh
+
+# the GPU function has an MSI capability (ID 5) in its capability list
+has_msi() {
+	local cfg ptr n=0
+	cfg=$(dirname "$(grep -l '^0x1002$' /sys/bus/pci/devices/*/vendor | head -n 1)")/config
+	byte() { od -An -tu1 -j "$1" -N1 "$cfg" | tr -d ' '; }
+	ptr=$(byte 52)
+	while [ "${ptr:-0}" -ne 0 ] && [ $((n += 1)) -le 48 ]; do
+		[ "$(byte "$ptr")" = 5 ] && return 0
+		ptr=$(byte $((ptr + 1)))
+	done
+	return 1
+}
 
 n=64
 run() { # PARAM...
@@ -19,7 +33,7 @@ run() { # PARAM...
 	type=$(awk '$1 == "type:" { print $2 }' "$d/r5xx_irq")
 	case " $* " in
 	*" msi=0 "*) want=INTx ;;
-	*" msi=1 "*) want=MSI ;;
+	*" msi=1 "*) if has_msi; then want=MSI; else want=INTx; fi ;;
 	*) want=$type ;;
 	esac
 	[ "$type" = "$want" ] || fail "[$*] interrupt type $type, want $want"

@@ -682,7 +682,10 @@ static void r5xx_reset_hold(Object *obj)
     r5xx_cp_reset(s);
     r5xx_mc_reset(s);
     if (s->info->agp) {
-        /* bus mastering stays off until the driver clears BUS_MASTER_DIS */
+        /*
+         * bus mastering stays off until the driver clears BUS_MASTER_DIS
+         * (r100_enable_bm), so that a driver that does not fails visibly
+         */
         s->regs[R_BUS_CNTL] = R_BUS_CNTL_BUS_MASTER_DIS_MASK;
     }
     if (s->info->gb_pipes) {

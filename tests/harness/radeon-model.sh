@@ -12,7 +12,10 @@
 # and runs them on the PCI GART, its table in system memory.
 set -euo pipefail
 # the GPU: behind a root port, or behind a PCI bridge for the AGP cards
-dev=$(basename "$(ls -d /sys/bus/pci/drivers/radeon/0000:* 2>/dev/null | head -n 1)")
+dev=
+for p in /sys/bus/pci/drivers/radeon/0000:*; do
+	[ -e "$p" ] && dev=${p##*/} && break
+done
 [ -n "$dev" ] && [ "$(cat "/sys/bus/pci/devices/$dev/vendor")" = 0x1002 ] ||
 	{ echo "radeon did not bind the GPU"; exit 1; }
 log=$(dmesg)

@@ -1987,6 +1987,13 @@
 
 #define R5XX_RS_IP(n)				(0x4310 + (n) * 0x4)
 #define R5XX_RS_IP_COUNT			8
+#define   R5XX_RS_IP_SEL_Q			GENMASK(24, 22)
+#define   R5XX_RS_IP_SEL_R			GENMASK(21, 19)
+#define   R5XX_RS_IP_SEL_T			GENMASK(18, 16)
+#define   R5XX_RS_IP_SEL_S			GENMASK(15, 13)
+#define   R5XX_RS_IP_COL_FMT			GENMASK(12, 9)
+#define   R5XX_RS_IP_COL_PTR			GENMASK(8, 6)
+#define   R5XX_RS_IP_TEX_PTR			GENMASK(5, 0)
 
 #define R5XX_R500_RS_INST(n)			(0x4320 + (n) * 0x4)
 #define R5XX_R500_RS_INST_COUNT			16
@@ -2000,6 +2007,12 @@
 /* RS_INST_0-15 of R3xx/R4xx */
 #define R5XX_R300_RS_INST(n)			(0x4330 + (n) * 0x4)
 #define R5XX_R300_RS_INST_COUNT			16
+#define   R5XX_R300_RS_INST_COL_ADDR		GENMASK(21, 17)
+#define   R5XX_R300_RS_INST_COL_CN		BIT(14)
+#define   R5XX_R300_RS_INST_COL_ID		GENMASK(13, 11)
+#define   R5XX_R300_RS_INST_TEX_ADDR		GENMASK(10, 6)
+#define   R5XX_R300_RS_INST_TEX_CN		BIT(3)
+#define   R5XX_R300_RS_INST_TEX_ID		GENMASK(2, 0)
 
 /* Hyper-Z enable (bit 0 cleared for non-owners) */
 #define R5XX_SC_HYPERZ_EN			0x43a4
@@ -2112,6 +2125,8 @@
 #define R5XX_TX_BORDER_COLOR_COUNT		16
 
 #define R5XX_US_CONFIG				0x4600
+#define   R5XX_US_CONFIG_FIRST_NODE_HAS_TEX	BIT(3)
+#define   R5XX_US_CONFIG_NLEVEL			GENMASK(1, 0)
 
 #define R5XX_US_PIXSIZE				0x4604
 
@@ -2121,9 +2136,17 @@
 
 #define R5XX_US_CODE_ADDR(n)			(0x4610 + (n) * 0x4)
 #define R5XX_US_CODE_ADDR_COUNT			4
+#define   R5XX_US_CODE_ADDR_TEX_SIZE		GENMASK(21, 17)
+#define   R5XX_US_CODE_ADDR_TEX_START		GENMASK(16, 12)
+#define   R5XX_US_CODE_ADDR_ALU_SIZE		GENMASK(11, 6)
+#define   R5XX_US_CODE_ADDR_ALU_START		GENMASK(5, 0)
 
 #define R5XX_US_TEX_INST(n)			(0x4620 + (n) * 0x4)
 #define R5XX_US_TEX_INST_COUNT			32
+#define   R5XX_US_TEX_INST_TEX_INST		GENMASK(17, 15)
+#define   R5XX_US_TEX_INST_TEX_ID		GENMASK(14, 11)
+#define   R5XX_US_TEX_INST_DST_ADDR		GENMASK(10, 6)
+#define   R5XX_US_TEX_INST_SRC_ADDR		GENMASK(4, 0)
 
 #define R5XX_R500_US_FC_BOOL_CONST		0x4620
 

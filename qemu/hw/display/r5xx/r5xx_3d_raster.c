@@ -408,6 +408,40 @@ static float r5xx_3d_lerp(const float b[3], const float w[3], float a0,
     return b[0] * w[0] * a0 + b[1] * w[1] * a1 + b[2] * w[2] * a2;
 }
 
+/* A colour in RS COL_FMT (R300 and R500 alike). */
+static void r5xx_3d_rs_col(unsigned fmt, const float *s, float *t)
+{
+    switch (fmt) {
+    case 0:                                 /* RGBA */
+        memcpy(t, s, 4 * sizeof(*t));
+        break;
+    case 2:                                 /* RGB0 */
+    case 3:                                 /* RGB1 */
+        memcpy(t, s, 3 * sizeof(*t));
+        t[3] = fmt == 3 ? 1.0f : 0.0f;
+        break;
+    case 4:                                 /* 000A */
+    case 8:                                 /* 111A */
+        t[0] = t[1] = t[2] = fmt == 8 ? 1.0f : 0.0f;
+        t[3] = s[3];
+        break;
+    case 5:                                 /* 0000 */
+    case 6:                                 /* 0001 */
+        t[0] = t[1] = t[2] = 0.0f;
+        t[3] = fmt == 6 ? 1.0f : 0.0f;
+        break;
+    case 9:                                 /* 1110 */
+    case 10:                                /* 1111 */
+        t[0] = t[1] = t[2] = 1.0f;
+        t[3] = fmt == 10 ? 1.0f : 0.0f;
+        break;
+    default:                                /* reserved: RGB1 */
+        memcpy(t, s, 3 * sizeof(*t));
+        t[3] = 1.0f;
+        break;
+    }
+}
+
 /*
  * The US inputs (R500 RS_IP / RS_INST): texcoord components by absolute
  * pointer (62 is 0.0, 63 is 1.0), colours by COL_PTR in COL_FMT.
@@ -436,22 +470,47 @@ static void r5xx_3d_rs(R5xx3d *st, const float col[4][4], const float *tex,
         if (FIELD_EX32(inst, R500_RS_INST0, COL_CN) == 1) {
             uint32_t ip = st->regs[R_R500_RS_IP0 +
                                    FIELD_EX32(inst, R500_RS_INST0, COL_ID)];
-            const float *s = col[FIELD_EX32(ip, R500_RS_IP0, COL_PTR) & 3];
-            float *t = temp[FIELD_EX32(inst, R500_RS_INST0, COL_ADDR)];
 
-            switch (FIELD_EX32(ip, R500_RS_IP0, COL_FMT)) {
-            case 0:                         /* RGBA */
-                memcpy(t, s, 4 * sizeof(*t));
-                break;
-            case 6:                         /* 0001 */
-                t[0] = t[1] = t[2] = 0.0f;
-                t[3] = 1.0f;
-                break;
-            default:                        /* RGB1 and the rest */
-                memcpy(t, s, 3 * sizeof(*t));
-                t[3] = 1.0f;
-                break;
+            r5xx_3d_rs_col(FIELD_EX32(ip, R500_RS_IP0, COL_FMT),
+                           col[FIELD_EX32(ip, R500_RS_IP0, COL_PTR) & 3],
+                           temp[FIELD_EX32(inst, R500_RS_INST0, COL_ADDR)]);
+        }
+    }
+}
+
+/*
+ * The R300 RS (RS_IP / R300_RS_INST, 8 of each): a texcoord's components
+ * are SEL_S..SEL_Q of the list from TEX_PTR on (4 is 0.0, 5 is 1.0).
+ */
+static void r5xx_3d_rs300(R5xx3d *st, const float col[4][4],
+                          const float *tex, float temp[R5XX_3D_US_TEMPS][4])
+{
+    unsigned n = FIELD_EX32(st->regs[R_RS_INST_COUNT], RS_INST_COUNT,
+                            INST_COUNT) + 1;
+
+    for (unsigned i = 0; i < n && i < 8; i++) {
+        uint32_t inst = st->regs[A_R300_RS_INST(i) / 4];
+
+        if (FIELD_EX32(inst, R300_RS_INST0, TEX_CN)) {
+            uint32_t ip = st->regs[A_RS_IP(FIELD_EX32(inst, R300_RS_INST0,
+                                                      TEX_ID)) / 4];
+            unsigned ptr = FIELD_EX32(ip, RS_IP0, TEX_PTR);
+            float *t = temp[FIELD_EX32(inst, R300_RS_INST0, TEX_ADDR)];
+
+            for (unsigned c = 0; c < 4; c++) {
+                unsigned sel = (ip >> (13 + 3 * c)) & 7;
+
+                t[c] = sel < 4 ? tex[(ptr + sel) % R5XX_3D_TEXCOMP] :
+                       sel == 5 ? 1.0f : 0.0f;
             }
+        }
+        if (FIELD_EX32(inst, R300_RS_INST0, COL_CN)) {
+            uint32_t ip = st->regs[A_RS_IP(FIELD_EX32(inst, R300_RS_INST0,
+                                                      COL_ID)) / 4];
+
+            r5xx_3d_rs_col(FIELD_EX32(ip, RS_IP0, COL_FMT),
+                           col[FIELD_EX32(ip, RS_IP0, COL_PTR) & 3],
+                           temp[FIELD_EX32(inst, R300_RS_INST0, COL_ADDR)]);
         }
     }
 }
@@ -500,16 +559,17 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
         tex[i] = r5xx_3d_lerp(b, w, v[0]->tex[i], v[1]->tex[i],
                               v[2]->tex[i]) / oow;
     }
+    memset(temp, 0, sizeof(temp));
     if (st->r500) {
-        memset(temp, 0, sizeof(temp));
         r5xx_3d_rs(st, col, tex, temp);
         if (!r5xx_3d_us_run(st, d, temp, out)) {
             return;                         /* killed */
         }
     } else {
-        r5xx_3d_unimp(st, R5XX_3D_UNIMP_R300_FS,
-                      "R300 fragment programs (colour 0 is drawn)");
-        memcpy(out, col[0], sizeof(out));
+        r5xx_3d_rs300(st, col, tex, temp);
+        if (!r5xx_3d_fp_run(st, d, temp, out)) {
+            return;
+        }
     }
 
     if (z_here && d->z_write) {

@@ -1206,6 +1206,25 @@ static void test_tex(void)
 	sample(&st, 0.5f, 0.5f, o);
 	CHECK(o[0] == -1.0f);
 
+	/* 8x8 RGB565 in square (4x4) micro tiles, macro-linear */
+	for (uint32_t y = 0; y < 8; y++)
+		for (uint32_t x = 0; x < 8; x++) {
+			uint32_t a = TEX + (y / 4) * 64 + (x / 4) * 32 +
+				     ((y % 4) * 4 + x % 4) * 2;
+			uint16_t v = (uint16_t)(x << 11 | y << 5 | (x ^ y));
+
+			memcpy(mem + a, &v, 2);
+		}
+	tex_unit(&st, 0, 8, 8, 6 | 2 << 12 | 1 << 15 | 0 << 18 | 5 << 9,
+		 1 << 9, TEX | 2 << 3);
+	for (uint32_t y = 0; y < 8; y++)
+		for (uint32_t x = 0; x < 8; x++) {
+			sample(&st, (x + 0.5f) / 8, (y + 0.5f) / 8, o);
+			CHECK(fabsf(o[0] - x / 31.0f) < 1e-6f &&
+			      fabsf(o[1] - y / 63.0f) < 1e-6f &&
+			      fabsf(o[2] - (x ^ y) / 31.0f) < 1e-6f);
+		}
+
 	/* 2x2 linear: bilinear at the centre is the mean; the wrap modes */
 	for (uint32_t i = 0; i < 4; i++)
 		st32(TEX + 4 * i, 0xff000000u | (i * 60) << 16);
@@ -1404,6 +1423,50 @@ static void test_tex_draw(void)
 	}
 }
 
+/* Colour buffer formats: RGB565, I8 (C2), ARGB4444 with a channel mask. */
+static void test_cfmt(void)
+{
+	static const Vtx q[4] = {
+		{ 0, 0, 0.5f, 1, 1.0f, 0.5f, 0.25f, 0.75f },
+		{ 64, 0, 0.5f, 1, 1.0f, 0.5f, 0.25f, 0.75f },
+		{ 64, 64, 0.5f, 1, 1.0f, 0.5f, 0.25f, 0.75f },
+		{ 0, 64, 0.5f, 1, 1.0f, 0.5f, 0.25f, 0.75f },
+	};
+	R5xx3d st;
+	unsigned bad = 0;
+
+	setup(&st, true);
+	wr(&st, A_RB3D_COLORPITCH(0), W | 4 << 21);		/* RGB565 */
+	draw_immd(&st, 5, q, 4);
+	for (uint32_t i = 0; i < W * W; i++) {
+		uint16_t v;
+
+		memcpy(&v, mem + CB + 2 * i, 2);
+		bad += v != (31 << 11 | 32 << 5 | 8);
+	}
+	CHECK(bad == 0);
+	CHECK(ld32(CB + 2 * W * W) == CANARY);		/* 2 bytes a pixel */
+	/* I8 writes C2: red with Mesa's C2_SEL_R */
+	wr(&st, A_RB3D_COLORPITCH(0), W | 9 << 21);
+	wr(&st, A_US_OUT_FMT(0), 0 | 1 << 12);
+	draw_immd(&st, 5, q, 4);
+	CHECK(mem[CB] == 255 && mem[CB + W * W - 1] == 255);
+	/* ARGB4444, green masked off (C1 with the BGRA order) */
+	memset(mem + CB, 0xff, 2 * W * W);
+	wr(&st, A_RB3D_COLORPITCH(0), W | 15 << 21);
+	wr(&st, A_US_OUT_FMT(0), 0 | 3 << 8 | 2 << 10 | 1 << 12 | 0 << 14);
+	wr(&st, A_RB3D_COLOR_CHANNEL_MASK, 0xf & ~2u);
+	draw_immd(&st, 5, q, 4);
+	{
+		uint16_t v;
+
+		memcpy(&v, mem + CB + 2 * 100, 2);
+		/* B 0.25 * 15 = 4, G kept 15, R 15, A 0.75 * 15 = 11 */
+		CHECK(v == (4 | 15 << 4 | 15 << 8 | 11 << 12));
+	}
+	CHECK(errors == 0);
+}
+
 int main(void)
 {
 	static const struct {
@@ -1427,6 +1490,7 @@ int main(void)
 		{ "tex", test_tex },
 		{ "fp", test_fp },
 		{ "tex_draw", test_tex_draw },
+		{ "cfmt", test_cfmt },
 		{ "garbage", test_garbage },
 	};
 	unsigned n = sizeof(tests) / sizeof(tests[0]);

@@ -81,8 +81,10 @@ typedef struct R5xx3dDraw {
     /* colour buffer 0 */
     R5xxSurf cb;
     bool cb_ok;
-    uint32_t cb_mask;                   /* byte lanes written */
+    uint32_t cb_mask;                   /* bits of a pixel written */
     unsigned out_sel[4];                /* component c <- shader channel */
+    unsigned cb_n;                      /* fields of a pixel, low first */
+    uint8_t cb_comp[4], cb_bits[4];     /* field i: component, width */
     /* blending (RB3D_BLENDCNTL, RB3D_ABLENDCNTL) */
     bool blend;
     unsigned cfunc, csrc, cdst, afunc, asrc, adst;

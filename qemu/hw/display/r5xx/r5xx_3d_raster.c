@@ -11,7 +11,8 @@
  * input temporaries (R500 RS_IP/RS_INST); Z is linear in window space.
  * The Z test and write (ZB_*) run before the shader, which is right while
  * shaders cannot write depth.  The colour write takes US_OUT_FMT_0's
- * component order into colour buffer 0, ARGB8888 only so far, blended by
+ * component order into colour buffer 0 (the integer formats; r5xx_3d_cfmt),
+ * blended by
  * RB3D_BLENDCNTL (and RB3D_ABLENDCNTL for alpha) in float.
  *
  * Copyright (c) 2026 The r5xx authors
@@ -162,8 +163,16 @@ static void r5xx_3d_blend(const R5xx3dDraw *d, uint32_t old, float out[4])
 {
     float dst[4], s[4];
 
-    for (unsigned c = 0; c < 4; c++) {
-        dst[d->out_sel[c]] = ((old >> (8 * c)) & 0xff) / 255.0f;
+    unsigned shift = 0;
+
+    dst[0] = dst[1] = dst[2] = 0.0f;
+    dst[3] = 1.0f;
+    for (unsigned i = 0; i < d->cb_n; i++) {
+        uint32_t max = (1u << d->cb_bits[i]) - 1;
+
+        dst[d->out_sel[d->cb_comp[i]]] = ((old >> shift) & max) /
+                                          (float)max;
+        shift += d->cb_bits[i];
     }
     for (unsigned i = 0; i < 4; i++) {
         s[i] = r5xx_3d_clamp01(out[i]);
@@ -181,6 +190,24 @@ static void r5xx_3d_blend(const R5xx3dDraw *d, uint32_t old, float out[4])
     }
 }
 
+/*
+ * Colour buffer formats (RB3D_COLORPITCH COLORFORMAT): bytes per pixel and
+ * the fields of a pixel from the low bits, each a component C0-C3 of
+ * US_OUT_FMT and its width.  I8 holds C2 (Mesa's R300_C2_SEL_* for one
+ * channel formats), UV88 C2 then C0.
+ */
+static const struct {
+    uint8_t fmt, cpp, n, comp[4], bits[4];
+} r5xx_3d_cfmt[] = {
+    { 3, 2, 4, { 0, 1, 2, 3 }, { 5, 5, 5, 1 } },        /* ARGB1555 */
+    { 4, 2, 3, { 0, 1, 2 }, { 5, 6, 5 } },              /* RGB565 */
+    { 5, 4, 4, { 0, 1, 2, 3 }, { 10, 10, 10, 2 } },     /* ARGB2101010 */
+    { 6, 4, 4, { 0, 1, 2, 3 }, { 8, 8, 8, 8 } },        /* ARGB8888 */
+    { 9, 1, 1, { 2 }, { 8 } },                          /* I8 */
+    { 13, 2, 2, { 2, 0 }, { 8, 8 } },                   /* UV88 */
+    { 15, 2, 4, { 0, 1, 2, 3 }, { 4, 4, 4, 4 } },       /* ARGB4444 */
+};
+
 /* Colour buffer 0 and the shader's output 0 that feeds it. */
 static bool r5xx_3d_cb_setup(R5xx3d *st, R5xx3dDraw *d)
 {
@@ -189,28 +216,43 @@ static bool r5xx_3d_cb_setup(R5xx3d *st, R5xx3dDraw *d)
     uint32_t mask = st->regs[R_RB3D_COLOR_CHANNEL_MASK];
     uint32_t px = pitch & R_RB3D_COLORPITCH0_COLORPITCH_MASK;
     unsigned micro = FIELD_EX32(pitch, RB3D_COLORPITCH0, COLORMICROTILE);
+    unsigned cf = FIELD_EX32(pitch, RB3D_COLORPITCH0, COLORFORMAT);
+    unsigned f, shift = 0;
     /* C0_SEL..C3_SEL: 0 A, 1 R, 2 G, 3 B; as a shader channel */
     static const unsigned chan[4] = { 3, 0, 1, 2 };
 
-    if (FIELD_EX32(pitch, RB3D_COLORPITCH0, COLORFORMAT) != 6) {
-        r5xx_3d_unimp(st, R5XX_3D_UNIMP_CFMT, "colour formats but ARGB8888");
+    for (f = 0; f < ARRAY_SIZE(r5xx_3d_cfmt); f++) {
+        if (r5xx_3d_cfmt[f].fmt == cf) {
+            break;
+        }
+    }
+    if (f == ARRAY_SIZE(r5xx_3d_cfmt)) {
+        r5xx_3d_unimp(st, R5XX_3D_UNIMP_CFMT,
+                      "colour formats 7, 10, 11, 12 (float, YUV)");
         return false;
     }
     if (!px) {
         r5xx_3d_error(st, "3D: colour buffer 0 with pitch 0, draw dropped");
         return false;
     }
-    if (micro == 2) {
-        r5xx_3d_unimp(st, R5XX_3D_UNIMP_TILE, "square micro tiles");
-    }
-    r5xx_surf_init(&d->cb, st->regs[A_RB3D_COLOROFFSET(0) / 4], px * 4, 4,
+    r5xx_surf_init(&d->cb, st->regs[A_RB3D_COLOROFFSET(0) / 4],
+                   px * r5xx_3d_cfmt[f].cpp, r5xx_3d_cfmt[f].cpp,
                    FIELD_EX32(pitch, RB3D_COLORPITCH0, COLORTILE),
                    micro != 0);
+    if (micro == 2 && !r5xx_surf_square(&d->cb)) {
+        r5xx_3d_unimp(st, R5XX_3D_UNIMP_TILE,
+                      "square micro tiles but of 16-bit pixels");
+    }
+    d->cb_n = r5xx_3d_cfmt[f].n;
     d->cb_mask = 0;
-    for (unsigned i = 0; i < 4; i++) {
-        if (mask & (1u << i)) {
-            d->cb_mask |= 0xffu << (8 * i);
+    for (unsigned i = 0; i < d->cb_n; i++) {
+        d->cb_comp[i] = r5xx_3d_cfmt[f].comp[i];
+        d->cb_bits[i] = r5xx_3d_cfmt[f].bits[i];
+        /* RB3D_COLOR_CHANNEL_MASK bit c enables component Cc */
+        if (mask & (1u << d->cb_comp[i])) {
+            d->cb_mask |= ((1u << d->cb_bits[i]) - 1) << shift;
         }
+        shift += d->cb_bits[i];
     }
     d->out_sel[0] = chan[FIELD_EX32(fmt, US_OUT_FMT0, C0_SEL)];
     d->out_sel[1] = chan[FIELD_EX32(fmt, US_OUT_FMT0, C1_SEL)];
@@ -259,6 +301,11 @@ static void r5xx_3d_zb_setup(R5xx3d *st, R5xx3dDraw *d)
                    d->z16 ? 2 : 4,
                    FIELD_EX32(pitch, ZB_DEPTHPITCH, DEPTHMACROTILE),
                    FIELD_EX32(pitch, ZB_DEPTHPITCH, DEPTHMICROTILE) != 0);
+    if (FIELD_EX32(pitch, ZB_DEPTHPITCH, DEPTHMICROTILE) == 2 &&
+        !r5xx_surf_square(&d->zb)) {
+        r5xx_3d_unimp(st, R5XX_3D_UNIMP_TILE,
+                      "square micro tiles but of 16-bit pixels");
+    }
     d->z_ok = true;
 }
 
@@ -528,7 +575,7 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
     float temp[R5XX_3D_US_TEMPS][4];
     float z = b[0] * v[0]->win[2] + b[1] * v[1]->win[2] +
               b[2] * v[2]->win[2];
-    uint32_t zv = 0, zraw = 0, old, pix;
+    uint32_t zv = 0, zraw = 0, old, pix, full;
     uint64_t zoff = 0, coff;
     bool z_here = false;
 
@@ -581,20 +628,23 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
         return;
     }
     old = 0;
-    if (d->blend || d->cb_mask != 0xffffffffu) {
-        r5xx_3d_ld(st, d->cb.base + coff, &old, 4);
+    full = d->cb.cpp == 4 ? 0xffffffffu : (1u << (8 * d->cb.cpp)) - 1;
+    if (d->blend || d->cb_mask != full) {
+        r5xx_3d_ld(st, d->cb.base + coff, &old, d->cb.cpp);
     }
     if (d->blend) {
         r5xx_3d_blend(d, old, out);
     }
     pix = 0;
-    for (unsigned c = 0; c < 4; c++) {
-        float f = out[d->out_sel[c]];
+    for (unsigned i = 0, shift = 0; i < d->cb_n; i++) {
+        int32_t max = (1 << d->cb_bits[i]) - 1;
+        float f = out[d->out_sel[d->cb_comp[i]]];
 
-        pix |= (uint32_t)r5xx_3d_f2i(f * 255.0f, 0, 255) << (8 * c);
+        pix |= (uint32_t)r5xx_3d_f2i(f * (float)max, 0, max) << shift;
+        shift += d->cb_bits[i];
     }
     pix = (pix & d->cb_mask) | (old & ~d->cb_mask);
-    r5xx_3d_st(st, d->cb.base + coff, pix, 4);
+    r5xx_3d_st(st, d->cb.base + coff, pix, d->cb.cpp);
     st->pixels_written++;
 }
 

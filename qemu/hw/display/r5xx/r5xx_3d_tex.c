@@ -7,7 +7,7 @@
  *
  * Level 0 of a 2D texture: its address is TX_OFFSET's, its layout the
  * colour buffer's and the 2D engine's (r5xx_surf_offset(): linear, micro-
- * and macro-tiled by TX_OFFSET's MICRO_TILE and MACRO_TILE), its row pitch
+ * (square too) and macro-tiled by TX_OFFSET's MICRO_TILE and MACRO_TILE), its row pitch
  * TX_FORMAT2's TXPITCH with TXPITCH_EN, else the width, in whole units of
  * the layout (a 32-byte micro tile row when linear, 8 micro tiles when
  * macro-tiled); a level smaller than a macro tile is macro-linear (at or
@@ -73,7 +73,7 @@ static const uint8_t r5xx_3d_txf_float[6][2] = {
 static bool r5xx_3d_tex_format(unsigned fmt, unsigned *bytes, unsigned *bw)
 {
     *bw = 1;
-    if (fmt < sizeof(r5xx_3d_txf_bits) / sizeof(r5xx_3d_txf_bits[0])) {
+    if (fmt < ARRAY_SIZE(r5xx_3d_txf_bits)) {
         *bytes = r5xx_3d_txf_bits[fmt][4];
         return true;
     }
@@ -143,11 +143,12 @@ void r5xx_3d_tex_setup(R5xx3d *st, R5xx3dDraw *d)
         t->bytes = bytes;
         wb = (pw + bw - 1) / bw;
         hb = (t->h + bw - 1) / bw;
-        if (micro == 2) {
-            r5xx_3d_unimp(st, R5XX_3D_UNIMP_TILE, "square micro tiles");
-        }
         /* the units of the layout, in blocks */
         r5xx_surf_init(&probe, 0, 0, bytes, false, micro != 0);
+        if (micro == 2 && !r5xx_surf_square(&probe)) {
+            r5xx_3d_unimp(st, R5XX_3D_UNIMP_TILE,
+                          "square micro tiles but of 16-bit texels");
+        }
         if (macro) {
             unsigned mw = probe.mw * R5XX_MACRO_TILE_MICROS;
             unsigned mh = probe.mh * R5XX_MACRO_TILE_MICROS;
@@ -167,6 +168,9 @@ void r5xx_3d_tex_setup(R5xx3d *st, R5xx3dDraw *d)
         wb = (wb + unit - 1) / unit * unit;
         r5xx_surf_init(&t->surf, off & R_TX_OFFSET0_TXOFFSET_MASK,
                        wb * bytes, bytes, macro, micro != 0);
+        if (micro == 2) {
+            r5xx_surf_square(&t->surf);
+        }
         t->wrap[0] = FIELD_EX32(f0, TX_FILTER00, CLAMP_S);
         t->wrap[1] = FIELD_EX32(f0, TX_FILTER00, CLAMP_T);
         t->linear = FIELD_EX32(f0, TX_FILTER00, MAG_FILTER) >= 2;

@@ -424,7 +424,43 @@ typedef struct R5xx3dPrim {
     R5xx3d *st;
     const R5xx3dDraw *d;
     const R5xx3dVtx *v[3];
+    bool point;             /* a point: its rectangle, in pixels */
+    float px0, py0, px1, py1;
 } R5xx3dPrim;
+
+/*
+ * Point texcoords (GB_ENABLE POINT_STUFF_ENABLE): texcoord n with
+ * TEXn_SOURCE 1 or 2 goes from GA_POINT_S0 at the left to S1 at the right
+ * and from T1 at the top row to T0 at the bottom one (S0/T0 is the lower
+ * left corner, Mesa's blits put their source rectangle there), r 0 and
+ * q 1, replacing what the VAP gave in the packed texcoord list.
+ */
+static void r5xx_3d_point_tex(const R5xx3dPrim *p, int32_t x, int32_t y,
+                              float *tex)
+{
+    R5xx3d *st = p->st;
+    uint32_t gb = st->regs[R_GB_ENABLE];
+    uint32_t fmt1 = st->regs[R_VAP_OUT_VTX_FMT1];
+    float fx = p->px1 > p->px0 ? (x + 0.5f - p->px0) / (p->px1 - p->px0) : 0;
+    float fy = p->py1 > p->py0 ? (y + 0.5f - p->py0) / (p->py1 - p->py0) : 0;
+    float s0 = r5xx_3d_f32(st->regs[A_GA_POINT_S(0) / 4]);
+    float t0 = r5xx_3d_f32(st->regs[A_GA_POINT_T(0) / 4]);
+    float s1 = r5xx_3d_f32(st->regs[A_GA_POINT_S(1) / 4]);
+    float t1 = r5xx_3d_f32(st->regs[A_GA_POINT_T(1) / 4]);
+    unsigned off = 0;
+
+    for (unsigned n = 0; n < 8; n++) {
+        unsigned cnt = (fmt1 >> (3 * n)) & 7;
+
+        if ((gb >> (16 + 2 * n)) & 3) {
+            tex[off % R5XX_3D_TEXCOMP] = s0 + (s1 - s0) * fx;
+            tex[(off + 1) % R5XX_3D_TEXCOMP] = t1 + (t0 - t1) * fy;
+            tex[(off + 2) % R5XX_3D_TEXCOMP] = 0.0f;
+            tex[(off + 3) % R5XX_3D_TEXCOMP] = 1.0f;
+        }
+        off += cnt < 4 ? cnt : 4;
+    }
+}
 
 static bool r5xx_3d_z_pass(unsigned func, uint32_t z, uint32_t old)
 {
@@ -606,6 +642,10 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
         tex[i] = r5xx_3d_lerp(b, w, v[0]->tex[i], v[1]->tex[i],
                               v[2]->tex[i]) / oow;
     }
+    if (p->point &&
+        FIELD_EX32(st->regs[R_GB_ENABLE], GB_ENABLE, POINT_STUFF_ENABLE)) {
+        r5xx_3d_point_tex(p, x, y, tex);
+    }
     memset(temp, 0, sizeof(temp));
     if (st->r500) {
         r5xx_3d_rs(st, col, tex, temp);
@@ -658,7 +698,7 @@ static int32_t r5xx_3d_fix(float f)
 void r5xx_3d_triangle(R5xx3d *st, const R5xx3dDraw *d, const R5xx3dVtx *a,
                       const R5xx3dVtx *b, const R5xx3dVtx *c)
 {
-    R5xx3dPrim p = { st, d, { a, b, c } };
+    R5xx3dPrim p = { .st = st, .d = d, .v = { a, b, c } };
     int32_t fx[3], fy[3];
     int64_t det;
     bool front;
@@ -687,10 +727,16 @@ void r5xx_3d_triangle(R5xx3d *st, const R5xx3dDraw *d, const R5xx3dVtx *a,
  */
 void r5xx_3d_point(R5xx3d *st, const R5xx3dDraw *d, const R5xx3dVtx *v)
 {
-    R5xx3dPrim p = { st, d, { v, v, v } };
+    R5xx3dPrim p = { .st = st, .d = d, .v = { v, v, v } };
     uint32_t size = st->regs[R_GA_POINT_SIZE];
     int32_t hh = size & 0xffff, hw = size >> 16;
     int32_t x = r5xx_3d_fix(v->win[0]), y = r5xx_3d_fix(v->win[1]);
+
+    p.point = true;
+    p.px0 = (float)(x - hw) / R5XX_3D_SUB;
+    p.px1 = (float)(x + hw) / R5XX_3D_SUB;
+    p.py0 = (float)(y - hh) / R5XX_3D_SUB;
+    p.py1 = (float)(y + hh) / R5XX_3D_SUB;
     int32_t ax[3] = { x - hw, x + hw, x + hw };
     int32_t ay[3] = { y - hh, y - hh, y + hh };
     int32_t bx[3] = { x - hw, x + hw, x - hw };

@@ -1419,6 +1419,29 @@ static void test_tex_draw(void)
 			printf("# %s: %u pixels differ\n", r500 ? "r500" : "r300",
 			       bad);
 		CHECK(bad == 0);
+		/*
+		 * A point of 32x32 pixels at (32, 32) with point texcoords
+		 * (Mesa's blits): S0/T0 = (0, 1) at the lower left, S1/T1 =
+		 * (1, 0) at the upper right, whatever the vertex's are.
+		 */
+		{
+			Vtx pt = { 32, 32, 0.5f, 1, 0.9f, 0.9f, 0, 1 };
+
+			wr(&st, A_GB_ENABLE, 1 | 2 << 16);
+			wrf(&st, A_GA_POINT_S(0), 0.0f);
+			wrf(&st, A_GA_POINT_T(0), 1.0f);
+			wrf(&st, A_GA_POINT_S(1), 1.0f);
+			wrf(&st, A_GA_POINT_T(1), 0.0f);
+			wr(&st, A_GA_POINT_SIZE, 16 * 12 | (16 * 12) << 16);
+			draw_immd(&st, 1, &pt, 1);
+			bad = 0;
+			for (uint32_t y = 16; y < 48; y++)
+				for (uint32_t x = 16; x < 48; x++)
+					bad += ld32(CB + 4 * (y * W + x)) !=
+					       texel_val((x - 16) / 2,
+							 (y - 16) / 2);
+			CHECK(bad == 0);
+		}
 		CHECK(errors == 0);
 	}
 }

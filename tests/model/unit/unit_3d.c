@@ -1490,6 +1490,39 @@ static void test_cfmt(void)
 	CHECK(errors == 0);
 }
 
+/*
+ * The CBZB clear: with ZB_CB_CLEAR the Z unit writes ZB_DEPTHCLEARVALUE to
+ * each covered pixel of the Z buffer, here the lower half of the colour
+ * buffer as Mesa sets it up, while the colour unit fills the upper half.
+ */
+static void test_cbzb(void)
+{
+	static const Vtx q[4] = {
+		{ 0, 0, 0.5f, 1, 1, 0, 0, 1 }, { 64, 0, 0.5f, 1, 1, 0, 0, 1 },
+		{ 64, 32, 0.5f, 1, 1, 0, 0, 1 }, { 0, 32, 0.5f, 1, 1, 0, 0, 1 },
+	};
+	R5xx3d st;
+	unsigned bad = 0;
+
+	setup(&st, true);
+	wr(&st, A_ZB_BW_CNTL, 1 << 5);
+	wr(&st, A_ZB_CNTL, 0);
+	wr(&st, A_ZB_FORMAT, 2);
+	wr(&st, A_ZB_DEPTHOFFSET, CB + 4 * W * W / 2);
+	wr(&st, A_ZB_DEPTHPITCH, W);
+	wr(&st, A_ZB_DEPTHCLEARVALUE, 0x11223344);
+	draw_immd(&st, 5, q, 4);
+	for (uint32_t i = 0; i < W * W; i++)
+		bad += ld32(CB + 4 * i) != (i < W * W / 2 ? 0xffff0000u :
+					    0x11223344u);
+	CHECK(bad == 0);
+	wr(&st, A_ZB_BW_CNTL, 0);			/* off: Z untouched */
+	st32(CB + 4 * W * W / 2, CANARY);
+	draw_immd(&st, 5, q, 4);
+	CHECK(ld32(CB + 4 * W * W / 2) == CANARY);
+	CHECK(errors == 0);
+}
+
 int main(void)
 {
 	static const struct {
@@ -1514,6 +1547,7 @@ int main(void)
 		{ "fp", test_fp },
 		{ "tex_draw", test_tex_draw },
 		{ "cfmt", test_cfmt },
+		{ "cbzb", test_cbzb },
 		{ "garbage", test_garbage },
 	};
 	unsigned n = sizeof(tests) / sizeof(tests[0]);

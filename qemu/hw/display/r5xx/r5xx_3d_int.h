@@ -92,6 +92,8 @@ typedef struct R5xx3dDraw {
     /* Z buffer */
     R5xxSurf zb;
     bool z_test, z_write, z_ok;
+    bool cbzb;                          /* ZB_CB_CLEAR: write the value */
+    uint32_t cbzb_value;                /* ZB_DEPTHCLEARVALUE */
     unsigned z_func;
     bool z16;
 } R5xx3dDraw;

@@ -287,7 +287,16 @@ static void r5xx_3d_zb_setup(R5xx3d *st, R5xx3dDraw *d)
         r5xx_3d_unimp(st, R5XX_3D_UNIMP_STENCIL, "stencil");
     }
     d->z_ok = false;
-    if (!d->z_test) {
+    /*
+     * The CBZB clear (Mesa's r300_blit.c): the Z unit writes
+     * ZB_DEPTHCLEARVALUE to each pixel the draw covers, Z test or not, and
+     * Mesa points the Z buffer at the lower half of a colour buffer.
+     */
+    d->cbzb = FIELD_EX32(st->regs[R_ZB_BW_CNTL], ZB_BW_CNTL, ZB_CB_CLEAR);
+    d->cbzb_value = st->regs[R_ZB_DEPTHCLEARVALUE];
+    if (d->cbzb) {
+        d->z_test = d->z_write = false;
+    } else if (!d->z_test) {
         return;
     }
     if ((fmt != 0 && fmt != 2) || !px) {
@@ -623,7 +632,10 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
 
         zv = (uint32_t)r5xx_3d_f2i(z * (float)zmax, 0, (int32_t)zmax);
         z_here = r5xx_surf_offset(&d->zb, x, y, &zoff);
-        if (z_here) {
+        if (z_here && d->cbzb) {
+            r5xx_3d_st(st, d->zb.base + zoff, d->cbzb_value, d->zb.cpp);
+            z_here = false;
+        } else if (z_here) {
             r5xx_3d_ld(st, d->zb.base + zoff, &zraw, d->zb.cpp);
             old = d->z16 ? zraw & 0xffff : zraw >> 8;
             if (!r5xx_3d_z_pass(d->z_func, zv, old)) {

@@ -11,9 +11,11 @@
 # neighbour in the other image).  Mesa as it comes: it tiles its textures,
 # colour and depth buffers, fills and reads them back through textured
 # blits (point texcoords) and clears colour with the CBZB clear.
-# llvmpipe runs with LP_NATIVE_VECTOR_WIDTH=128: with the 256-bit default,
-# Debian 12's llvmpipe under QEMU's TCG draws render3's bilinear quadrant
-# with dark blocks (438 pixels off; on the host it draws it right).
+# render3's reference is softpipe's (GALLIUM_DRIVER=softpipe): llvmpipe
+# under QEMU's TCG draws its textured quads wrong (Debian 12's: dark blocks
+# in the bilinear quadrant, 438 pixels; Debian 13's, at 128 or 256 bits:
+# 1504 pixels), while on the host llvmpipe and softpipe draw all three
+# scenes alike, pixel for pixel, and the model matches both there.
 set -uo pipefail
 bin=$PWD/build/mesa/tri
 [ -x "$bin" ] || { echo "build/mesa/tri is not built (tests/mesa/build.test)"; exit 77; }
@@ -22,8 +24,10 @@ trap 'rm -rf "$dir"' EXIT
 export XDG_CACHE_HOME=$dir
 rc=0
 for scene in render render2 render3; do
-	LP_NATIVE_VECTOR_WIDTH=128 LIBGL_ALWAYS_SOFTWARE=1 "$bin" $scene "$dir/ref.rgba" >/dev/null ||
-		{ echo "FAIL: $scene with llvmpipe"; exit 1; }
+	ref=llvmpipe
+	[ $scene = render3 ] && ref=softpipe
+	GALLIUM_DRIVER=$ref LIBGL_ALWAYS_SOFTWARE=1 "$bin" $scene "$dir/ref.rgba" >/dev/null ||
+		{ echo "FAIL: $scene with $ref"; exit 1; }
 	out=$("$bin" $scene "$dir/hw.rgba" 2>&1)
 	r=$?
 	echo "$out"
@@ -33,7 +37,7 @@ for scene in render render2 render3; do
 		echo "FAIL: the winsys reported a problem"
 		exit 1
 	fi
-	echo "$scene:"
+	echo "$scene (against $ref):"
 	"$bin" compare "$dir/hw.rgba" "$dir/ref.rgba" || rc=1
 done
 exit $rc

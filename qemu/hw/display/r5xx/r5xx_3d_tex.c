@@ -7,8 +7,9 @@
  *
  * Level 0 of a 2D texture: its address is TX_OFFSET's, its layout the
  * colour buffer's and the 2D engine's (r5xx_surf_offset(): linear, micro-
- * (square too) and macro-tiled by TX_OFFSET's MICRO_TILE and MACRO_TILE), its row pitch
- * TX_FORMAT2's TXPITCH with TXPITCH_EN, else the width, in whole units of
+ * tiled, square or not, and macro-tiled by TX_OFFSET's MICRO_TILE and
+ * MACRO_TILE), its row pitch TX_FORMAT2's TXPITCH with TXPITCH_EN, else
+ * the width, in whole units of
  * the layout (a 32-byte micro tile row when linear, 8 micro tiles when
  * macro-tiled); a level smaller than a macro tile is macro-linear (at or
  * below one macro tile on R300 or with R500 MACRO_SWITCH), as the checker
@@ -186,7 +187,7 @@ void r5xx_3d_tex_setup(R5xx3d *st, R5xx3dDraw *d)
     }
 }
 
-/* Texels -------------------------------------------------------------------- */
+/* Texels ---------------------------------------------------------------- */
 
 static float r5xx_3d_half(uint32_t h)
 {

@@ -76,6 +76,8 @@ typedef struct R5xx3dDraw {
     uint32_t tex_enable;
     R5xx3dTexUnit tex[R5XX_3D_TEX_UNITS];
     /* raster */
+    unsigned ncol, ntex;                /* colours, texcoord components */
+    unsigned temps;                     /* US_PIXSIZE + 1 */
     int32_t sc_x0, sc_y0, sc_x1, sc_y1; /* inclusive */
     bool cull_front, cull_back, cw_front;
     /* colour buffer 0 */

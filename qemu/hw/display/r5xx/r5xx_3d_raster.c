@@ -321,6 +321,24 @@ static void r5xx_3d_zb_setup(R5xx3d *st, R5xx3dDraw *d)
 bool r5xx_3d_raster_setup(R5xx3d *st, R5xx3dDraw *d)
 {
     uint32_t cull = st->regs[R_SU_CULL_MODE];
+    uint32_t fmt0 = st->regs[R_VAP_OUT_VTX_FMT0];
+    uint32_t fmt1 = st->regs[R_VAP_OUT_VTX_FMT1];
+    unsigned pix = st->regs[R_US_PIXSIZE] & 0x7f;
+
+    /* what a pixel interpolates: the colours and texcoords the VAP has */
+    d->ncol = 0;
+    for (unsigned i = 0; i < 4; i++) {
+        if (fmt0 & (R_VAP_OUT_VTX_FMT0_VTX_COLOR_0_PRESENT_MASK << i)) {
+            d->ncol = i + 1;
+        }
+    }
+    d->ntex = 0;
+    for (unsigned i = 0; i < 8; i++) {
+        unsigned cnt = (fmt1 >> (3 * i)) & 7;
+
+        d->ntex += cnt < 4 ? cnt : 4;
+    }
+    d->temps = pix + 1;
 
     r5xx_3d_scissor(st, d);
     d->cull_front = FIELD_EX32(cull, SU_CULL_MODE, CULL_FRONT);
@@ -435,6 +453,11 @@ typedef struct R5xx3dPrim {
     const R5xx3dVtx *v[3];
     bool point;             /* a point: its rectangle, in pixels */
     float px0, py0, px1, py1;
+    /*
+     * The shader's temporaries, zeroed once a primitive; a pixel zeroes
+     * the first d->temps (US_PIXSIZE + 1), the ones the program uses.
+     */
+    float temp[R5XX_3D_US_TEMPS][4];
 } R5xx3dPrim;
 
 /*
@@ -617,7 +640,7 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
     float w[3] = { v[0]->win[3], v[1]->win[3], v[2]->win[3] };
     float oow = b[0] * w[0] + b[1] * w[1] + b[2] * w[2];
     float col[4][4], tex[R5XX_3D_TEXCOMP], out[4];
-    float temp[R5XX_3D_US_TEMPS][4];
+    float (*temp)[4] = p->temp;
     float z = b[0] * v[0]->win[2] + b[1] * v[1]->win[2] +
               b[2] * v[2]->win[2];
     uint32_t zv = 0, zraw = 0, old, pix, full;
@@ -644,21 +667,24 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
         }
     }
 
-    for (unsigned i = 0; i < 4; i++) {
+    /* the colours and texcoord components the VAP outputs; 0 beyond */
+    memset(col, 0, sizeof(col));
+    for (unsigned i = 0; i < d->ncol; i++) {
         for (unsigned c = 0; c < 4; c++) {
             col[i][c] = r5xx_3d_lerp(b, w, v[0]->col[i][c], v[1]->col[i][c],
                                      v[2]->col[i][c]) / oow;
         }
     }
-    for (unsigned i = 0; i < R5XX_3D_TEXCOMP; i++) {
+    for (unsigned i = 0; i < d->ntex; i++) {
         tex[i] = r5xx_3d_lerp(b, w, v[0]->tex[i], v[1]->tex[i],
                               v[2]->tex[i]) / oow;
     }
+    memset(tex + d->ntex, 0, (R5XX_3D_TEXCOMP - d->ntex) * sizeof(tex[0]));
     if (p->point &&
         FIELD_EX32(st->regs[R_GB_ENABLE], GB_ENABLE, POINT_STUFF_ENABLE)) {
         r5xx_3d_point_tex(p, x, y, tex);
     }
-    memset(temp, 0, sizeof(temp));
+    memset(temp, 0, d->temps * sizeof(temp[0]));
     if (st->r500) {
         r5xx_3d_rs(st, col, tex, temp);
         if (!r5xx_3d_us_run(st, d, temp, out)) {

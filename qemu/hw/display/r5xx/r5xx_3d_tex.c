@@ -237,8 +237,8 @@ static void r5xx_3d_texel_decode(const R5xx3dTexUnit *t, const uint8_t *b,
             break;
         }
         shift += n;
-        /* SIGNED_COMP: bit 3 is X, bit 0 is W */
-        if (t->sign & (8u >> i)) {
+        /* SIGNED_COMP: bit 3 is X, bit 0 is W (a 1-bit field stays 0/1) */
+        if ((t->sign & (8u >> i)) && n > 1) {
             int32_t s = x & (1u << (n - 1)) ? (int32_t)x - (int32_t)(max + 1)
                                              : (int32_t)x;
             float f = (float)s / (float)(max >> 1);

@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
 # vm-chips: rv380 rv515
+# vm-timeout-units: 3
 # Mesa test: build/mesa/tri (tests/mesa/tri.c) renders a clear and two
 # triangles (render); the same plus a depth buffer, an indexed draw
 # crossing in depth and a blended triangle (render2); and four textured

@@ -42,8 +42,9 @@
  * A scissor wider than a surface's rows lets the last row's pixels beyond
  * the pitch land past the surface's end (a tiled surface wraps unit by unit
  * into the next row of units).  Mesa's r300 draws so in its CBZB clear
- * (r300_surface: the scissor and quad are the surface's width aligned to
- * 64, its height half the surface's; the Z buffer is the lower half): for a
+ * (r300_texture.c:r300_create_surface_custom: the scissor and quad are the
+ * surface's width aligned to 64, its height half the surface's, aligned to
+ * a tile; the Z buffer is the lower half): for a
  * 160-pixel pitch the last row of Z tiles reaches 2 KiB past the buffer
  * object.  Upstream's checker measures pitch x rows and ignores the X edge,
  * which lets any stream write up to a scissor's width past the end.  Where

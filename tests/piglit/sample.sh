@@ -7,9 +7,10 @@
 # "rejected CS" from Mesa's winsys.  The model has a partial 3D engine, so
 # piglit's own results are printed, not asserted; that the sample
 # submitted work is (jobs_done of r5xx_fences).
-# vm-timeout-units: 3
-# Units: 37 piglit programs of ~2-3 s each under TCG (~100 s), each held to
-# 30 s; three units leave room for a loaded host.
+# vm-timeout-units: 5
+# Units: 37 piglit programs of ~2-3 s each under TCG (90-120 s measured on
+# the 2-core host, 1 VM), each held to 30 s; a run beside two kernel builds
+# and a fuzzer took 480 s, so five units (600 s).
 set -uo pipefail
 pg=/usr/lib/x86_64-linux-gnu/piglit
 list=${1:-tests/piglit/sample.list}

@@ -2338,6 +2338,33 @@ static void test_cbzb_clear(void)
 }
 
 /*
+ * RB3D_COLOR_CLEAR_VALUE (and the FP16 _AR/_GB pair) is unpipelined in the
+ * reference but only gives the colour of CMASK-cleared tiles, no address
+ * or layout, and only the CMASK owner uses CMASK: free, no pipe= (issue 20
+ * class 6, decided in cs-checker.rst), so it may change after a draw
+ * before a flush, as a colour that is not an address may.
+ */
+static void test_clear_value(void)
+{
+	static const u32 regs_cv[] = {
+		R5XX_RB3D_COLOR_CLEAR_VALUE, R5XX_R500_RB3D_COLOR_CLEAR_VALUE_AR,
+		R5XX_R500_RB3D_COLOR_CLEAR_VALUE_GB,
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(regs_cv); i++) {
+		mesa_stream(&s, true);
+		reg(&s, regs_cv[i], 0x12345678);
+		emit(&s, R5XX_PACKET3(R5XX_PM4_3D_DRAW_VBUF_2, 0));
+		emit(&s, VF(2, 100, 4));
+		pad8(&s);
+		tap_is(accepts(R5XX_FAMILY_RV515, RADEON_CS_KEEP_TILING_FLAGS, &s), 0,
+		       "RV515: clear value %#x changed after a draw, before a flush",
+		       regs_cv[i]);
+	}
+}
+
+/*
  * Issue 20 class 2, second part: known-bits masks (bits=fields) of the
  * texture, output, blend, resolve, Z bandwidth, vertex, scissor and 2D
  * registers, the TX_FORMAT2 R5xx bits before R5xx, the 2D coordinate
@@ -2512,6 +2539,7 @@ int main(int argc, char **argv)
 	test_no_colour_buffer();
 	test_empty_framebuffer();
 	test_cbzb_clear();
+	test_clear_value();
 	test_pipe_select();
 	test_index_bounds();
 	test_z_modes();

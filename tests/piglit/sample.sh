@@ -8,9 +8,9 @@
 # piglit's own results are printed, not asserted; that the sample
 # submitted work is (jobs_done of r5xx_fences).
 # vm-timeout-units: 5
-# Units: 37 piglit programs of ~2-3 s each under TCG (90-120 s measured on
-# the 2-core host, 1 VM), each held to 30 s; a run beside two kernel builds
-# and a fuzzer took 480 s, so five units (600 s).
+# Units: 31 piglit programs of ~2-3 s each under TCG (about 120 s a boot
+# measured on the 2-core host), each held to 30 s; 37 of them beside two
+# kernel builds and a fuzzer took 480 s, so five units (600 s).
 set -uo pipefail
 pg=/usr/lib/x86_64-linux-gnu/piglit
 list=${1:-tests/piglit/sample.list}

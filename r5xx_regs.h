@@ -27,6 +27,12 @@
 /* PLL indirect data */
 #define R5XX_CLOCK_CNTL_DATA			0x000c
 
+/* video BIOS scratch 0: connected displays (ATOM_S0_*: CRT1 1:0, CRT2 9:8) */
+#define R5XX_BIOS_0_SCRATCH			0x0010
+#define   R5XX_BIOS_0_SCRATCH_CRT2_COLOR	BIT(9)
+#define   R5XX_BIOS_0_SCRATCH_CRT1_COLOR	BIT(1)
+#define   R5XX_BIOS_0_SCRATCH_CRT1_MONO		BIT(0)
+
 /* bus control (PCIE_INDEX on PCIe parts) */
 #define R5XX_BUS_CNTL				0x0030
 #define   R5XX_BUS_CNTL_RS600_MSI_REARM		BIT(20)

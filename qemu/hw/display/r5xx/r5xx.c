@@ -4,8 +4,9 @@
  *
  * Models a card whose video BIOS has run (CONFIG_MEMSIZE set, memory
  * controller and clocks programmed) so that a driver can bring it up
- * without running a ROM; the rv515 carries an ATOM video BIOS of data
- * tables only (r5xx_vbios.py, rv515-board.toml) as its expansion ROM.
+ * without running a ROM; the rv515 carries an ATOM video BIOS (data
+ * tables and the command tables radeon.ko runs to set modes: r5xx_vbios.py,
+ * rv515-board.toml) as its expansion ROM.
  * Plus the command processor (r5xx_cp.c), the rv370 PCIE
  * GART (r5xx_mc.c), the 2D engine (r5xx_2d.c) and the display engines
  * (r5xx_display.c): legacy CRTCs on rv380, AVIVO D1/D2 on rv515, and the

@@ -332,8 +332,8 @@ static void r5xx_mc_view_load_igp(R5xxState *s, R5xxMcView *v)
     const uint32_t *nb = s->mc.nbmc;
     uint32_t size = nb[A_RS480_AGP_ADDRESS_SPACE_SIZE];
     uint32_t base = nb[A_RS480_GART_BASE];
-    uint64_t va = (32ull << 20) << FIELD_EX32(size, RS480_AGP_ADDRESS_SPACE_SIZE,
-                                              VA_SIZE);
+    unsigned shift = FIELD_EX32(size, RS480_AGP_ADDRESS_SPACE_SIZE, VA_SIZE);
+    uint64_t va = (32ull << 20) << shift;       /* 32 MiB << VA_SIZE */
 
     r5xx_mc_location(s->regs[R_MC_AGP_LOCATION], &v->gart_start,
                      &v->gart_end);

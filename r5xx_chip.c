@@ -23,10 +23,11 @@
  * kinds, the quad pipe count and the quirks. Code asks the row rather than
  * comparing family names.
  *
- * Only the rv370 PCIE GART is implemented so far. The parts that need the
- * legacy PCI GART (R300, R350, RV350 and R420, which are AGP boards) or one
- * of the IGP GARTs (RS400, RS480, RS600, RS690, RS740) are listed so that
- * the table is complete, but probe declines them with -ENODEV.
+ * The rv370 PCIE GART and the RS400/RS480 IGP GART are implemented
+ * (r5xx_gart_supported()). The parts that need the legacy PCI GART (R300,
+ * R350, RV350 and R420, which are AGP boards), the RS690/RS740 flavour of
+ * the IGP GART or the RS600 page table unit are listed so that the table is
+ * complete, but probe declines them with -ENODEV.
  */
 
 #define R5XX_ID(dev, fam, flags) \
@@ -260,6 +261,13 @@ MODULE_FIRMWARE(FW_RS690);
 	.clocks = R5XX_CLK_R300, .pipes = pipes_,			\
 	.pcie_index_mask = 0xff, .quirks = q }
 
+/* RS400/RS480: R300-class engine behind the north-bridge MC and IGP GART */
+#define RS4XX_ROW(nm) {							\
+	.name = nm, .group = "RS4xx", .firmware = FW_R300,		\
+	.gart = R5XX_GART_IGP, .mc = R5XX_MC_RS400, .irq = R5XX_IRQ_R100, \
+	.clocks = R5XX_CLK_R300, .msi_rearm = R5XX_MSI_REARM_AIC_CNTL,	\
+	.pipes = 1, .pcie_index_mask = 0, .quirks = 0 }
+
 #define R4XX_ROW(nm, gartk, q) {					\
 	.name = nm, .group = "R4xx", .firmware = FW_R420,		\
 	.gart = gartk, .mc = R5XX_MC_R420, .irq = R5XX_IRQ_R100,	\
@@ -269,6 +277,7 @@ MODULE_FIRMWARE(FW_RS690);
 #define RS6XX_ROW(nm, fw, gartk, mck, q) {				\
 	.name = nm, .group = "RS6xx", .firmware = fw, .gart = gartk,	\
 	.mc = mck, .irq = R5XX_IRQ_RS600, .clocks = R5XX_CLK_RV515,	\
+	.msi_rearm = R5XX_MSI_REARM_BUS_CNTL,				\
 	.pipes = 0, .pcie_index_mask = 0xff,				\
 	.quirks = R5XX_QUIRK_AVIVO | R5XX_QUIRK_RESET_MC | (q) }
 
@@ -294,8 +303,8 @@ static const struct r5xx_chip_info r5xx_chips[R5XX_FAMILY_COUNT] = {
 				      R5XX_QUIRK_FORCE_PX_TX | R5XX_QUIRK_MSI),
 	[R5XX_FAMILY_R423] = R4XX_ROW("R423", R5XX_GART_PCIE, R5XX_QUIRK_MSI),
 	[R5XX_FAMILY_RV410] = R4XX_ROW("RV410", R5XX_GART_PCIE, R5XX_QUIRK_MSI),
-	[R5XX_FAMILY_RS400] = R3XX_ROW("RS400", "RS4xx", FW_R300, R5XX_GART_IGP, 1, 0),
-	[R5XX_FAMILY_RS480] = R3XX_ROW("RS480", "RS4xx", FW_R300, R5XX_GART_IGP, 1, 0),
+	[R5XX_FAMILY_RS400] = RS4XX_ROW("RS400"),
+	[R5XX_FAMILY_RS480] = RS4XX_ROW("RS480"),
 	[R5XX_FAMILY_RS600] = RS6XX_ROW("RS600", FW_RS600, R5XX_GART_RS600,
 					R5XX_MC_RS600, 0),
 	[R5XX_FAMILY_RS690] = RS6XX_ROW("RS690", FW_RS690, R5XX_GART_IGP,

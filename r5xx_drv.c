@@ -241,7 +241,7 @@ static int r5xx_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 
 	if (!info)
 		return -ENODEV;
-	if (info->gart != R5XX_GART_PCIE) {
+	if (!r5xx_gart_supported(info)) {
 		dev_info(&pdev->dev,
 			 "%s (%04x:%04x) needs %s, which r5xx does not support yet\n",
 			 info->name, pdev->vendor, pdev->device,

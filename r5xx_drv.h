@@ -70,9 +70,14 @@ struct dma_buf;
  *   start and stop, and the soft reset primitive;
  * - r5xx_chip.c: the PCI ID table and one &struct r5xx_chip_info row per
  *   family (chip differences are data, not function pointers);
- * - r5xx_mmio.c: indirect register spaces (MM, PLL, PCIE, MC) and idle waits;
- * - r5xx_mc.c: VRAM size and the placement of VRAM and GTT in the MC space;
- * - r5xx_gart.c: the rv370 PCIE GART and the kernel's GART-mapped buffers;
+ * - r5xx_mmio.c: indirect register spaces (MM, PLL, PCIE, MC, north-bridge
+ *   MC) and idle waits;
+ * - r5xx_mc.c: VRAM size (or the IGPs' UMA block) and the placement of VRAM
+ *   and GTT in the MC space;
+ * - r5xx_gart.c: the GART table shared by every kind, and the kernel's
+ *   GART-mapped buffers;
+ * - r5xx_gart_pcie.c: the rv370 PCIE GART (table in VRAM);
+ * - r5xx_gart_igp.c: the RS400/RS480 IGP GART (table in system memory);
  * - r5xx_ttm.c: TTM, buffer objects, their placement and CPU mappings;
  * - r5xx_surface.c: the SURFACE registers (tiled/swapped CPU access);
  * - r5xx_gem.c: the GEM ioctls and dumb buffers;
@@ -175,7 +180,8 @@ struct dma_buf;
  * enum r5xx_gart_kind - how the GPU translates GTT addresses
  * @R5XX_GART_PCIE: rv370 PCIE GART, table of 4-byte entries in VRAM
  * @R5XX_GART_PCI: legacy PCI GART (AIC), not implemented
- * @R5XX_GART_IGP: RS400/RS480/RS690/RS740 IGP GART, not implemented
+ * @R5XX_GART_IGP: RS400/RS480/RS690/RS740 IGP GART, table of 4-byte entries
+ *	in system memory (implemented with the %R5XX_MC_RS400 MC only)
  * @R5XX_GART_RS600: RS600 page table unit, not implemented
  */
 enum r5xx_gart_kind {
@@ -216,6 +222,19 @@ enum r5xx_irq_kind {
 };
 
 /**
+ * enum r5xx_msi_rearm_kind - where an MSI is re-armed
+ * @R5XX_MSI_REARM_MSI_REARM_EN: MSI_REARM_EN.MSI_REARM (RV380 and the discrete parts)
+ * @R5XX_MSI_REARM_AIC_CNTL: AIC_CNTL.RS400_MSI_REARM toggled (RS400/RS480)
+ * @R5XX_MSI_REARM_BUS_CNTL: BUS_CNTL.RS600_MSI_REARM toggled (RS600, RS690,
+ *	RS740)
+ */
+enum r5xx_msi_rearm_kind {
+	R5XX_MSI_REARM_MSI_REARM_EN,
+	R5XX_MSI_REARM_AIC_CNTL,
+	R5XX_MSI_REARM_BUS_CNTL,
+};
+
+/**
  * enum r5xx_clk_kind - engine clock forcing done before the CP starts
  * @R5XX_CLK_R300: r300_clock_startup: SCLK_CNTL FORCE_CP/VIP
  * @R5XX_CLK_R420: r420_clock_resume: SCLK_CNTL FORCE_CP/VIP
@@ -241,10 +260,11 @@ enum r5xx_clk_kind {
  * @name: family name, e.g. "RV380"
  * @group: generation, e.g. "R3xx"
  * @firmware: CP microcode file under /lib/firmware
- * @gart: GART kind; only %R5XX_GART_PCIE is implemented
+ * @gart: GART kind; r5xx_gart_supported() says which ones work
  * @mc: memory controller kind
  * @irq: interrupt controller kind
  * @clocks: clock forcing at start-up
+ * @msi_rearm: how an MSI is re-armed (rs400_irq_process, rs600_irq_process)
  * @pipes: fixed number of quad pipes, or 0 to read GB_PIPE_SELECT
  * @pcie_index_mask: width of the PCIE_INDEX index (0xff, 0x7ff from RV515)
  * @quirks: %R5XX_QUIRK_* bits
@@ -257,6 +277,7 @@ struct r5xx_chip_info {
 	enum r5xx_mc_kind mc;
 	enum r5xx_irq_kind irq;
 	enum r5xx_clk_kind clocks;
+	enum r5xx_msi_rearm_kind msi_rearm;
 	u8 pipes;
 	u16 pcie_index_mask;
 	u32 quirks;
@@ -277,6 +298,8 @@ struct r5xx_config {
 	int modeset;
 	u64 vis_vram_limit;
 };
+
+#define R5XX_GPU_PAGE_SIZE		4096
 
 /**
  * struct r5xx_kbuf - kernel buffer in system memory, mapped through the GART
@@ -299,6 +322,7 @@ struct r5xx_kbuf {
  * @visible_vram_size: VRAM the CPU can reach through BAR 0
  * @real_vram_size: VRAM on the board (CONFIG_MEMSIZE)
  * @mc_vram_size: VRAM range claimed in the MC address space
+ * @uma_base: RS400/RS480: physical address of the UMA block (NB_TOM)
  * @vram_start: MC address of VRAM
  * @vram_end: last MC address of VRAM
  * @gtt_size: size of the GTT range
@@ -313,6 +337,7 @@ struct r5xx_mc {
 	u64 visible_vram_size;
 	u64 real_vram_size;
 	u64 mc_vram_size;
+	u64 uma_base;
 	u64 vram_start;
 	u64 vram_end;
 	u64 gtt_size;
@@ -323,10 +348,13 @@ struct r5xx_mc {
 };
 
 /**
- * struct r5xx_gart - rv370 PCIE GART
- * @table: CPU mapping of the page table (in VRAM, through BAR 0); NULL after
- *	r5xx_gart_fini(), when unbinding the buffers left changes nothing
- * @table_offset: VRAM offset of the table
+ * struct r5xx_gart - the GART and its page table
+ * @table: PCIE GART: CPU mapping of the page table (in VRAM, through BAR 0);
+ *	NULL after r5xx_gart_fini(), when unbinding the buffers left changes
+ *	nothing
+ * @ram_table: IGP GART: the page table in system memory, or NULL
+ * @ram_table_dma: bus address of @ram_table
+ * @table_offset: VRAM offset of the table (PCIE GART)
  * @table_size: size of the table in bytes
  * @num_pages: GPU pages in the GTT range
  * @dummy: page every unbound entry points to
@@ -338,6 +366,8 @@ struct r5xx_mc {
  */
 struct r5xx_gart {
 	u32 __iomem *table;
+	__le32 *ram_table;
+	dma_addr_t ram_table_dma;
 	u64 table_offset;
 	u32 table_size;
 	unsigned int num_pages;
@@ -1142,6 +1172,7 @@ int r5xx_mc_init(struct r5xx_device *rdev);
 void r5xx_mc_program(struct r5xx_device *rdev);
 
 /* r5xx_gart.c */
+bool r5xx_gart_supported(const struct r5xx_chip_info *info);
 int r5xx_gart_init(struct r5xx_device *rdev);
 void r5xx_gart_fini(struct r5xx_device *rdev);
 void r5xx_gart_enable(struct r5xx_device *rdev);
@@ -1154,6 +1185,21 @@ void r5xx_gart_unbind(struct r5xx_device *rdev, u64 offset,
 int r5xx_kbuf_init(struct r5xx_device *rdev, struct r5xx_kbuf *kbuf,
 		   size_t size);
 void r5xx_kbuf_fini(struct r5xx_device *rdev, struct r5xx_kbuf *kbuf);
+
+/* r5xx_gart_igp.c */
+u32 r5xx_gart_igp_pte(dma_addr_t addr, bool access);
+int r5xx_gart_igp_check_size(struct r5xx_device *rdev);
+int r5xx_gart_igp_table_alloc(struct r5xx_device *rdev);
+void r5xx_gart_igp_table_free(struct r5xx_device *rdev);
+void r5xx_gart_igp_tlb_flush(struct r5xx_device *rdev);
+void r5xx_gart_igp_enable(struct r5xx_device *rdev);
+void r5xx_gart_igp_disable(struct r5xx_device *rdev);
+
+/* r5xx_gart_pcie.c */
+u32 r5xx_gart_pcie_pte(dma_addr_t addr, bool access);
+void r5xx_gart_pcie_tlb_flush(struct r5xx_device *rdev);
+void r5xx_gart_pcie_enable(struct r5xx_device *rdev);
+void r5xx_gart_pcie_disable(struct r5xx_device *rdev);
 
 /* r5xx_cp.c */
 int r5xx_cp_init(struct r5xx_device *rdev);

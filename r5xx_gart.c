@@ -16,18 +16,15 @@
  * DOC: GART
  *
  * The CP fetches the ring and the IBs, and writes the writeback page,
- * through the GTT range of the MC address space. On PCIe parts (RV380,
- * R423, RV410, RV515 and the R520 family) the rv370 PCIE GART translates
- * that range (r300.c:rv370_pcie_gart_*): a flat table of 4-byte entries,
- * one per 4 KiB GPU page, kept in VRAM at the top of the CPU-visible part
- * and written through a write-combined mapping of that part of BAR 0.
+ * through the GTT range of the MC address space, which a GART translates.
+ * The kind of GART is data in the chip row (&r5xx_chip_info.gart), and
+ * each kind lives in a file of its own: the rv370 PCIE GART, table in VRAM
+ * (r5xx_gart_pcie.c), and the RS400/RS480 IGP GART, table in system memory
+ * (r5xx_gart_igp.c). This file holds what they share: the table and its
+ * dummy page, binding and unbinding, the kernel buffers.
  *
- * An entry holds bus address bits 39:12 (bits 39:32 in entry bits 31:24,
- * bits 31:12 in entry bits 23:4) and the READABLE, WRITEABLE and UNSNOOPED
- * flags. All r5xx memory is cache coherent, so UNSNOOPED stays clear.
- * Unbound entries point to a dummy page without access rights, and the
- * GART discards accesses outside the range. After a table update the TLB
- * is flushed twice, a workaround for a hardware bug kept from upstream.
+ * All r5xx memory is cache coherent, so entries leave UNSNOOPED clear.
+ * Unbound entries point to a dummy page without access rights.
  *
  * r5xx_gart_bind() and r5xx_gart_unbind() work on any GTT offset. The
  * kernel buffers (&struct r5xx_kbuf: writeback page, ring, IB pool) are
@@ -36,49 +33,58 @@
  * r5xx_ttm.c) and no more kernel buffers can be added.
  */
 
-#define R5XX_GPU_PAGE_SIZE		4096
 #define R5XX_GPU_PAGE_SHIFT		12
 
-/* rv370 PCIE GART page table entry (rv370_pcie_gart_get_page_entry) */
-#define R5XX_PCIE_PTE_ADDR_HI		GENMASK(31, 24)
-#define R5XX_PCIE_PTE_ADDR_LO		GENMASK(23, 4)
-#define R5XX_PCIE_PTE_READABLE		BIT(3)
-#define R5XX_PCIE_PTE_WRITEABLE		BIT(2)
-#define R5XX_PCIE_PTE_UNSNOOPED		BIT(0)
-
-static u32 r5xx_gart_pte(dma_addr_t addr, bool access)
+/**
+ * r5xx_gart_supported - whether r5xx drives a chip row's GART and MC
+ * @info: chip row
+ *
+ * Return: true for the PCIE GART, and for the IGP GART behind the RS400
+ * north-bridge MC.
+ */
+bool r5xx_gart_supported(const struct r5xx_chip_info *info)
 {
-	u64 a = addr;
-	u32 pte;
+	switch (info->gart) {
+	case R5XX_GART_PCIE:
+		return true;
+	case R5XX_GART_IGP:
+		return info->mc == R5XX_MC_RS400;
+	default:
+		return false;
+	}
+}
 
-	pte = FIELD_PREP(R5XX_PCIE_PTE_ADDR_HI, a >> 32) |
-	      FIELD_PREP(R5XX_PCIE_PTE_ADDR_LO, a >> R5XX_GPU_PAGE_SHIFT);
-	if (access)
-		pte |= R5XX_PCIE_PTE_READABLE | R5XX_PCIE_PTE_WRITEABLE;
-	return pte;
+static u32 r5xx_gart_pte(struct r5xx_device *rdev, dma_addr_t addr,
+			 bool access)
+{
+	if (rdev->info->gart == R5XX_GART_IGP)
+		return r5xx_gart_igp_pte(addr, access);
+	return r5xx_gart_pcie_pte(addr, access);
+}
+
+static bool r5xx_gart_has_table(struct r5xx_gart *gart)
+{
+	return gart->table || gart->ram_table;
+}
+
+static void r5xx_gart_set(struct r5xx_gart *gart, unsigned int i, u32 pte)
+{
+	if (gart->ram_table)
+		gart->ram_table[i] = cpu_to_le32(pte);
+	else
+		writel(pte, gart->table + i);
 }
 
 /**
  * r5xx_gart_tlb_flush - invalidate the GART TLB
  * @rdev: device
- *
- * Flushes twice, as rv370_pcie_gart_tlb_flush does to work around a
- * hardware bug.
  */
 void r5xx_gart_tlb_flush(struct r5xx_device *rdev)
 {
-	unsigned int i;
-	u32 tmp;
-
-	for (i = 0; i < 2; i++) {
-		tmp = r5xx_pcie_rreg(rdev, R5XX_PCIE_TX_GART_CNTL);
-		r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_CNTL,
-			       tmp | R5XX_PCIE_TX_GART_CNTL_INVALIDATE_TLB);
-		r5xx_pcie_rreg(rdev, R5XX_PCIE_TX_GART_CNTL);
-		r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_CNTL, tmp);
-	}
-	/* no memory access may pass the flush (rv370_pcie_gart_tlb_flush) */
-	mb();
+	if (rdev->info->gart == R5XX_GART_IGP)
+		r5xx_gart_igp_tlb_flush(rdev);
+	else
+		r5xx_gart_pcie_tlb_flush(rdev);
 }
 
 static int r5xx_gart_check_range(struct r5xx_device *rdev, u64 offset,
@@ -126,13 +132,13 @@ int r5xx_gart_bind(struct r5xx_device *rdev, u64 offset, unsigned int npages,
 	first = offset >> R5XX_GPU_PAGE_SHIFT;
 
 	mutex_lock(&gart->lock);
-	if (!gart->table) {
+	if (!r5xx_gart_has_table(gart)) {
 		mutex_unlock(&gart->lock);
 		return -ENODEV;
 	}
 	for (i = 0; i < npages; i++)
-		writel(r5xx_gart_pte(dma_addrs[i], true),
-		       gart->table + first + i);
+		r5xx_gart_set(gart, first + i,
+			      r5xx_gart_pte(rdev, dma_addrs[i], true));
 	r5xx_gart_commit(rdev);
 	mutex_unlock(&gart->lock);
 	return 0;
@@ -156,9 +162,9 @@ void r5xx_gart_unbind(struct r5xx_device *rdev, u64 offset,
 
 	mutex_lock(&gart->lock);
 	/* gone when a buffer pinned at an unplug is let go (r5xx_gart_fini()) */
-	if (gart->table) {
+	if (r5xx_gart_has_table(gart)) {
 		for (i = 0; i < npages; i++)
-			writel(gart->dummy_pte, gart->table + first + i);
+			r5xx_gart_set(gart, first + i, gart->dummy_pte);
 		r5xx_gart_commit(rdev);
 	}
 	mutex_unlock(&gart->lock);
@@ -201,8 +207,9 @@ int r5xx_kbuf_init(struct r5xx_device *rdev, struct r5xx_kbuf *kbuf,
 	}
 	first = offset >> R5XX_GPU_PAGE_SHIFT;
 	for (i = 0; i < npages; i++)
-		writel(r5xx_gart_pte(kbuf->dma + i * R5XX_GPU_PAGE_SIZE, true),
-		       gart->table + first + i);
+		r5xx_gart_set(gart, first + i,
+			      r5xx_gart_pte(rdev, kbuf->dma +
+					    i * R5XX_GPU_PAGE_SIZE, true));
 	gart->kernel_top += size;
 	r5xx_gart_commit(rdev);
 	mutex_unlock(&gart->lock);
@@ -238,12 +245,45 @@ void r5xx_kbuf_fini(struct r5xx_device *rdev, struct r5xx_kbuf *kbuf)
 	kbuf->cpu = NULL;
 }
 
+/* the PCIE GART's table: the top of visible VRAM, through BAR 0 */
+static int r5xx_gart_vram_table_map(struct r5xx_device *rdev)
+{
+	struct r5xx_gart *gart = &rdev->gart;
+	struct r5xx_mc *mc = &rdev->mc;
+
+	if (gart->table_size > mc->visible_vram_size) {
+		drm_err(&rdev->drm, "no room for the GART table in VRAM\n");
+		return -ENOSPC;
+	}
+	gart->table_offset = ALIGN_DOWN(mc->visible_vram_size -
+					gart->table_size, R5XX_GPU_PAGE_SIZE);
+	gart->table = ioremap_wc(mc->aper_base + gart->table_offset,
+				 gart->table_size);
+	if (!gart->table) {
+		drm_err(&rdev->drm, "cannot map the GART table\n");
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static void r5xx_gart_table_free(struct r5xx_device *rdev)
+{
+	struct r5xx_gart *gart = &rdev->gart;
+
+	if (gart->table) {
+		iounmap(gart->table);
+		gart->table = NULL;
+	}
+	r5xx_gart_igp_table_free(rdev);
+}
+
 /**
  * r5xx_gart_init - set up the GART page table
  * @rdev: device
  *
- * Allocates the dummy page, maps the table at the top of visible VRAM and
- * points every entry at the dummy page. The table is not enabled yet.
+ * Allocates the dummy page and the table (at the top of visible VRAM for
+ * the PCIE GART, in system memory for the IGP GART), and points every
+ * entry at the dummy page. The table is not enabled yet.
  *
  * Return: 0 or a negative errno.
  */
@@ -252,7 +292,6 @@ int r5xx_gart_init(struct r5xx_device *rdev)
 	struct r5xx_gart *gart = &rdev->gart;
 	struct r5xx_mc *mc = &rdev->mc;
 	unsigned int i;
-
 	int ret;
 
 	/* buffers of files kept open after an unplug still take it */
@@ -261,32 +300,30 @@ int r5xx_gart_init(struct r5xx_device *rdev)
 		return ret;
 	gart->num_pages = mc->gtt_size >> R5XX_GPU_PAGE_SHIFT;
 	gart->table_size = gart->num_pages * sizeof(u32);
-	if (gart->table_size > mc->visible_vram_size) {
-		drm_err(&rdev->drm, "no room for the GART table in VRAM\n");
-		return -ENOSPC;
-	}
-	gart->table_offset = ALIGN_DOWN(mc->visible_vram_size -
-					gart->table_size, R5XX_GPU_PAGE_SIZE);
 
 	gart->dummy.size = R5XX_GPU_PAGE_SIZE;
 	gart->dummy.cpu = dma_alloc_coherent(rdev->drm.dev, gart->dummy.size,
 					     &gart->dummy.dma, GFP_KERNEL);
 	if (!gart->dummy.cpu)
 		return -ENOMEM;
-	gart->dummy_pte = r5xx_gart_pte(gart->dummy.dma, false);
+	gart->dummy_pte = r5xx_gart_pte(rdev, gart->dummy.dma, false);
 
-	gart->table = ioremap_wc(mc->aper_base + gart->table_offset,
-				 gart->table_size);
-	if (!gart->table) {
-		drm_err(&rdev->drm, "cannot map the GART table\n");
+	if (rdev->info->gart == R5XX_GART_IGP) {
+		ret = r5xx_gart_igp_check_size(rdev);
+		if (!ret)
+			ret = r5xx_gart_igp_table_alloc(rdev);
+	} else {
+		ret = r5xx_gart_vram_table_map(rdev);
+	}
+	if (ret) {
 		dma_free_coherent(rdev->drm.dev, gart->dummy.size,
 				  gart->dummy.cpu, gart->dummy.dma);
-		return -ENOMEM;
+		return ret;
 	}
 
 	mutex_lock(&gart->lock);
 	for (i = 0; i < gart->num_pages; i++)
-		writel(gart->dummy_pte, gart->table + i);
+		r5xx_gart_set(gart, i, gart->dummy_pte);
 	gart->kernel_top = 0;
 	r5xx_gart_commit(rdev);
 	mutex_unlock(&gart->lock);
@@ -308,42 +345,26 @@ void r5xx_gart_fini(struct r5xx_device *rdev)
 	WARN_ON(gart->enabled);
 	WARN_ON(gart->kernel_top);
 	mutex_lock(&gart->lock);
-	iounmap(gart->table);
-	gart->table = NULL;
+	r5xx_gart_table_free(rdev);
 	mutex_unlock(&gart->lock);
 	dma_free_coherent(rdev->drm.dev, gart->dummy.size, gart->dummy.cpu,
 			  gart->dummy.dma);
 }
 
 /**
- * r5xx_gart_enable - program and enable the PCIE GART
+ * r5xx_gart_enable - program and enable the GART
  * @rdev: device
  *
- * Follows rv370_pcie_gart_enable: discard accesses outside the range,
- * program the range and the table address, clear the error, enable and
- * flush the TLB. Reads of unmapped addresses return the start of VRAM.
+ * Programs the GART of the chip row's kind, then flushes its TLB.
  */
 void r5xx_gart_enable(struct r5xx_device *rdev)
 {
 	struct r5xx_gart *gart = &rdev->gart;
-	struct r5xx_mc *mc = &rdev->mc;
-	u32 discard, tmp;
 
-	discard = R5XX_PCIE_TX_GART_CNTL_UNMAPPED_ACCESS_DISCARD;
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_CNTL, discard);
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_START_LO, mc->gtt_start);
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_END_LO,
-		       mc->gtt_end & ~(R5XX_GPU_PAGE_SIZE - 1));
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_START_HI, 0);
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_END_HI, 0);
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_BASE,
-		       mc->vram_start + gart->table_offset);
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_DISCARD_RD_ADDR_LO, mc->vram_start);
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_DISCARD_RD_ADDR_HI, 0);
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_ERROR, 0);
-	tmp = r5xx_pcie_rreg(rdev, R5XX_PCIE_TX_GART_CNTL);
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_CNTL,
-		       tmp | discard | R5XX_PCIE_TX_GART_CNTL_GART_EN);
+	if (rdev->info->gart == R5XX_GART_IGP)
+		r5xx_gart_igp_enable(rdev);
+	else
+		r5xx_gart_pcie_enable(rdev);
 
 	mutex_lock(&gart->lock);
 	gart->enabled = true;
@@ -358,18 +379,13 @@ void r5xx_gart_enable(struct r5xx_device *rdev)
 void r5xx_gart_disable(struct r5xx_device *rdev)
 {
 	struct r5xx_gart *gart = &rdev->gart;
-	u32 tmp;
 
 	mutex_lock(&gart->lock);
 	gart->enabled = false;
 	mutex_unlock(&gart->lock);
 
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_START_LO, 0);
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_END_LO, 0);
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_START_HI, 0);
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_END_HI, 0);
-	tmp = r5xx_pcie_rreg(rdev, R5XX_PCIE_TX_GART_CNTL);
-	tmp |= R5XX_PCIE_TX_GART_CNTL_UNMAPPED_ACCESS_DISCARD;
-	tmp &= ~R5XX_PCIE_TX_GART_CNTL_GART_EN;
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_CNTL, tmp);
+	if (rdev->info->gart == R5XX_GART_IGP)
+		r5xx_gart_igp_disable(rdev);
+	else
+		r5xx_gart_pcie_disable(rdev);
 }

@@ -214,13 +214,30 @@
 /* memory controller status (R3xx/R4xx) */
 #define R5XX_MC_STATUS				0x0150
 #define   R5XX_MC_STATUS_MC_IDLE		BIT(4)
+#define   R5XX_MC_STATUS_RS400_MC_IDLE		BIT(2)
 
 /* AGP base bits 39:32 (NB_TOM on IGPs) */
 #define R5XX_AGP_BASE_2				0x015c
 
+/* RS400/RS480: top of system memory, the UMA block the BIOS set aside for the GPU (r100_vram_init_sizes) */
+#define R5XX_NB_TOM				0x015c
+#define   R5XX_NB_TOM_NB_TOM_TOP		GENMASK(31, 16)
+#define   R5XX_NB_TOM_NB_TOM_BASE		GENMASK(15, 0)
+
 /* MSI re-arm */
 #define R5XX_MSI_REARM_EN			0x0160
 #define   R5XX_MSI_REARM_EN_MSI_REARM		BIT(0)
+
+/* RS400/RS480 AGP base bits 39:32 */
+#define R5XX_RS480_AGP_BASE_2			0x0164
+
+/* RS400/RS480 north-bridge MC indirect index (rs400_mc_rreg); parked at 0xff */
+#define R5XX_NB_MC_INDEX			0x0168
+#define   R5XX_NB_MC_INDEX_NB_MC_IND_WR_EN	BIT(8)
+#define   R5XX_NB_MC_INDEX_NB_MC_IND_ADDR	GENMASK(7, 0)
+
+/* RS400/RS480 north-bridge MC indirect data */
+#define R5XX_NB_MC_DATA				0x016c
 
 /* AGP base address */
 #define R5XX_AGP_BASE				0x0170
@@ -1569,6 +1586,36 @@
 #define R5XX_R520_MC_CNTL0			0x0008
 #define   R5XX_R520_MC_CNTL0_MEM_NUM_CHANNELS	GENMASK(25, 24)
 #define   R5XX_R520_MC_CNTL0_CHANNEL_SIZE	BIT(23)
+
+/* mc_rs480: north-bridge MC registers of RS400/RS480, through NB_MC_INDEX/DATA (rs400.c) */
+
+#define R5XX_RS480_MC_MISC_CNTL			0x0018
+#define   R5XX_RS480_MC_MISC_CNTL_GART_INDEX_REG_EN	BIT(12)
+#define   R5XX_RS480_MC_MISC_CNTL_DISABLE_GTW	BIT(1)
+
+#define R5XX_RS480_GART_FEATURE_ID		0x002b
+#define   R5XX_RS480_GART_FEATURE_ID_1LEVEL_GART	BIT(30)
+#define   R5XX_RS480_GART_FEATURE_ID_GTW_LAC_EN	BIT(25)
+#define   R5XX_RS480_GART_FEATURE_ID_TLB_ENABLE	BIT(18)
+
+/* GART table bus address: bits 31:12, bits 39:32 in bits 11:4 */
+#define R5XX_RS480_GART_BASE			0x002c
+#define   R5XX_RS480_GART_BASE_GART_BASE_LO	GENMASK(31, 12)
+#define   R5XX_RS480_GART_BASE_GART_BASE_HI	GENMASK(11, 4)
+
+#define R5XX_RS480_GART_CACHE_CNTRL		0x002e
+#define   R5XX_RS480_GART_CACHE_CNTRL_GART_CACHE_INVALIDATE	BIT(0)
+
+#define R5XX_RS480_AGP_ADDRESS_SPACE_SIZE	0x0038
+#define   R5XX_RS480_AGP_ADDRESS_SPACE_SIZE_VA_SIZE	GENMASK(3, 1)
+#define   R5XX_RS480_AGP_ADDRESS_SPACE_SIZE_GART_EN	BIT(0)
+
+#define R5XX_RS480_AGP_MODE_CNTL		0x0039
+#define   R5XX_RS480_AGP_MODE_CNTL_REQ_TYPE_SNOOP_DIS	BIT(24)
+#define   R5XX_RS480_AGP_MODE_CNTL_REQ_TYPE_SNOOP	GENMASK(23, 22)
+
+#define R5XX_RS480_AIC_CTRL_SCRATCH		0x003a
+#define   R5XX_RS480_AIC_CTRL_SCRATCH_DIS_OUT_OF_PCI_GART_ACCESS	BIT(1)
 
 /* model: QEMU model only: debug and stand-in registers (Documentation/qemu-model.rst); no real chip decodes them */
 

@@ -9,8 +9,8 @@ set -uo pipefail
 
 chip=$(chip_name)
 log=$(dmesg)
-grep -E "r5xx .*\[drm\] $chip \(1002:[0-9a-f]{4}(, mobility)?\), R[35]xx family" <<<"$log" ||
-	fail "no '$chip (1002:xxxx), Rnxx family' line"
+grep -E "r5xx .*\[drm\] $chip \(1002:[0-9a-f]{4}(, mobility)?\), RS?[3-6]xx family" <<<"$log" ||
+	fail "no '$chip (1002:xxxx), R[S]nxx family' line"
 grep -E "r5xx .*\[drm\] VRAM [1-9][0-9]* MiB \([0-9]+-bit\), GART [1-9][0-9]* MiB, IRQ (MSI|INTx)" <<<"$log" ||
 	fail "no VRAM/GART line"
 # the date is gone from the line since 6.11

@@ -5,8 +5,17 @@
  * Every engine reaches memory through r5xx_mc_read/r5xx_mc_write with a
  * 32-bit MC address.  r5xx_mc_translate is the one place that decides where
  * an MC address goes:
- *   - inside the FB location (MC_FB_LOCATION on R3xx, MC[FB_LOCATION] on
- *     RV515): VRAM, i.e. BAR 0's RAM;
+ *   - inside the FB location (MC_FB_LOCATION on R3xx and RS480,
+ *     MC[FB_LOCATION] on RV515): VRAM, i.e. BAR 0's RAM.  On the RS480 the
+ *     MC address is a physical one and VRAM is the UMA block of system
+ *     memory the BIOS set aside at NB_TOM: an FB location that does not
+ *     cover that block reaches no VRAM (a guest error);
+ *   - on the RS480, inside MC_AGP_LOCATION with the IGP GART enabled
+ *     (NB_MC AGP_ADDRESS_SPACE_SIZE.GART_EN): the 4-byte entry at GART_BASE
+ *     + 4 * page in system memory, fetched by DMA, then the bus address it
+ *     holds; anything else is discarded with AIC_CTRL_SCRATCH's
+ *     DIS_OUT_OF_PCI_GART_ACCESS set, else used as a bus address.  A write
+ *     of GART_CACHE_CNTRL.GART_CACHE_INVALIDATE flushes the TLB;
  *   - inside the GART aperture with PCIE_TX_GART_CNTL.GART_EN set: the
  *     4-byte PTE at GART_BASE + 4 * page (the table lives in VRAM), then the
  *     bus address it holds, by PCI DMA;
@@ -65,6 +74,7 @@ void r5xx_mc_reset(R5xxState *s)
     memset(mc->pll, 0, sizeof(mc->pll));
     memset(mc->pcie, 0, sizeof(mc->pcie));
     memset(mc->ind, 0, sizeof(mc->ind));
+    memset(mc->nbmc, 0, sizeof(mc->nbmc));
     memset(mc->tlb, 0, sizeof(mc->tlb));
 
     div = FIELD_DP32(0, PLL_M_SPLL_REF_FB_DIV, SPLL_FB_DIV,
@@ -87,7 +97,20 @@ void r5xx_mc_reset(R5xxState *s)
 
     s->regs[R_CONFIG_MEMSIZE] = s->vram_size;
     s->regs[R_CONFIG_APER_SIZE] = s->vram_size;
-    if (r5xx_is_r5xx(s)) {
+    if (s->info->mc == R5XX_MC_KIND_RS480) {
+        /*
+         * The BIOS set the UMA block aside and pointed NB_TOM and the FB
+         * location at it (both 64 KiB units, top in 31:16, base in 15:0).
+         */
+        uint32_t loc = r5xx_mc_location_make(mc->uma_base, s->vram_size);
+
+        s->regs[R_NB_TOM] = loc;
+        s->regs[R_MC_FB_LOCATION] = loc;
+        s->regs[R_MC_AGP_LOCATION] = 0x0fffffff;
+        s->regs[R_MEM_CNTL] = 1;
+        s->regs[R_NB_MC_INDEX] = 0xff;
+        mc->fb_location_written = true;     /* never follows BAR 0 */
+    } else if (r5xx_is_r5xx(s)) {
         /* rv515_mc_init: VRAM at MC address 0, 128-bit */
         mc->ind[A_RV515_MC_FB_LOCATION] =
             r5xx_mc_location_make(0, s->vram_size);
@@ -136,6 +159,7 @@ static void r5xx_indirect_check(R5xxSpace space, uint32_t *logged,
         [R5XX_SPACE_PLL] = "PLL",
         [R5XX_SPACE_PCIE] = "PCIE",
         [R5XX_SPACE_MC] = "MC",
+        [R5XX_SPACE_NBMC] = "NB_MC",
     };
 
     if (r5xx_indirect_name(space, idx) ||
@@ -181,7 +205,7 @@ void r5xx_pll_write(R5xxState *s, uint32_t idx, uint32_t val)
 
 /* PCIE indirect space and the GART ---------------------------------------- */
 
-static void r5xx_gart_flush(R5xxState *s)
+void r5xx_gart_flush(R5xxState *s)
 {
     memset(s->mc.tlb, 0, sizeof(s->mc.tlb));
 }
@@ -250,6 +274,34 @@ void r5xx_mcind_write(R5xxState *s, uint32_t idx, uint32_t val)
     s->mc.ind[idx] = val;
 }
 
+/* RS480 north-bridge MC indirect space ------------------------------------ */
+
+uint32_t r5xx_nbmc_read(R5xxState *s, uint32_t idx)
+{
+    idx %= R5XX_NBMC_REGS;
+    r5xx_indirect_check(R5XX_SPACE_NBMC, s->mc.nbmc_logged, idx, false, 0);
+    return s->mc.nbmc[idx];
+}
+
+void r5xx_nbmc_write(R5xxState *s, uint32_t idx, uint32_t val)
+{
+    idx %= R5XX_NBMC_REGS;
+    r5xx_indirect_check(R5XX_SPACE_NBMC, s->mc.nbmc_logged, idx, true, val);
+    switch (idx) {
+    case A_RS480_GART_CACHE_CNTRL:
+        /* the flush is over before the guest can read the bit back */
+        if (FIELD_EX32(val, RS480_GART_CACHE_CNTRL, GART_CACHE_INVALIDATE)) {
+            r5xx_gart_flush(s);
+            val &= ~R_RS480_GART_CACHE_CNTRL_GART_CACHE_INVALIDATE_MASK;
+        }
+        break;
+    case A_RS480_GART_BASE:
+        r5xx_gart_flush(s);
+        break;
+    }
+    s->mc.nbmc[idx] = val;
+}
+
 /* Address translation ----------------------------------------------------- */
 
 /*
@@ -269,12 +321,50 @@ static void r5xx_mc_fb_range(R5xxState *s, uint64_t *start, uint64_t *end)
     r5xx_mc_location(loc, start, end);
 }
 
+/* MC address of VRAM offset 0: the FB location's start, or the UMA block */
+static uint64_t r5xx_mc_vram_base(R5xxState *s, uint64_t fb_start)
+{
+    return s->info->mc == R5XX_MC_KIND_RS480 ? s->mc.uma_base : fb_start;
+}
+
+static void r5xx_mc_view_load_igp(R5xxState *s, R5xxMcView *v)
+{
+    const uint32_t *nb = s->mc.nbmc;
+    uint32_t size = nb[A_RS480_AGP_ADDRESS_SPACE_SIZE];
+    uint32_t base = nb[A_RS480_GART_BASE];
+    unsigned shift = FIELD_EX32(size, RS480_AGP_ADDRESS_SPACE_SIZE, VA_SIZE);
+    uint64_t va = (32ull << 20) << shift;       /* 32 MiB << VA_SIZE */
+
+    r5xx_mc_location(s->regs[R_MC_AGP_LOCATION], &v->gart_start,
+                     &v->gart_end);
+    if (v->gart_end >= v->gart_start && v->gart_end - v->gart_start >= va) {
+        v->gart_end = v->gart_start + va - 1;
+    }
+    v->igp_gart_en = FIELD_EX32(size, RS480_AGP_ADDRESS_SPACE_SIZE, GART_EN);
+    v->igp_out_discard = FIELD_EX32(nb[A_RS480_AIC_CTRL_SCRATCH],
+                                    RS480_AIC_CTRL_SCRATCH,
+                                    DIS_OUT_OF_PCI_GART_ACCESS);
+    v->gart_base = (base & R_RS480_GART_BASE_GART_BASE_LO_MASK) |
+                   ((uint64_t)FIELD_EX32(base, RS480_GART_BASE,
+                                         GART_BASE_HI) << 32);
+    v->gart_cntl = 0;
+    v->discard = 0;
+}
+
 static void r5xx_mc_view_load(R5xxState *s, R5xxMcView *v)
 {
     const uint32_t *pcie = s->mc.pcie;
 
     v->s = s;
     r5xx_mc_fb_range(s, &v->fb_start, &v->fb_end);
+    v->vram_base = r5xx_mc_vram_base(s, v->fb_start);
+    v->gart = s->info->gart;
+    v->fault = 0;
+    v->failed = false;
+    if (v->gart == R5XX_GART_KIND_IGP) {
+        r5xx_mc_view_load_igp(s, v);
+        return;
+    }
     v->gart_cntl = pcie[A_PCIE_TX_GART_CNTL];
     v->gart_start = ((uint64_t)pcie[A_PCIE_TX_GART_START_HI] << 32) |
                     pcie[A_PCIE_TX_GART_START_LO];
@@ -345,10 +435,11 @@ static bool r5xx_mc_translate_fb(R5xxMcView *v, uint64_t mc,
         return false;
     }
     t->kind = R5XX_MEM_VRAM;
-    t->addr = mc - v->fb_start;
-    if (t->addr >= v->s->vram_size) {
+    t->addr = mc - v->vram_base;
+    if (mc < v->vram_base || t->addr >= v->s->vram_size) {
         r5xx_mc_error(v, "r5xx: MC address 0x%" PRIx64 " is in the FB "
-                      "location but past the end of VRAM\n", mc);
+                      "location but outside VRAM (0x%" PRIx64 "+0x%" PRIx64
+                      ")\n", mc, v->vram_base, v->s->vram_size);
         t->kind = R5XX_MEM_DISCARD;
     }
     return true;
@@ -402,12 +493,68 @@ static void r5xx_gart_map(R5xxMcView *v, uint64_t mc, uint64_t start,
     t->addr = r5xx_gart_pte_addr(pte) + (mc & (R5XX_GPU_PAGE_SIZE - 1));
 }
 
+static bool r5xx_dma(R5xxMcView *v, uint64_t addr, void *buf, uint32_t len,
+                     bool write);
+
+/* RS480 GART entry of an MC page, from the table in system memory */
+static uint32_t r5xx_igp_gart_pte(R5xxMcView *v, uint64_t page)
+{
+    R5xxTlbEntry *e = &v->tlb[(page >> 12) % R5XX_TLB_ENTRIES];
+    uint64_t at = v->gart_base + ((page - v->gart_start) >> 12) * 4;
+    uint8_t b[4];
+    uint32_t pte;
+
+    if (e->valid && e->page == page) {
+        return e->pte;
+    }
+    if (!r5xx_dma(v, at, b, 4, false)) {
+        r5xx_mc_error(v, "r5xx: GART table entry at bus address 0x%" PRIx64
+                      " unreadable\n", at);
+        return 0;
+    }
+    pte = ldl_le_p(b);
+    e->valid = true;
+    e->page = page;
+    e->pte = pte;
+    return pte;
+}
+
+static void r5xx_igp_translate(R5xxMcView *v, uint64_t mc, bool write,
+                               R5xxMemTarget *t)
+{
+    uint32_t pte;
+
+    if (v->igp_gart_en && mc >= v->gart_start && mc <= v->gart_end) {
+        pte = r5xx_igp_gart_pte(v, mc & ~(uint64_t)(R5XX_GPU_PAGE_SIZE - 1));
+        if (!r5xx_gart_pte_allows(pte, write)) {
+            r5xx_gart_fault(v, mc, write, write ? "page not writeable"
+                                                : "page not readable");
+            t->kind = R5XX_MEM_DISCARD;
+            return;
+        }
+        t->kind = R5XX_MEM_BUS;
+        t->addr = r5xx_igp_pte_addr(pte) + (mc & (R5XX_GPU_PAGE_SIZE - 1));
+        return;
+    }
+    if (v->igp_out_discard) {
+        r5xx_gart_fault(v, mc, write, "outside the FB and GART apertures");
+        t->kind = R5XX_MEM_DISCARD;
+        return;
+    }
+    t->kind = R5XX_MEM_BUS;     /* the MC address is a physical one */
+    t->addr = mc;
+}
+
 static void r5xx_mc_translate(R5xxMcView *v, uint64_t mc, bool write,
                               R5xxMemTarget *t)
 {
     uint64_t start, end;
 
     if (r5xx_mc_translate_fb(v, mc, t)) {
+        return;
+    }
+    if (v->gart == R5XX_GART_KIND_IGP) {
+        r5xx_igp_translate(v, mc, write, t);
         return;
     }
     if (!FIELD_EX32(v->gart_cntl, PCIE_TX_GART_CNTL, GART_EN)) {
@@ -530,7 +677,9 @@ static void r5xx_discard_read(R5xxMcView *v, uint64_t mc, void *buf,
                   (mc & (R5XX_GPU_PAGE_SIZE - 1));
     R5xxMemTarget t;
 
-    if (!r5xx_mc_translate_fb(v, at, &t)) {
+    if (v->gart == R5XX_GART_KIND_IGP) {
+        memset(buf, 0, len);    /* no default page: reads give zeros */
+    } else if (!r5xx_mc_translate_fb(v, at, &t)) {
         r5xx_dma(v, at, buf, len, false);
     } else if (t.kind == R5XX_MEM_VRAM) {
         r5xx_vram_access(v->s, t.addr, buf, len, false);
@@ -615,13 +764,14 @@ void r5xx_mc_stl(R5xxState *s, uint64_t mc, uint32_t val)
 /* VRAM offset of an MC address in the FB location (the display's view). */
 bool r5xx_mc_vram_offset(R5xxState *s, uint64_t mc, uint64_t *off)
 {
-    uint64_t start, end;
+    uint64_t start, end, base;
 
     r5xx_mc_fb_range(s, &start, &end);
-    if (mc < start || mc > end || mc - start >= s->vram_size) {
+    base = r5xx_mc_vram_base(s, start);
+    if (mc < start || mc > end || mc < base || mc - base >= s->vram_size) {
         return false;
     }
-    *off = mc - start;
+    *off = mc - base;
     return true;
 }
 

@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright (c) 2026 The r5xx authors
+ */
+
+#include <linux/delay.h>
+#include <linux/dma-mapping.h>
+#include <linux/log2.h>
+#include <linux/sizes.h>
+
+#ifdef CONFIG_X86
+#include <asm/set_memory.h>
+#endif
+
+#include <drm/drm_print.h>
+
+#include "r5xx_drv.h"
+
+/**
+ * DOC: IGP GART
+ *
+ * The RS400/RS480 north bridges translate the GTT range with a GART of
+ * their own (rs400.c:rs400_gart_*), programmed through the north-bridge MC
+ * space (NB_MC_INDEX/NB_MC_DATA, r5xx_mc_rreg()). Its table is a flat array
+ * of 4-byte entries in system memory, one per 4 KiB GPU page: bus address
+ * bits 31:12 in entry bits 31:12, bits 39:32 in entry bits 11:4, and the
+ * same READABLE, WRITEABLE and UNSNOOPED flags as the PCIE GART. The walker
+ * does not snoop the CPU caches, so on x86 the table is made uncached, as
+ * radeon_gart_table_ram_alloc does.
+ *
+ * The range is MC_AGP_LOCATION, aligned to its size (r5xx_mc.c), which must
+ * be a power of two from 32 MiB to 2 GiB (AGP_ADDRESS_SPACE_SIZE). Accesses
+ * outside the FB and GART apertures are refused
+ * (AIC_CTRL_SCRATCH.DIS_OUT_OF_PCI_GART_ACCESS). A TLB flush sets
+ * GART_CACHE_CNTRL.GART_CACHE_INVALIDATE and waits for it to clear.
+ */
+
+#define R5XX_IGP_PTE_ADDR_LO		GENMASK(31, 12)
+#define R5XX_IGP_PTE_ADDR_HI		GENMASK(11, 4)
+#define R5XX_IGP_PTE_READABLE		BIT(3)
+#define R5XX_IGP_PTE_WRITEABLE		BIT(2)
+
+#define R5XX_IGP_GART_MIN		SZ_32M
+#define R5XX_IGP_GART_MAX		SZ_2G
+#define R5XX_IGP_FLUSH_TIMEOUT_US	1000
+
+/**
+ * r5xx_gart_igp_pte - page table entry of a bus address
+ * @addr: bus address of a 4 KiB page
+ * @access: readable and writeable, else no access (the dummy page)
+ *
+ * Return: the entry.
+ */
+u32 r5xx_gart_igp_pte(dma_addr_t addr, bool access)
+{
+	u64 a = addr;
+	u32 pte;
+
+	pte = (lower_32_bits(a) & R5XX_IGP_PTE_ADDR_LO) |
+	      FIELD_PREP(R5XX_IGP_PTE_ADDR_HI, upper_32_bits(a));
+	if (access)
+		pte |= R5XX_IGP_PTE_READABLE | R5XX_IGP_PTE_WRITEABLE;
+	return pte;
+}
+
+/**
+ * r5xx_gart_igp_check_size - whether the GART can cover the GTT range
+ * @rdev: device, after r5xx_mc_init()
+ *
+ * Return: 0, or -EINVAL.
+ */
+int r5xx_gart_igp_check_size(struct r5xx_device *rdev)
+{
+	u64 size = rdev->mc.gtt_size;
+
+	if (!is_power_of_2(size) || size < R5XX_IGP_GART_MIN ||
+	    size > R5XX_IGP_GART_MAX) {
+		drm_err(&rdev->drm, "GTT range of %llu MiB does not suit the IGP GART\n",
+			size >> 20);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/**
+ * r5xx_gart_igp_table_alloc - allocate the table in system memory
+ * @rdev: device
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int r5xx_gart_igp_table_alloc(struct r5xx_device *rdev)
+{
+	struct r5xx_gart *gart = &rdev->gart;
+
+	gart->ram_table = dma_alloc_coherent(rdev->drm.dev, gart->table_size,
+					     &gart->ram_table_dma, GFP_KERNEL);
+	if (!gart->ram_table)
+		return -ENOMEM;
+#ifdef CONFIG_X86
+	set_memory_uc((unsigned long)gart->ram_table,
+		      PFN_UP(gart->table_size));
+#endif
+	return 0;
+}
+
+/**
+ * r5xx_gart_igp_table_free - free the table
+ * @rdev: device
+ */
+void r5xx_gart_igp_table_free(struct r5xx_device *rdev)
+{
+	struct r5xx_gart *gart = &rdev->gart;
+
+	if (!gart->ram_table)
+		return;
+#ifdef CONFIG_X86
+	set_memory_wb((unsigned long)gart->ram_table,
+		      PFN_UP(gart->table_size));
+#endif
+	dma_free_coherent(rdev->drm.dev, gart->table_size, gart->ram_table,
+			  gart->ram_table_dma);
+	gart->ram_table = NULL;
+}
+
+/**
+ * r5xx_gart_igp_tlb_flush - invalidate the IGP GART TLB
+ * @rdev: device
+ *
+ * As rs400_gart_tlb_flush: set the invalidate bit, wait for the north
+ * bridge to clear it, then write 0.
+ */
+void r5xx_gart_igp_tlb_flush(struct r5xx_device *rdev)
+{
+	unsigned int i;
+
+	r5xx_mc_wreg(rdev, R5XX_RS480_GART_CACHE_CNTRL,
+		     R5XX_RS480_GART_CACHE_CNTRL_GART_CACHE_INVALIDATE);
+	for (i = 0; i < R5XX_IGP_FLUSH_TIMEOUT_US; i++) {
+		if (!(r5xx_mc_rreg(rdev, R5XX_RS480_GART_CACHE_CNTRL) &
+		      R5XX_RS480_GART_CACHE_CNTRL_GART_CACHE_INVALIDATE))
+			break;
+		udelay(1);
+	}
+	if (i == R5XX_IGP_FLUSH_TIMEOUT_US)
+		drm_warn_once(&rdev->drm, "IGP GART TLB flush did not finish\n");
+	r5xx_mc_wreg(rdev, R5XX_RS480_GART_CACHE_CNTRL, 0);
+	/* no memory access may pass the flush, as on the PCIE GART */
+	mb();
+}
+
+/**
+ * r5xx_gart_igp_enable - program and enable the IGP GART
+ * @rdev: device, after r5xx_gart_igp_check_size() passed
+ *
+ * Follows rs400_gart_enable: refuse accesses outside the apertures, an
+ * empty AGP window, the range in MC_AGP_LOCATION, bus mastering on, the
+ * table address, a one-level table with its TLB, no snooping of requests,
+ * the GART index registers, then the size and enable bit. The caller
+ * flushes the TLB.
+ */
+void r5xx_gart_igp_enable(struct r5xx_device *rdev)
+{
+	struct r5xx_mc *mc = &rdev->mc;
+	u64 table = rdev->gart.ram_table_dma;
+	u32 tmp;
+
+	tmp = r5xx_mc_rreg(rdev, R5XX_RS480_AIC_CTRL_SCRATCH);
+	r5xx_mc_wreg(rdev, R5XX_RS480_AIC_CTRL_SCRATCH,
+		     tmp | R5XX_RS480_AIC_CTRL_SCRATCH_DIS_OUT_OF_PCI_GART_ACCESS);
+
+	r5xx_wreg(rdev, R5XX_AGP_BASE, 0xffffffff);
+	r5xx_wreg(rdev, R5XX_RS480_AGP_BASE_2, 0);
+	r5xx_wreg(rdev, R5XX_MC_AGP_LOCATION,
+		  FIELD_PREP(R5XX_MC_AGP_LOCATION_MC_AGP_TOP,
+			     mc->gtt_end >> 16) |
+		  FIELD_PREP(R5XX_MC_AGP_LOCATION_MC_AGP_START,
+			     mc->gtt_start >> 16));
+	r5xx_wreg_mask(rdev, R5XX_BUS_CNTL, 0, R5XX_BUS_CNTL_BUS_MASTER_DIS);
+
+	r5xx_mc_wreg(rdev, R5XX_RS480_GART_BASE,
+		     (lower_32_bits(table) & R5XX_RS480_GART_BASE_GART_BASE_LO) |
+		     FIELD_PREP(R5XX_RS480_GART_BASE_GART_BASE_HI,
+				upper_32_bits(table)));
+	r5xx_mc_wreg(rdev, R5XX_RS480_GART_FEATURE_ID,
+		     R5XX_RS480_GART_FEATURE_ID_TLB_ENABLE |
+		     R5XX_RS480_GART_FEATURE_ID_GTW_LAC_EN |
+		     R5XX_RS480_GART_FEATURE_ID_1LEVEL_GART);
+	r5xx_mc_wreg(rdev, R5XX_RS480_AGP_MODE_CNTL,
+		     FIELD_PREP(R5XX_RS480_AGP_MODE_CNTL_REQ_TYPE_SNOOP, 1) |
+		     R5XX_RS480_AGP_MODE_CNTL_REQ_TYPE_SNOOP_DIS);
+	tmp = r5xx_mc_rreg(rdev, R5XX_RS480_MC_MISC_CNTL);
+	r5xx_mc_wreg(rdev, R5XX_RS480_MC_MISC_CNTL,
+		     tmp | R5XX_RS480_MC_MISC_CNTL_GART_INDEX_REG_EN);
+	r5xx_mc_wreg(rdev, R5XX_RS480_AGP_ADDRESS_SPACE_SIZE,
+		     FIELD_PREP(R5XX_RS480_AGP_ADDRESS_SPACE_SIZE_VA_SIZE,
+				ilog2(mc->gtt_size / R5XX_IGP_GART_MIN)) |
+		     R5XX_RS480_AGP_ADDRESS_SPACE_SIZE_GART_EN);
+}
+
+/**
+ * r5xx_gart_igp_disable - turn IGP GART translation off
+ * @rdev: device
+ */
+void r5xx_gart_igp_disable(struct r5xx_device *rdev)
+{
+	u32 tmp;
+
+	tmp = r5xx_mc_rreg(rdev, R5XX_RS480_AIC_CTRL_SCRATCH);
+	r5xx_mc_wreg(rdev, R5XX_RS480_AIC_CTRL_SCRATCH,
+		     tmp | R5XX_RS480_AIC_CTRL_SCRATCH_DIS_OUT_OF_PCI_GART_ACCESS);
+	r5xx_mc_wreg(rdev, R5XX_RS480_AGP_ADDRESS_SPACE_SIZE, 0);
+}

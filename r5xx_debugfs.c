@@ -228,6 +228,14 @@ static int r5xx_debugfs_regs_show(struct seq_file *m, void *data)
 			   r5xx_pcie_rreg(rdev, r5xx_debugfs_pcie_regs[i].reg));
 	seq_printf(m, "%-24s           0x%08x\n", "MC FB_LOCATION",
 		   r5xx_debugfs_fb_location(rdev));
+	if (r5xx_has_quirk(rdev, R5XX_QUIRK_PLL_PIPE_CONFIG))
+		seq_printf(m, "%-24s PLL 0x%02x: 0x%08x\n", "R500_PIPE_CONFIG",
+			   R5XX_PLL_R500_PIPE_CONFIG,
+			   r5xx_pll_rreg(rdev, R5XX_PLL_R500_PIPE_CONFIG));
+	if (r5xx_has_quirk(rdev, R5XX_QUIRK_RV530_PIPES))
+		seq_printf(m, "%-24s 0x%04x: 0x%08x\n", "RV530_GB_FIFO_SIZE2",
+			   R5XX_RV530_GB_FIFO_SIZE2,
+			   r5xx_rreg(rdev, R5XX_RV530_GB_FIFO_SIZE2));
 	drm_dev_exit(idx);
 	return 0;
 }

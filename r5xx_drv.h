@@ -235,6 +235,9 @@ enum r5xx_clk_kind {
 #define R5XX_QUIRK_AVIVO	BIT(4)	/* AVIVO display block (D1/D2) */
 #define R5XX_QUIRK_RV515_RING	BIT(5)	/* rv515_ring_start packets */
 #define R5XX_QUIRK_RESET_MC	BIT(6)	/* rs600_asic_reset: also reset MC */
+/* R5xx pipe set-up (rv515.c:rv515_gpu_init, r520.c:r520_gpu_init) */
+#define R5XX_QUIRK_PLL_PIPE_CONFIG BIT(7) /* copy the pipes to PLL 0x0d */
+#define R5XX_QUIRK_RV530_PIPES	BIT(8)	/* GB_FIFO_SIZE2, two Z pipes */
 
 /**
  * struct r5xx_chip_info - what one family needs, as data
@@ -1136,6 +1139,7 @@ const struct r5xx_chip_info *r5xx_chip_info(enum r5xx_family family);
 void r5xx_chip_clocks_init(struct r5xx_device *rdev);
 void r5xx_chip_pipes_init(struct r5xx_device *rdev);
 u32 r5xx_chip_gb_tile_config(struct r5xx_device *rdev);
+u32 r5xx_chip_num_z_pipes(struct r5xx_device *rdev);
 
 /* r5xx_mc.c */
 int r5xx_mc_init(struct r5xx_device *rdev);

@@ -709,6 +709,7 @@
 /* 2D pipe configuration */
 #define R5XX_DST_PIPE_CONFIG			0x170c
 #define   R5XX_DST_PIPE_CONFIG_PIPE_AUTO_CONFIG	BIT(31)
+#define   R5XX_DST_PIPE_CONFIG_PIPE_SELECT_CURRENT	GENMASK(3, 2)
 
 /* 2D destination cache control */
 #define R5XX_DSTCACHE_CTLSTAT			0x1714
@@ -775,10 +776,18 @@
 /* quad pipe selection (R420+) */
 #define R5XX_GB_PIPE_SELECT			0x402c
 #define   R5XX_GB_PIPE_SELECT_PIPE_COUNT	GENMASK(13, 12)
+#define   R5XX_GB_PIPE_SELECT_PIPE_MASK		GENMASK(11, 8)
 
 /* RV530 Z pipe select */
 #define R5XX_RV530_GB_PIPE_SELECT2		0x4124
 #define   R5XX_RV530_GB_PIPE_SELECT2_Z_PIPES	GENMASK(1, 0)
+
+/* RV530 SC/FG/ZB FIFO sizes (r520.c:r520_gpu_init writes 0xff) */
+#define R5XX_RV530_GB_FIFO_SIZE2		0x4128
+#define   R5XX_RV530_GB_FIFO_SIZE2_ZB_MFIFO_SIZE	GENMASK(7, 6)
+#define   R5XX_RV530_GB_FIFO_SIZE2_FG_SFIFO_SIZE	GENMASK(5, 4)
+#define   R5XX_RV530_GB_FIFO_SIZE2_SC_MFIFO_SIZE	GENMASK(3, 2)
+#define   R5XX_RV530_GB_FIFO_SIZE2_SC_SFIFO_SIZE	GENMASK(1, 0)
 
 /* GA enhancement */
 #define R5XX_GA_ENHANCE				0x4274
@@ -1442,7 +1451,7 @@
 
 #define R5XX_PLL_SPLL_CNTL			0x000c
 
-/* engine clock control */
+/* engine clock control (R3xx, R4xx) */
 #define R5XX_PLL_SCLK_CNTL			0x000d
 #define   R5XX_PLL_SCLK_CNTL_FORCE_TX		BIT(27)
 #define   R5XX_PLL_SCLK_CNTL_FORCE_PX		BIT(26)
@@ -1450,6 +1459,11 @@
 #define   R5XX_PLL_SCLK_CNTL_FORCE_VAP		BIT(21)
 #define   R5XX_PLL_SCLK_CNTL_FORCE_CP		BIT(16)
 #define   R5XX_PLL_SCLK_CNTL_SCLK_SRC_SEL	GENMASK(2, 0)
+
+/* R5xx: the pipe configuration, as the driver copies it here (unnamed upstream: rv515.c:rv515_gpu_init, r520.c:r520_gpu_init) */
+#define R5XX_PLL_R500_PIPE_CONFIG		0x000d
+#define   R5XX_PLL_R500_PIPE_CONFIG_PIPE_MASK	GENMASK(7, 4)
+#define   R5XX_PLL_R500_PIPE_CONFIG_PIPE_SELECT_CURRENT	GENMASK(3, 0)
 
 #define R5XX_PLL_CP_DYN_CNTL			0x000f
 #define   R5XX_PLL_CP_DYN_CNTL_CP_FORCEON	BIT(0)

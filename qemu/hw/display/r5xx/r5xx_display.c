@@ -650,7 +650,7 @@ void r5xx_display_init(R5xxState *s)
 
     if (s->info->family == R5XX_FAMILY_RV380) {
         s->disp.ops = &r5xx_disp_legacy_ops;
-    } else if (s->info->family == R5XX_FAMILY_RV515) {
+    } else if (r5xx_is_r5xx(s)) {      /* rv515, r580: AVIVO D1/D2 */
         s->disp.ops = &r5xx_disp_avivo_ops;
     }
     for (unsigned i = 0; i < R5XX_MONITORS; i++) {

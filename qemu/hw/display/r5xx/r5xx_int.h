@@ -63,6 +63,14 @@ OBJECT_DECLARE_SIMPLE_TYPE(R5xxState, R5XX)
 #define R5XX_MODEL_ID_VALUE     0x5235584d  /* 'R5XM' */
 #define R5XX_MODEL_REV_VALUE    1
 
+/* Indirect register spaces. */
+typedef enum R5xxSpace {
+    R5XX_SPACE_PLL,
+    R5XX_SPACE_PCIE,
+    R5XX_SPACE_MC,              /* MC_IND, RV515 map */
+    R5XX_SPACE_MC_R520,         /* MC_IND, R520 map */
+} R5xxSpace;
+
 typedef struct R5xxChipInfo {
     const char *name;           /* value of the "chip" property */
     uint16_t device_id;
@@ -71,14 +79,11 @@ typedef struct R5xxChipInfo {
     uint32_t pcie_index_mask;   /* 0xff before RV515, 0x7ff from RV515 */
     const uint8_t *vbios;       /* video BIOS (r5xx_vbios.py), or NULL */
     const size_t *vbios_size;
+    /* R520 class: the MC_IND map (R5XX_SPACE_MC_R520), several pipes */
+    R5xxSpace mc_space;         /* is_r5xx: R5XX_SPACE_MC or _MC_R520 */
+    uint32_t gb_pipe_select;    /* GB_PIPE_SELECT as the BIOS leaves it */
+    uint32_t mc_channels;       /* MEM_NUM_CHANNELS in the MC register */
 } R5xxChipInfo;
-
-/* Indirect register spaces. */
-typedef enum R5xxSpace {
-    R5XX_SPACE_PLL,
-    R5XX_SPACE_PCIE,
-    R5XX_SPACE_MC,
-} R5xxSpace;
 
 /* Who writes a register: the host over MMIO/IO, or the CP from a stream. */
 typedef enum R5xxSource {
@@ -349,6 +354,8 @@ static inline bool r5xx_is_r5xx(const R5xxState *s)
 /* r5xx_vbios_<chip>.c, generated from <chip>-board.toml */
 extern const uint8_t r5xx_vbios_rv515[];
 extern const size_t r5xx_vbios_rv515_size;
+extern const uint8_t r5xx_vbios_r580[];
+extern const size_t r5xx_vbios_r580_size;
 
 /* r5xx.c */
 uint32_t r5xx_reg_read(R5xxState *s, uint32_t addr);

@@ -1049,6 +1049,13 @@
 
 /* AVIVO line buffer split between D1 and D2 */
 #define R5XX_DC_LB_MEMORY_SPLIT			0x6520
+#define   R5XX_DC_LB_MEMORY_SPLIT_DC_LB_DISP1_END_ADR	GENMASK(14, 4)
+#define   R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT_MODE	BIT(2)
+#define   R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT	GENMASK(1, 0)
+#define     R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT_D1HALF_D2HALF	0x0
+#define     R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT_D1_3Q_D2_1Q	0x1
+#define     R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT_D1_ONLY	0x2
+#define     R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT_D1_1Q_D2_3Q	0x3
 
 /* AVIVO D1 interleave */
 #define R5XX_D1MODE_DATA_FORMAT			0x6528
@@ -1075,8 +1082,11 @@
 
 /* AVIVO D1 memory priority mark A */
 #define R5XX_D1MODE_PRIORITY_A_CNT		0x6548
+#define   R5XX_D1MODE_PRIORITY_A_CNT_MODE_PRIORITY_ALWAYS_ON	BIT(20)
+#define   R5XX_D1MODE_PRIORITY_A_CNT_MODE_PRIORITY_OFF	BIT(16)
+#define   R5XX_D1MODE_PRIORITY_A_CNT_MODE_PRIORITY_MARK	GENMASK(14, 0)
 
-/* AVIVO D1 memory priority mark B */
+/* AVIVO D1 memory priority mark B (D1MODE_PRIORITY_A_CNT layout) */
 #define R5XX_D1MODE_PRIORITY_B_CNT		0x654c
 
 /* AVIVO D1 desktop position of the screen's first pixel */
@@ -1264,6 +1274,11 @@
 
 /* AVIVO D2 memory priority mark B (D1MODE_PRIORITY_B_CNT layout) */
 #define R5XX_D2MODE_PRIORITY_B_CNT		0x6d4c
+
+/* AVIVO line buffer request FIFO depths */
+#define R5XX_LB_MAX_REQ_OUTSTANDING		0x6d58
+#define   R5XX_LB_MAX_REQ_OUTSTANDING_LB_D2_MAX_REQ_OUTSTANDING	GENMASK(31, 16)
+#define   R5XX_LB_MAX_REQ_OUTSTANDING_LB_D1_MAX_REQ_OUTSTANDING	GENMASK(15, 0)
 
 /* AVIVO D2 desktop position of the screen's first pixel (D1MODE_VIEWPORT_START layout) */
 #define R5XX_D2MODE_VIEWPORT_START		0x6d80
@@ -1548,6 +1563,11 @@
 /* memory controller status (rv515.c:rv515_mc_wait_for_idle) */
 #define R5XX_RV515_MC_STATUS			0x0008
 #define   R5XX_RV515_MC_STATUS_IDLE		BIT(4)
+
+/* initial read latencies of the display clients (rv515.c:rv515_bandwidth_update) */
+#define R5XX_RV515_MC_MISC_LAT_TIMER		0x0009
+#define   R5XX_RV515_MC_MISC_LAT_TIMER_DISP1R_INIT_LAT	GENMASK(15, 12)
+#define   R5XX_RV515_MC_MISC_LAT_TIMER_DISP0R_INIT_LAT	GENMASK(11, 8)
 
 /* mc_r520: MC registers of the R520 family (R520, RV530, RV560, RV570, R580), through MC_IND_INDEX/DATA */
 

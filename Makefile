@@ -169,7 +169,7 @@ check-debug: deps firmware
 	@R5XX_CHECK_KERNEL=debug R5XX_TEST_TIMEOUT=$${R5XX_TEST_TIMEOUT:-600} \
 		tests/check $(CHECK_DEBUG_TESTS)
 
-# Boot the model (CHIP=rv380|rv515) with r5xx.ko (radeon.ko until r5xx.ko
+# Boot the model (CHIP=rv380|rv515|r580) with r5xx.ko (radeon.ko until r5xx.ko
 # exists), report what the driver found, and leave a screendump of the
 # model's screen (the console) in build/run/screen-$(CHIP).ppm.
 run: deps firmware

@@ -286,7 +286,7 @@ MODULE_FIRMWARE(FW_RS690);
 	.gart = R5XX_GART_PCIE, .mc = mck, .irq = R5XX_IRQ_RS600,	\
 	.clocks = R5XX_CLK_RV515, .pipes = 0, .pcie_index_mask = 0x7ff,	\
 	.quirks = R5XX_QUIRK_AVIVO | R5XX_QUIRK_RESET_MC |		\
-		  R5XX_QUIRK_RV515_RING | (q) }
+		  R5XX_QUIRK_RV515_RING | R5XX_QUIRK_PLL_PIPE_CONFIG | (q) }
 
 /*
  * MSI: none before RV380, none on RV515 (it loses re-arms and locks up),
@@ -311,9 +311,11 @@ static const struct r5xx_chip_info r5xx_chips[R5XX_FAMILY_COUNT] = {
 					R5XX_MC_RS690, R5XX_QUIRK_MSI),
 	[R5XX_FAMILY_RS740] = RS6XX_ROW("RS740", FW_RS690, R5XX_GART_IGP,
 					R5XX_MC_RS690, 0),
-	[R5XX_FAMILY_RV515] = R5XX_ROW("RV515", R5XX_MC_RV515, 0),
+	[R5XX_FAMILY_RV515] = R5XX_ROW("RV515", R5XX_MC_RV515,
+				       R5XX_QUIRK_DISP_PRIORITY_HIGH),
 	[R5XX_FAMILY_R520] = R5XX_ROW("R520", R5XX_MC_R520, R5XX_QUIRK_MSI),
-	[R5XX_FAMILY_RV530] = R5XX_ROW("RV530", R5XX_MC_R520, R5XX_QUIRK_MSI),
+	[R5XX_FAMILY_RV530] = R5XX_ROW("RV530", R5XX_MC_R520,
+				       R5XX_QUIRK_MSI | R5XX_QUIRK_RV530_PIPES),
 	[R5XX_FAMILY_RV560] = R5XX_ROW("RV560", R5XX_MC_R520, R5XX_QUIRK_MSI),
 	[R5XX_FAMILY_RV570] = R5XX_ROW("RV570", R5XX_MC_R520, R5XX_QUIRK_MSI),
 	[R5XX_FAMILY_R580] = R5XX_ROW("R580", R5XX_MC_R520, R5XX_QUIRK_MSI),
@@ -406,14 +408,52 @@ static void r5xx_chip_wait_idle(struct r5xx_device *rdev)
 		drm_warn(&rdev->drm, "GUI not idle while programming pipes\n");
 }
 
+/*
+ * rv515_gpu_init and r520_gpu_init copy the pipe configuration to PLL
+ * register 0x0d: the pipes present (GB_PIPE_SELECT) and, as one bit, the
+ * pipe DST_PIPE_CONFIG selects.
+ */
+static void r5xx_chip_pll_pipe_config(struct r5xx_device *rdev)
+{
+	u32 present = FIELD_GET(R5XX_GB_PIPE_SELECT_PIPE_MASK,
+				r5xx_rreg(rdev, R5XX_GB_PIPE_SELECT));
+	u32 current_pipe = FIELD_GET(R5XX_DST_PIPE_CONFIG_PIPE_SELECT_CURRENT,
+				     r5xx_rreg(rdev, R5XX_DST_PIPE_CONFIG));
+
+	r5xx_pll_wreg(rdev, R5XX_PLL_R500_PIPE_CONFIG,
+		      FIELD_PREP(R5XX_PLL_R500_PIPE_CONFIG_PIPE_MASK, present) |
+		      FIELD_PREP(R5XX_PLL_R500_PIPE_CONFIG_PIPE_SELECT_CURRENT,
+				 BIT(current_pipe)));
+}
+
+/**
+ * r5xx_chip_num_z_pipes - Z pipes, for RADEON_INFO_NUM_Z_PIPES
+ * @rdev: device
+ *
+ * Two on an RV530 whose GB_PIPE_SELECT2 enables both (r420_pipes_init),
+ * one everywhere else.
+ *
+ * Return: 1 or 2.
+ */
+u32 r5xx_chip_num_z_pipes(struct r5xx_device *rdev)
+{
+	u32 tmp;
+
+	if (!r5xx_has_quirk(rdev, R5XX_QUIRK_RV530_PIPES))
+		return 1;
+	tmp = r5xx_rreg(rdev, R5XX_RV530_GB_PIPE_SELECT2);
+	return FIELD_GET(R5XX_RV530_GB_PIPE_SELECT2_Z_PIPES, tmp) == 3 ? 2 : 1;
+}
+
 /**
  * r5xx_chip_pipes_init - set up the quad pipes and the 2D destination cache
  * @rdev: device
  *
  * Rows with a fixed pipe count follow r300_gpu_init; the others read the
  * pipe count from GB_PIPE_SELECT as r420_pipes_init does (also used by
- * RS6xx and R5xx). Sets &r5xx_device.num_gb_pipes, which the ring start
- * packets use.
+ * RS6xx and R5xx). R5xx rows then copy the pipes to the PLL, and RV530
+ * first sizes its GB FIFOs, as rv515_gpu_init and r520_gpu_init do. Sets
+ * &r5xx_device.num_gb_pipes, which the ring start packets use.
  */
 void r5xx_chip_pipes_init(struct r5xx_device *rdev)
 {
@@ -423,6 +463,12 @@ void r5xx_chip_pipes_init(struct r5xx_device *rdev)
 	if (r5xx_is_avivo(rdev))
 		r5xx_wreg_mask(rdev, R5XX_VGA_RENDER_CONTROL, 0,
 			       R5XX_VGA_RENDER_CONTROL_VGA_VSTATUS_CNTL);
+	if (r5xx_has_quirk(rdev, R5XX_QUIRK_RV530_PIPES))
+		r5xx_wreg(rdev, R5XX_RV530_GB_FIFO_SIZE2,
+			  R5XX_RV530_GB_FIFO_SIZE2_ZB_MFIFO_SIZE |
+			  R5XX_RV530_GB_FIFO_SIZE2_FG_SFIFO_SIZE |
+			  R5XX_RV530_GB_FIFO_SIZE2_SC_MFIFO_SIZE |
+			  R5XX_RV530_GB_FIFO_SIZE2_SC_SFIFO_SIZE);
 
 	if (!pipes) {
 		/* TCL/GA deadlock workaround, then fdo bug 24041's idle wait */
@@ -451,6 +497,10 @@ void r5xx_chip_pipes_init(struct r5xx_device *rdev)
 	r5xx_wreg_mask(rdev, R5XX_RB2D_DSTCACHE_MODE, tmp, tmp);
 	r5xx_chip_wait_idle(rdev);
 
+	if (r5xx_has_quirk(rdev, R5XX_QUIRK_PLL_PIPE_CONFIG)) {
+		r5xx_chip_pll_pipe_config(rdev);
+		r5xx_chip_wait_idle(rdev);
+	}
 	if (r5xx_wait_mc_idle(rdev))
 		drm_warn(&rdev->drm, "MC not idle after programming pipes\n");
 	drm_dbg_driver(&rdev->drm, "%u quad pipes\n", pipes);

@@ -732,6 +732,7 @@
 /* 2D pipe configuration */
 #define R5XX_DST_PIPE_CONFIG			0x170c
 #define   R5XX_DST_PIPE_CONFIG_PIPE_AUTO_CONFIG	BIT(31)
+#define   R5XX_DST_PIPE_CONFIG_PIPE_SELECT_CURRENT	GENMASK(3, 2)
 
 /* 2D destination cache control */
 #define R5XX_DSTCACHE_CTLSTAT			0x1714
@@ -807,10 +808,18 @@
 /* quad pipe selection (R420+) */
 #define R5XX_GB_PIPE_SELECT			0x402c
 #define   R5XX_GB_PIPE_SELECT_PIPE_COUNT	GENMASK(13, 12)
+#define   R5XX_GB_PIPE_SELECT_PIPE_MASK		GENMASK(11, 8)
 
 /* RV530 Z pipe select */
 #define R5XX_RV530_GB_PIPE_SELECT2		0x4124
 #define   R5XX_RV530_GB_PIPE_SELECT2_Z_PIPES	GENMASK(1, 0)
+
+/* RV530 SC/FG/ZB FIFO sizes (r520.c:r520_gpu_init writes 0xff) */
+#define R5XX_RV530_GB_FIFO_SIZE2		0x4128
+#define   R5XX_RV530_GB_FIFO_SIZE2_ZB_MFIFO_SIZE	GENMASK(7, 6)
+#define   R5XX_RV530_GB_FIFO_SIZE2_FG_SFIFO_SIZE	GENMASK(5, 4)
+#define   R5XX_RV530_GB_FIFO_SIZE2_SC_MFIFO_SIZE	GENMASK(3, 2)
+#define   R5XX_RV530_GB_FIFO_SIZE2_SC_SFIFO_SIZE	GENMASK(1, 0)
 
 /* GA enhancement */
 #define R5XX_GA_ENHANCE				0x4274
@@ -1072,6 +1081,13 @@
 
 /* AVIVO line buffer split between D1 and D2 */
 #define R5XX_DC_LB_MEMORY_SPLIT			0x6520
+#define   R5XX_DC_LB_MEMORY_SPLIT_DC_LB_DISP1_END_ADR	GENMASK(14, 4)
+#define   R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT_MODE	BIT(2)
+#define   R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT	GENMASK(1, 0)
+#define     R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT_D1HALF_D2HALF	0x0
+#define     R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT_D1_3Q_D2_1Q	0x1
+#define     R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT_D1_ONLY	0x2
+#define     R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT_D1_1Q_D2_3Q	0x3
 
 /* AVIVO D1 interleave */
 #define R5XX_D1MODE_DATA_FORMAT			0x6528
@@ -1098,8 +1114,11 @@
 
 /* AVIVO D1 memory priority mark A */
 #define R5XX_D1MODE_PRIORITY_A_CNT		0x6548
+#define   R5XX_D1MODE_PRIORITY_A_CNT_MODE_PRIORITY_ALWAYS_ON	BIT(20)
+#define   R5XX_D1MODE_PRIORITY_A_CNT_MODE_PRIORITY_OFF	BIT(16)
+#define   R5XX_D1MODE_PRIORITY_A_CNT_MODE_PRIORITY_MARK	GENMASK(14, 0)
 
-/* AVIVO D1 memory priority mark B */
+/* AVIVO D1 memory priority mark B (D1MODE_PRIORITY_A_CNT layout) */
 #define R5XX_D1MODE_PRIORITY_B_CNT		0x654c
 
 /* AVIVO D1 desktop position of the screen's first pixel */
@@ -1288,6 +1307,11 @@
 /* AVIVO D2 memory priority mark B (D1MODE_PRIORITY_B_CNT layout) */
 #define R5XX_D2MODE_PRIORITY_B_CNT		0x6d4c
 
+/* AVIVO line buffer request FIFO depths */
+#define R5XX_LB_MAX_REQ_OUTSTANDING		0x6d58
+#define   R5XX_LB_MAX_REQ_OUTSTANDING_LB_D2_MAX_REQ_OUTSTANDING	GENMASK(31, 16)
+#define   R5XX_LB_MAX_REQ_OUTSTANDING_LB_D1_MAX_REQ_OUTSTANDING	GENMASK(15, 0)
+
 /* AVIVO D2 desktop position of the screen's first pixel (D1MODE_VIEWPORT_START layout) */
 #define R5XX_D2MODE_VIEWPORT_START		0x6d80
 
@@ -1474,7 +1498,7 @@
 
 #define R5XX_PLL_SPLL_CNTL			0x000c
 
-/* engine clock control */
+/* engine clock control (R3xx, R4xx) */
 #define R5XX_PLL_SCLK_CNTL			0x000d
 #define   R5XX_PLL_SCLK_CNTL_FORCE_TX		BIT(27)
 #define   R5XX_PLL_SCLK_CNTL_FORCE_PX		BIT(26)
@@ -1482,6 +1506,11 @@
 #define   R5XX_PLL_SCLK_CNTL_FORCE_VAP		BIT(21)
 #define   R5XX_PLL_SCLK_CNTL_FORCE_CP		BIT(16)
 #define   R5XX_PLL_SCLK_CNTL_SCLK_SRC_SEL	GENMASK(2, 0)
+
+/* R5xx: the pipe configuration, as the driver copies it here (unnamed upstream: rv515.c:rv515_gpu_init, r520.c:r520_gpu_init) */
+#define R5XX_PLL_R500_PIPE_CONFIG		0x000d
+#define   R5XX_PLL_R500_PIPE_CONFIG_PIPE_MASK	GENMASK(7, 4)
+#define   R5XX_PLL_R500_PIPE_CONFIG_PIPE_SELECT_CURRENT	GENMASK(3, 0)
 
 #define R5XX_PLL_CP_DYN_CNTL			0x000f
 #define   R5XX_PLL_CP_DYN_CNTL_CP_FORCEON	BIT(0)
@@ -1566,6 +1595,11 @@
 /* memory controller status (rv515.c:rv515_mc_wait_for_idle) */
 #define R5XX_RV515_MC_STATUS			0x0008
 #define   R5XX_RV515_MC_STATUS_IDLE		BIT(4)
+
+/* initial read latencies of the display clients (rv515.c:rv515_bandwidth_update) */
+#define R5XX_RV515_MC_MISC_LAT_TIMER		0x0009
+#define   R5XX_RV515_MC_MISC_LAT_TIMER_DISP1R_INIT_LAT	GENMASK(15, 12)
+#define   R5XX_RV515_MC_MISC_LAT_TIMER_DISP0R_INIT_LAT	GENMASK(11, 8)
 
 /* mc_r520: MC registers of the R520 family (R520, RV530, RV560, RV570, R580), through MC_IND_INDEX/DATA */
 

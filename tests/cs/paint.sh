@@ -1,4 +1,6 @@
 #!/bin/bash
+# vm-chips: rv380 rv515 r580
+# vm-kernels: bookworm trixie:rv380,rv515 bookworm-backports:rv380 trixie-backports:rv380,rv515
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
 # CS test: build/cs/cs paint (see tests/cs/cs.c, t_paint).
 . tests/cs/lib.sh

@@ -1,4 +1,6 @@
 #!/bin/bash
+# vm-chips: rv380 rv515 r580
+# vm-kernels: bookworm trixie:rv380,rv515 bookworm-backports:rv380 trixie-backports:rv380,rv515
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
 # Driver test: loading r5xx.ko registers DRM driver radeon 2.50.0, names the
 # chip and its family, VRAM and GART sizes, passes the ring and IB

@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
-# vm-chips: rv380 rv515 rs480
+# vm-chips: rv380 rv515 rs480 r580
 # vm-driver: radeon
 # vm-kernels: bookworm trixie:rv380,rv515
 # Cross-check of the model against a driver we did not write: Debian's
-# radeon.ko binds the RV380, RV515 and RS480 models and passes its CP ring
-# and IB tests.  On RV515 it needs the ATOM BIOS (the model's ROM, generated
-# from rv515-board.toml) and reads its connectors from it; it finds no
-# command tables there, so it never lights a CRTC (see
-# Documentation/qemu-model.rst).  On RS480 (an IGP on the host bus) it
-# places VRAM at the UMA block NB_TOM gives and runs its IGP GART.
+# radeon.ko binds the RV380, RV515, RS480 and R580 models and passes its CP
+# ring and IB tests.  On RV515 it needs the ATOM BIOS (the model's ROM,
+# generated from rv515-board.toml) and reads its connectors from it.  On
+# RS480 (an IGP on the host bus) it places VRAM at the UMA block NB_TOM
+# gives and runs its IGP GART.  On R580 (its own ROM, r580-board.toml) it
+# also finds the model's four quad pipes (r420_pipes_init reads
+# GB_PIPE_SELECT), runs on MSI, and waits for the R520 MC map's idle bit
+# without complaint.
 set -euo pipefail
 case ${R5XX_CHIP:-rv380} in
 rs*) dev=0000:00:05.0 ;;
@@ -21,10 +23,11 @@ for t in "ring test succeeded" "ib test succeeded"; do
 	grep -q "$t" <<<"$log" || { echo "no '$t' in dmesg"; grep -E 'radeon|drm' <<<"$log" | tail -n 30; exit 1; }
 done
 grep -q "Initialized radeon 2.50.0" <<<"$log" || { echo "radeon did not finish loading"; exit 1; }
-if [ "${R5XX_CHIP:-}" = rv515 ]; then
+case ${R5XX_CHIP:-} in
+rv515 | r580)
 	# the board description's name, connectors, encoders, DDC lines, HPD pin
 	conns=$(grep -A 16 'Radeon Display Connectors' <<<"$log" | sed 's/^\[ *[0-9.]*\] //')
-	want="ATOM BIOS: QEMU_R5XX_RV515"
+	want="ATOM BIOS: QEMU_R5XX_${R5XX_CHIP^^}"
 	grep -q "$want" <<<"$log" || { echo "no '$want' in dmesg"; exit 1; }
 	want='[drm]   VGA-1
 [drm]   DDC: 0x7e40 0x7e40 0x7e44 0x7e44 0x7e48 0x7e48 0x7e4c 0x7e4c
@@ -37,6 +40,14 @@ if [ "${R5XX_CHIP:-}" = rv515 ]; then
 [drm]   Encoders:
 [drm]     DFP1: INTERNAL_KLDSCP_TMDS1'
 	[[ $conns == *"$want"* ]] || { echo "radeon's connectors differ:"; echo "$conns"; exit 1; }
+	;;
+esac
+if [ "${R5XX_CHIP:-}" = r580 ]; then
+	for want in "radeon: 4 quad pipes, 1 z pipes initialized" "radeon: using MSI"; do
+		grep -q "$want" <<<"$log" || { echo "no '$want' in dmesg"; exit 1; }
+	done
+	grep -qE "Wait MC idle timeout|Failed to wait MC idle" <<<"$log" &&
+		{ echo "radeon found the MC busy"; exit 1; }
 fi
 if [ "${R5XX_CHIP:-}" = rs480 ]; then
 	# rs400_mc_init: VRAM at the NB_TOM base (just above the guest's 1 GiB

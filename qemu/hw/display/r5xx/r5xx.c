@@ -16,7 +16,7 @@
  * regs/r5xx.regs.
  * Documentation/qemu-model.rst describes the device as a guest sees it.
  *
- *   -device r5xx,chip=rv380|rv515|rs480,vram-size=MiB
+ *   -device r5xx,chip=rv380|rv515|r580|rs480,vram-size=MiB
  *
  * Copyright (c) 2026 The r5xx authors
  *
@@ -72,6 +72,26 @@ static const R5xxChipInfo r5xx_chips[] = {
         .vbios = r5xx_vbios_rv515,
         .vbios_size = &r5xx_vbios_rv515_size,
         .pcie_index_mask = 0x7ff,
+        .mc_space = R5XX_SPACE_MC,
+        .mc_channels = 1,                       /* 128-bit */
+    },
+    /* R520 class ---------------------------------------------------------- */
+    {
+        .name = "r580",                 /* Radeon X1950, R5xx, R520 MC map */
+        .device_id = 0x7249,
+        .family = R5XX_FAMILY_R580,
+        .is_r5xx = true,
+        .vbios = r5xx_vbios_r580,
+        .vbios_size = &r5xx_vbios_r580_size,
+        .avivo_display = true,
+        .mc = R5XX_MC_KIND_R520,
+        .gart = R5XX_GART_KIND_PCIE,
+        .pcie_index_mask = 0x7ff,
+        .mc_space = R5XX_SPACE_MC_R520,
+        /* four quad pipes, all present */
+        .gb_pipe_select = (3 << R_GB_PIPE_SELECT_PIPE_COUNT_SHIFT) |
+                          (0xf << R_GB_PIPE_SELECT_PIPE_MASK_SHIFT),
+        .mc_channels = 3,                       /* 256-bit */
     },
     /* IGPs --------------------------------------------------------------- */
     {
@@ -146,6 +166,9 @@ const char *r5xx_indirect_name(R5xxSpace space, uint32_t idx)
     case R5XX_SPACE_NBMC:
         return r5xx_lookup(r5xx_regnames_mc_rs480,
                            ARRAY_SIZE(r5xx_regnames_mc_rs480), idx);
+    case R5XX_SPACE_MC_R520:
+        return r5xx_lookup(r5xx_regnames_mc_r520,
+                           ARRAY_SIZE(r5xx_regnames_mc_r520), idx);
     }
     return NULL;
 }
@@ -284,6 +307,7 @@ static const char *const r5xx_space_names[] = {
     [R5XX_SPACE_PCIE] = "pcie",
     [R5XX_SPACE_MC] = "mc",
     [R5XX_SPACE_NBMC] = "nbmc",
+    [R5XX_SPACE_MC_R520] = "mc",
 };
 
 static uint32_t r5xx_ind_traced(R5xxSpace space, uint32_t idx, uint32_t val)
@@ -345,7 +369,7 @@ static uint32_t r5xx_reg_read_one(R5xxState *s, uint32_t addr)
         if (r5xx_is_r5xx(s)) {
             idx = FIELD_EX32(s->regs[R_MC_IND_INDEX], MC_IND_INDEX,
                              MC_IND_ADDR);
-            return r5xx_ind_traced(R5XX_SPACE_MC, idx,
+            return r5xx_ind_traced(s->info->mc_space, idx,
                                    r5xx_mcind_read(s, idx));
         }
         break;
@@ -443,7 +467,7 @@ void r5xx_reg_write(R5xxState *s, uint32_t addr, uint32_t val, R5xxSource src)
                           "MC_IND_INDEX 0x%x (no write enable) ignored\n", idx);
             return;
         }
-        r5xx_ind_write_trace(R5XX_SPACE_MC,
+        r5xx_ind_write_trace(s->info->mc_space,
                              FIELD_EX32(idx, MC_IND_INDEX, MC_IND_ADDR), val);
         r5xx_mcind_write(s, FIELD_EX32(idx, MC_IND_INDEX, MC_IND_ADDR), val);
         return;
@@ -631,7 +655,7 @@ static void r5xx_realize(PCIDevice *pci, Error **errp)
     s->info = r5xx_find_chip(s->chip ? s->chip : "rv380");
     if (!s->info) {
         error_setg(errp, "r5xx: unknown chip '%s' (known: rv380, rv515, "
-                   "rs480)", s->chip);
+                   "r580, rs480)", s->chip);
         return;
     }
     if (s->vram_mb < 16 || s->vram_mb > 512 || !is_power_of_2(s->vram_mb)) {
@@ -713,6 +737,7 @@ static void r5xx_reset_hold(Object *obj)
     R5xxState *s = R5XX(obj);
 
     memset(s->regs, 0, sizeof(s->regs));
+    s->regs[R_GB_PIPE_SELECT] = s->info->gb_pipe_select;
     r5xx_cp_reset(s);
     r5xx_mc_reset(s);
     r5xx_2d_reset(s);

@@ -68,6 +68,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(R5xxState, R5XX)
 typedef enum R5xxMcKind {
     R5XX_MC_KIND_R300,          /* MC_FB_LOCATION in MMIO, VRAM at BAR 0 */
     R5XX_MC_KIND_RV515,         /* MC_IND space, VRAM at MC 0 */
+    R5XX_MC_KIND_R520,          /* MC_IND space (R520 map), VRAM at MC 0 */
     R5XX_MC_KIND_RS480,         /* NB_MC space, UMA block at NB_TOM */
 } R5xxMcKind;
 
@@ -75,6 +76,15 @@ typedef enum R5xxGartKind {
     R5XX_GART_KIND_PCIE,        /* rv370 PCIE GART, table in VRAM */
     R5XX_GART_KIND_IGP,         /* RS400 GART, table in system memory */
 } R5xxGartKind;
+
+/* Indirect register spaces. */
+typedef enum R5xxSpace {
+    R5XX_SPACE_PLL,
+    R5XX_SPACE_PCIE,
+    R5XX_SPACE_MC,              /* MC_IND, RV515 map */
+    R5XX_SPACE_MC_R520,         /* MC_IND, R520 map */
+    R5XX_SPACE_NBMC,            /* NB_MC (RS400/RS480) */
+} R5xxSpace;
 
 typedef struct R5xxChipInfo {
     const char *name;           /* value of the "chip" property */
@@ -88,15 +98,11 @@ typedef struct R5xxChipInfo {
     uint32_t pcie_index_mask;   /* 0xff before RV515, 0x7ff from RV515 */
     const uint8_t *vbios;       /* video BIOS (r5xx_vbios.py), or NULL */
     const size_t *vbios_size;
+    /* R520 class: the MC_IND map (R5XX_SPACE_MC_R520), several pipes */
+    R5xxSpace mc_space;         /* is_r5xx: R5XX_SPACE_MC or _MC_R520 */
+    uint32_t gb_pipe_select;    /* GB_PIPE_SELECT as the BIOS leaves it */
+    uint32_t mc_channels;       /* MEM_NUM_CHANNELS in the MC register */
 } R5xxChipInfo;
-
-/* Indirect register spaces. */
-typedef enum R5xxSpace {
-    R5XX_SPACE_PLL,
-    R5XX_SPACE_PCIE,
-    R5XX_SPACE_MC,
-    R5XX_SPACE_NBMC,
-} R5xxSpace;
 
 /* Who writes a register: the host over MMIO/IO, or the CP from a stream. */
 typedef enum R5xxSource {
@@ -374,6 +380,8 @@ static inline bool r5xx_is_r5xx(const R5xxState *s)
 /* r5xx_vbios_<chip>.c, generated from <chip>-board.toml */
 extern const uint8_t r5xx_vbios_rv515[];
 extern const size_t r5xx_vbios_rv515_size;
+extern const uint8_t r5xx_vbios_r580[];
+extern const size_t r5xx_vbios_r580_size;
 
 /* r5xx.c */
 uint32_t r5xx_reg_read(R5xxState *s, uint32_t addr);

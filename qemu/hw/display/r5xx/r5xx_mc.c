@@ -6,7 +6,7 @@
  * 32-bit MC address.  r5xx_mc_translate is the one place that decides where
  * an MC address goes:
  *   - inside the FB location (MC_FB_LOCATION on R3xx and RS480,
- *     MC[FB_LOCATION] on RV515): VRAM, i.e. BAR 0's RAM.  On the RS480 the
+ *     MC[FB_LOCATION] on RV515 and R520, at the index of each one's map): VRAM, i.e. BAR 0's RAM.  On the RS480 the
  *     MC address is a physical one and VRAM is the UMA block of system
  *     memory the BIOS set aside at NB_TOM: an FB location that does not
  *     cover that block reaches no VRAM (a guest error);
@@ -110,12 +110,22 @@ void r5xx_mc_reset(R5xxState *s)
         s->regs[R_MEM_CNTL] = 1;
         s->regs[R_NB_MC_INDEX] = 0xff;
         mc->fb_location_written = true;     /* never follows BAR 0 */
+    } else if (s->info->mc_space == R5XX_SPACE_MC_R520) {
+        /* r520_mc_init: VRAM at MC address 0 */
+        mc->ind[A_R520_MC_FB_LOCATION] =
+            r5xx_mc_location_make(0, s->vram_size);
+        mc->ind[A_R520_MC_AGP_LOCATION] = 0xffffffff;
+        mc->ind[A_R520_MC_CNTL0] = FIELD_DP32(0, R520_MC_CNTL0,
+                                              MEM_NUM_CHANNELS,
+                                              s->info->mc_channels);
     } else if (r5xx_is_r5xx(s)) {
-        /* rv515_mc_init: VRAM at MC address 0, 128-bit */
+        /* rv515_mc_init: VRAM at MC address 0 */
         mc->ind[A_RV515_MC_FB_LOCATION] =
             r5xx_mc_location_make(0, s->vram_size);
         mc->ind[A_RV515_MC_AGP_LOCATION] = 0xffffffff;
-        mc->ind[A_RV515_MC_CNTL] = 1;
+        mc->ind[A_RV515_MC_CNTL] = FIELD_DP32(0, RV515_MC_CNTL,
+                                              MEM_NUM_CHANNELS,
+                                              s->info->mc_channels);
     } else {
         /* r300_mc_init: VRAM at the BAR 0 bus address, 128-bit */
         s->regs[R_MEM_CNTL] = 1;
@@ -160,6 +170,7 @@ static void r5xx_indirect_check(R5xxSpace space, uint32_t *logged,
         [R5XX_SPACE_PCIE] = "PCIE",
         [R5XX_SPACE_MC] = "MC",
         [R5XX_SPACE_NBMC] = "NB_MC",
+        [R5XX_SPACE_MC_R520] = "MC",
     };
 
     if (r5xx_indirect_name(space, idx) ||
@@ -246,7 +257,24 @@ void r5xx_pcie_write(R5xxState *s, uint32_t idx, uint32_t val)
     s->mc.pcie[idx] = val;
 }
 
-/* RV515 MC indirect space ------------------------------------------------- */
+/* RV515 and R520 MC indirect spaces --------------------------------------- */
+
+/*
+ * The two maps differ (rv515.c and r520.c): the status register and its
+ * idle bit, and where FB_LOCATION sits (R520's index 0x04 is RV515's
+ * AGP_BASE_2).  The memory controller is always idle.
+ */
+static uint32_t r5xx_mc_status_reg(R5xxState *s)
+{
+    return s->info->mc_space == R5XX_SPACE_MC_R520 ? A_R520_MC_STATUS
+                                                   : A_RV515_MC_STATUS;
+}
+
+static uint32_t r5xx_mc_fb_location_reg(R5xxState *s)
+{
+    return s->info->mc_space == R5XX_SPACE_MC_R520 ? A_R520_MC_FB_LOCATION
+                                                   : A_RV515_MC_FB_LOCATION;
+}
 
 uint32_t r5xx_mcind_read(R5xxState *s, uint32_t idx)
 {
@@ -254,9 +282,10 @@ uint32_t r5xx_mcind_read(R5xxState *s, uint32_t idx)
         qemu_log_mask(LOG_UNIMP, "r5xx: MC register 0x%x not modelled\n", idx);
         return 0;
     }
-    r5xx_indirect_check(R5XX_SPACE_MC, s->mc.ind_logged, idx, false, 0);
-    if (idx == A_RV515_MC_STATUS) {
-        return R_RV515_MC_STATUS_IDLE_MASK;
+    r5xx_indirect_check(s->info->mc_space, s->mc.ind_logged, idx, false, 0);
+    if (idx == r5xx_mc_status_reg(s)) {
+        return s->info->mc_space == R5XX_SPACE_MC_R520
+               ? R_R520_MC_STATUS_IDLE_MASK : R_RV515_MC_STATUS_IDLE_MASK;
     }
     return s->mc.ind[idx];
 }
@@ -267,8 +296,8 @@ void r5xx_mcind_write(R5xxState *s, uint32_t idx, uint32_t val)
         qemu_log_mask(LOG_UNIMP, "r5xx: MC register 0x%x not modelled\n", idx);
         return;
     }
-    r5xx_indirect_check(R5XX_SPACE_MC, s->mc.ind_logged, idx, true, val);
-    if (idx == A_RV515_MC_STATUS) {
+    r5xx_indirect_check(s->info->mc_space, s->mc.ind_logged, idx, true, val);
+    if (idx == r5xx_mc_status_reg(s)) {
         return;
     }
     s->mc.ind[idx] = val;
@@ -315,7 +344,7 @@ void r5xx_nbmc_write(R5xxState *s, uint32_t idx, uint32_t val)
 
 static void r5xx_mc_fb_range(R5xxState *s, uint64_t *start, uint64_t *end)
 {
-    uint32_t loc = r5xx_is_r5xx(s) ? s->mc.ind[A_RV515_MC_FB_LOCATION]
+    uint32_t loc = r5xx_is_r5xx(s) ? s->mc.ind[r5xx_mc_fb_location_reg(s)]
                                    : s->regs[R_MC_FB_LOCATION];
 
     r5xx_mc_location(loc, start, end);

@@ -169,7 +169,7 @@ check-debug: deps firmware
 	@R5XX_CHECK_KERNEL=debug R5XX_TEST_TIMEOUT=$${R5XX_TEST_TIMEOUT:-600} \
 		tests/check $(CHECK_DEBUG_TESTS)
 
-# Boot the model (CHIP=rv380|rv515) with r5xx.ko (radeon.ko until r5xx.ko
+# Boot the model (CHIP=rv380|rv515|r580) with r5xx.ko (radeon.ko until r5xx.ko
 # exists), report what the driver found, and leave a screendump of the
 # model's screen (the console) in build/run/screen-$(CHIP).ppm.
 run: deps firmware
@@ -201,7 +201,8 @@ desktop: deps firmware
 # CS ioctl throughput, GEM create/map/close, driver load, allocations per
 # submission); prints the figures and the ratios with their spread;
 # ROUNDS=3 boots 3 times (SECS: seconds per metric run).  Then the host-native
-# checker benchmark, which `make bench-host` runs alone.
+# checker benchmark and the model's 3D core benchmark (tests/bench/host/run3d),
+# which `make bench-host` runs alone.
 # Not part of `make check` (tests/bench/run, tests/bench/host/run).
 bench: deps firmware
 	@scripts/qemu.sh >/dev/null
@@ -211,6 +212,7 @@ bench: deps firmware
 
 bench-host:
 	@tests/bench/host/run
+	@tests/bench/host/run3d
 
 # make check's VM tests on every chip for every kernel (make check narrows
 # some: tests/model and tests/display, and radeon.ko's IGT referee, boot
@@ -236,7 +238,7 @@ help:
 	@echo "                100 hangs under load, concurrency soak, ioctl fuzzer (SEED=N)"
 	@echo "make check-debug  the VM tests on the debug kernel (KASAN, lockdep, kmemleak, ...)"
 	@echo "make bench      benchmark r5xx.ko against radeon.ko on the model (CHIP=$(CHIP), ROUNDS=N)"
-	@echo "make bench-host the host-native checker benchmark alone"
+	@echo "make bench-host the host-native checker and 3D core benchmarks alone"
 	@echo "make fuzz       fuzz the CS checker for FUZZ_RUNS executions (default 100M)"
 	@echo "make features   print Kbuild's feature-test answers (R5XX_HAVE_*) for KERNEL"
 	@echo "make regs       regenerate headers and checker tables from regs/r5xx.regs"

@@ -42,7 +42,8 @@
  *   and a GPIO id. A hot plug pin is bit 0, 8 or 16 of DC_GPIO_HPD_A
  *   (HPD1..3); anything else leaves the connector without HPD;
  * - FirmwareInfo (index 4, revision 1.2 to 1.4): the reference clock, the
- *   pixel PLL input and VCO ranges and the highest pixel clock, in 10 kHz.
+ *   pixel PLL input and VCO ranges and the highest pixel clock, in 10 kHz;
+ *   and the engine clock the BIOS set, for the display bandwidth.
  *
  * Every offset and length is checked against the image and against the
  * table it lies in, so a malformed image yields an error and a reason,
@@ -122,6 +123,7 @@ enum atom_record {
 #define PIN_ENTRY_SHIFT		2
 #define PIN_ENTRY_ID		3
 
+#define FW_DEFAULT_SCLK		8
 #define FW_MAX_PLL_OUT		32
 #define FW_MIN_PLL_OUT		56
 #define FW_MAX_PIXCLK		72
@@ -456,7 +458,7 @@ int r5xx_atom_clocks(const u8 *rom, size_t len, struct r5xx_atom_clocks *clk,
 {
 	struct atom_span img = { rom, 0, len }, t;
 	u16 ref, in_min, in_max, pixclk;
-	u32 vco_min, vco_max;
+	u32 vco_min, vco_max, sclk;
 	int ret;
 
 	ret = atom_data_table(&img, ATOM_FIRMWARE_INFO, 2, &t, why);
@@ -468,7 +470,8 @@ int r5xx_atom_clocks(const u8 *rom, size_t len, struct r5xx_atom_clocks *clk,
 	    !atom_u16(&t, t.start + FW_MAX_PLL_IN, &in_max) ||
 	    !atom_u32(&t, t.start + FW_MIN_PLL_OUT, &vco_min) ||
 	    !atom_u32(&t, t.start + FW_MAX_PLL_OUT, &vco_max) ||
-	    !atom_u16(&t, t.start + FW_MAX_PIXCLK, &pixclk)) {
+	    !atom_u16(&t, t.start + FW_MAX_PIXCLK, &pixclk) ||
+	    !atom_u32(&t, t.start + FW_DEFAULT_SCLK, &sclk)) {
 		*why = "FirmwareInfo too short";
 		return -EINVAL;
 	}
@@ -484,5 +487,7 @@ int r5xx_atom_clocks(const u8 *rom, size_t len, struct r5xx_atom_clocks *clk,
 	clk->vco_min_khz = vco_min * 10;
 	clk->vco_max_khz = vco_max * 10;
 	clk->max_pixclk_khz = pixclk * 10;
+	/* no engine runs at 4 GHz: anything above is no clock */
+	clk->sclk_khz = sclk <= 400000 ? sclk * 10 : 0;
 	return 0;
 }

@@ -17,6 +17,7 @@
  * @vco_min_khz: lowest PLL output before the post divider
  * @vco_max_khz: highest PLL output before the post divider
  * @max_pixclk_khz: highest pixel clock
+ * @sclk_khz: engine clock the BIOS set (0 if the table gives none)
  */
 struct r5xx_atom_clocks {
 	u32 ref_khz;
@@ -25,6 +26,7 @@ struct r5xx_atom_clocks {
 	u32 vco_min_khz;
 	u32 vco_max_khz;
 	u32 max_pixclk_khz;
+	u32 sclk_khz;
 };
 
 int r5xx_atom_connectors(const u8 *rom, size_t len,

@@ -130,6 +130,7 @@ static int r5xx_bios_atom(struct r5xx_device *rdev, const u8 *rom, size_t len)
 		pll->vco_min_khz = clk.vco_min_khz;
 		pll->vco_max_khz = clk.vco_max_khz;
 		pll->max_pixclk_khz = clk.max_pixclk_khz;
+		disp->sclk_khz = clk.sclk_khz;
 		drm_info(&rdev->drm,
 			 "display: PLL limits from the video BIOS: reference %u kHz, input %u-%u kHz, VCO %u-%u kHz, pixel clock up to %u kHz\n",
 			 clk.ref_khz, clk.in_min_khz, clk.in_max_khz,

@@ -23,10 +23,12 @@
  * kinds, the quad pipe count and the quirks. Code asks the row rather than
  * comparing family names.
  *
- * The rv370 PCIE GART and the legacy PCI GART of the AGP boards (R300,
- * R350, RV350 and R420, run as PCI cards) are implemented. The parts that
- * need one of the IGP GARTs (RS400, RS480, RS600, RS690, RS740) are listed
- * so that the table is complete, but probe declines them with -ENODEV.
+ * Three GART kinds are implemented (r5xx_gart_kind_funcs()): the rv370
+ * PCIE GART, the RS400/RS480 IGP GART and the legacy PCI GART of the AGP
+ * boards (R300, R350, RV350 and R420, run as PCI cards). The parts that
+ * need the RS690/RS740 flavour of the IGP GART or the RS600 page table
+ * unit are listed so that the table is complete, but probe declines them
+ * with -ENODEV.
  */
 
 #define R5XX_ID(dev, fam, flags) \
@@ -260,6 +262,13 @@ MODULE_FIRMWARE(FW_RS690);
 	.clocks = R5XX_CLK_R300, .pipes = pipes_,			\
 	.pcie_index_mask = 0xff, .quirks = q }
 
+/* RS400/RS480: R300-class engine behind the north-bridge MC and IGP GART */
+#define RS4XX_ROW(nm) {							\
+	.name = nm, .group = "RS4xx", .firmware = FW_R300,		\
+	.gart = R5XX_GART_IGP, .mc = R5XX_MC_RS400, .irq = R5XX_IRQ_R100, \
+	.clocks = R5XX_CLK_R300, .msi_rearm = R5XX_MSI_REARM_AIC_CNTL,	\
+	.pipes = 1, .pcie_index_mask = 0, .quirks = 0 }
+
 #define R4XX_ROW(nm, gartk, q) {					\
 	.name = nm, .group = "R4xx", .firmware = FW_R420,		\
 	.gart = gartk, .mc = R5XX_MC_R420, .irq = R5XX_IRQ_R100,	\
@@ -269,6 +278,7 @@ MODULE_FIRMWARE(FW_RS690);
 #define RS6XX_ROW(nm, fw, gartk, mck, q) {				\
 	.name = nm, .group = "RS6xx", .firmware = fw, .gart = gartk,	\
 	.mc = mck, .irq = R5XX_IRQ_RS600, .clocks = R5XX_CLK_RV515,	\
+	.msi_rearm = R5XX_MSI_REARM_BUS_CNTL,				\
 	.pipes = 0, .pcie_index_mask = 0xff,				\
 	.quirks = R5XX_QUIRK_AVIVO | R5XX_QUIRK_RESET_MC | (q) }
 
@@ -277,7 +287,7 @@ MODULE_FIRMWARE(FW_RS690);
 	.gart = R5XX_GART_PCIE, .mc = mck, .irq = R5XX_IRQ_RS600,	\
 	.clocks = R5XX_CLK_RV515, .pipes = 0, .pcie_index_mask = 0x7ff,	\
 	.quirks = R5XX_QUIRK_AVIVO | R5XX_QUIRK_RESET_MC |		\
-		  R5XX_QUIRK_RV515_RING | (q) }
+		  R5XX_QUIRK_RV515_RING | R5XX_QUIRK_PLL_PIPE_CONFIG | (q) }
 
 /*
  * MSI: none before RV380, none on RV515 (it loses re-arms and locks up),
@@ -299,17 +309,19 @@ static const struct r5xx_chip_info r5xx_chips[R5XX_FAMILY_COUNT] = {
 				      R5XX_QUIRK_BUS_CNTL_BM),
 	[R5XX_FAMILY_R423] = R4XX_ROW("R423", R5XX_GART_PCIE, R5XX_QUIRK_MSI),
 	[R5XX_FAMILY_RV410] = R4XX_ROW("RV410", R5XX_GART_PCIE, R5XX_QUIRK_MSI),
-	[R5XX_FAMILY_RS400] = R3XX_ROW("RS400", "RS4xx", FW_R300, R5XX_GART_IGP, 1, 0),
-	[R5XX_FAMILY_RS480] = R3XX_ROW("RS480", "RS4xx", FW_R300, R5XX_GART_IGP, 1, 0),
+	[R5XX_FAMILY_RS400] = RS4XX_ROW("RS400"),
+	[R5XX_FAMILY_RS480] = RS4XX_ROW("RS480"),
 	[R5XX_FAMILY_RS600] = RS6XX_ROW("RS600", FW_RS600, R5XX_GART_RS600,
 					R5XX_MC_RS600, 0),
 	[R5XX_FAMILY_RS690] = RS6XX_ROW("RS690", FW_RS690, R5XX_GART_IGP,
 					R5XX_MC_RS690, R5XX_QUIRK_MSI),
 	[R5XX_FAMILY_RS740] = RS6XX_ROW("RS740", FW_RS690, R5XX_GART_IGP,
 					R5XX_MC_RS690, 0),
-	[R5XX_FAMILY_RV515] = R5XX_ROW("RV515", R5XX_MC_RV515, 0),
+	[R5XX_FAMILY_RV515] = R5XX_ROW("RV515", R5XX_MC_RV515,
+				       R5XX_QUIRK_DISP_PRIORITY_HIGH),
 	[R5XX_FAMILY_R520] = R5XX_ROW("R520", R5XX_MC_R520, R5XX_QUIRK_MSI),
-	[R5XX_FAMILY_RV530] = R5XX_ROW("RV530", R5XX_MC_R520, R5XX_QUIRK_MSI),
+	[R5XX_FAMILY_RV530] = R5XX_ROW("RV530", R5XX_MC_R520,
+				       R5XX_QUIRK_MSI | R5XX_QUIRK_RV530_PIPES),
 	[R5XX_FAMILY_RV560] = R5XX_ROW("RV560", R5XX_MC_R520, R5XX_QUIRK_MSI),
 	[R5XX_FAMILY_RV570] = R5XX_ROW("RV570", R5XX_MC_R520, R5XX_QUIRK_MSI),
 	[R5XX_FAMILY_R580] = R5XX_ROW("R580", R5XX_MC_R520, R5XX_QUIRK_MSI),
@@ -402,14 +414,52 @@ static void r5xx_chip_wait_idle(struct r5xx_device *rdev)
 		drm_warn(&rdev->drm, "GUI not idle while programming pipes\n");
 }
 
+/*
+ * rv515_gpu_init and r520_gpu_init copy the pipe configuration to PLL
+ * register 0x0d: the pipes present (GB_PIPE_SELECT) and, as one bit, the
+ * pipe DST_PIPE_CONFIG selects.
+ */
+static void r5xx_chip_pll_pipe_config(struct r5xx_device *rdev)
+{
+	u32 present = FIELD_GET(R5XX_GB_PIPE_SELECT_PIPE_MASK,
+				r5xx_rreg(rdev, R5XX_GB_PIPE_SELECT));
+	u32 current_pipe = FIELD_GET(R5XX_DST_PIPE_CONFIG_PIPE_SELECT_CURRENT,
+				     r5xx_rreg(rdev, R5XX_DST_PIPE_CONFIG));
+
+	r5xx_pll_wreg(rdev, R5XX_PLL_R500_PIPE_CONFIG,
+		      FIELD_PREP(R5XX_PLL_R500_PIPE_CONFIG_PIPE_MASK, present) |
+		      FIELD_PREP(R5XX_PLL_R500_PIPE_CONFIG_PIPE_SELECT_CURRENT,
+				 BIT(current_pipe)));
+}
+
+/**
+ * r5xx_chip_num_z_pipes - Z pipes, for RADEON_INFO_NUM_Z_PIPES
+ * @rdev: device
+ *
+ * Two on an RV530 whose GB_PIPE_SELECT2 enables both (r420_pipes_init),
+ * one everywhere else.
+ *
+ * Return: 1 or 2.
+ */
+u32 r5xx_chip_num_z_pipes(struct r5xx_device *rdev)
+{
+	u32 tmp;
+
+	if (!r5xx_has_quirk(rdev, R5XX_QUIRK_RV530_PIPES))
+		return 1;
+	tmp = r5xx_rreg(rdev, R5XX_RV530_GB_PIPE_SELECT2);
+	return FIELD_GET(R5XX_RV530_GB_PIPE_SELECT2_Z_PIPES, tmp) == 3 ? 2 : 1;
+}
+
 /**
  * r5xx_chip_pipes_init - set up the quad pipes and the 2D destination cache
  * @rdev: device
  *
  * Rows with a fixed pipe count follow r300_gpu_init; the others read the
  * pipe count from GB_PIPE_SELECT as r420_pipes_init does (also used by
- * RS6xx and R5xx). Sets &r5xx_device.num_gb_pipes, which the ring start
- * packets use.
+ * RS6xx and R5xx). R5xx rows then copy the pipes to the PLL, and RV530
+ * first sizes its GB FIFOs, as rv515_gpu_init and r520_gpu_init do. Sets
+ * &r5xx_device.num_gb_pipes, which the ring start packets use.
  */
 void r5xx_chip_pipes_init(struct r5xx_device *rdev)
 {
@@ -419,6 +469,12 @@ void r5xx_chip_pipes_init(struct r5xx_device *rdev)
 	if (r5xx_is_avivo(rdev))
 		r5xx_wreg_mask(rdev, R5XX_VGA_RENDER_CONTROL, 0,
 			       R5XX_VGA_RENDER_CONTROL_VGA_VSTATUS_CNTL);
+	if (r5xx_has_quirk(rdev, R5XX_QUIRK_RV530_PIPES))
+		r5xx_wreg(rdev, R5XX_RV530_GB_FIFO_SIZE2,
+			  R5XX_RV530_GB_FIFO_SIZE2_ZB_MFIFO_SIZE |
+			  R5XX_RV530_GB_FIFO_SIZE2_FG_SFIFO_SIZE |
+			  R5XX_RV530_GB_FIFO_SIZE2_SC_MFIFO_SIZE |
+			  R5XX_RV530_GB_FIFO_SIZE2_SC_SFIFO_SIZE);
 
 	if (!pipes) {
 		/* TCL/GA deadlock workaround, then fdo bug 24041's idle wait */
@@ -447,6 +503,10 @@ void r5xx_chip_pipes_init(struct r5xx_device *rdev)
 	r5xx_wreg_mask(rdev, R5XX_RB2D_DSTCACHE_MODE, tmp, tmp);
 	r5xx_chip_wait_idle(rdev);
 
+	if (r5xx_has_quirk(rdev, R5XX_QUIRK_PLL_PIPE_CONFIG)) {
+		r5xx_chip_pll_pipe_config(rdev);
+		r5xx_chip_wait_idle(rdev);
+	}
 	if (r5xx_wait_mc_idle(rdev))
 		drm_warn(&rdev->drm, "MC not idle after programming pipes\n");
 	drm_dbg_driver(&rdev->drm, "%u quad pipes\n", pipes);

@@ -567,6 +567,9 @@ static int check_special(struct cs_parser *p, const struct r5xx_cs_special *sp,
 	case R5XX_CS_TRACK_VAP_VF_MAX_VTX_INDX:
 		s->max_indx_pos = i;
 		return 0;
+	case R5XX_CS_TRACK_SC_SCISSOR1:
+		s->scissor1_pos = i;
+		return 0;
 
 	case R5XX_CS_TRIGGER_DST_HEIGHT_WIDTH:
 		return cs_check_blit(p, FIELD_GET(R5XX_DST_HEIGHT_WIDTH_WIDTH, v),
@@ -1003,6 +1006,7 @@ static void start_state(struct cs_parser *p)
 	}
 	/* VAP_VF_MAX_VTX_INDX known, but not in this IB: not to be patched */
 	p->s.max_indx_pos = U32_MAX;
+	p->s.scissor1_pos = U32_MAX;
 	p->s.partial = pipes_partial(p);
 }
 

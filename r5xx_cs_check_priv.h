@@ -111,6 +111,7 @@ struct cs_state {
 	u32 num_arrays;
 	struct cs_array arrays[R5XX_CS_NUM_ARRAYS];
 	u32 max_indx_pos;	/* IB index of the MAX_VTX_INDX value; U32_MAX: none */
+	u32 scissor1_pos;	/* IB index of the SC_SCISSOR1 value; U32_MAX: none */
 	/* SU_REG_DEST or FG_ZBREG_DEST select only some pipes */
 	bool partial;
 	/* an indexed draw waiting for the indices of an INDX_BUFFER */

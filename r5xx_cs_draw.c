@@ -39,6 +39,19 @@
  * input they were computed from, and reused only for an equal input (see
  * struct cs_tex_memo): no register write has to invalidate them.
  *
+ * A scissor wider than a surface's rows lets the last row's pixels beyond
+ * the pitch land past the surface's end (a tiled surface wraps unit by unit
+ * into the next row of units).  Mesa's r300 draws so in its CBZB clear
+ * (r300_texture.c:r300_create_surface_custom: the scissor and quad are the
+ * surface's width aligned to 64, its height half the surface's, aligned to
+ * a tile; the Z buffer is the lower half): for a
+ * 160-pixel pitch the last row of Z tiles reaches 2 KiB past the buffer
+ * object.  Upstream's checker measures pitch x rows and ignores the X edge,
+ * which lets any stream write up to a scissor's width past the end.  Where
+ * only that X overhang leaves the object, the checker lowers the X edge of
+ * SC_SCISSOR1 in the IB to the end of the row of units instead of refusing
+ * the draw; the pixels it drops were never in the surface's rows.
+ *
  * Indexed draws fetch vertices at most at VAP_VF_MAX_VTX_INDX, which the
  * hardware clamps indices to.  Mesa sets it from the vertex buffer sizes in a
  * way that lets the last element start exactly at the end of its buffer;
@@ -103,6 +116,30 @@ static int fits(const struct cs_parser *p, const char *what, unsigned int n,
 	return 0;
 }
 
+static bool inside(const struct cs_base *b, u64 end)
+{
+	return b->bo && b->offset <= b->bo->size && end <= b->bo->size - b->offset;
+}
+
+/*
+ * Lower the X edge of SC_SCISSOR1 in this IB to @x1 (exclusive, surface
+ * pixels), if the IB wrote it.
+ */
+static bool clamp_scissor_x(struct cs_parser *p, u32 x1)
+{
+	struct cs_state *s = &p->s;
+	struct cs_reg *br = &CS_REG(s, SC_SCISSOR1);
+	u32 bias = cs_is_r500(p) ? 0 : 1440, v;
+
+	if (s->scissor1_pos == U32_MAX || !br->set || !x1)
+		return false;
+	v = (br->v & ~R5XX_RE_SCISSORS_BR_X) |
+	    FIELD_PREP(R5XX_RE_SCISSORS_BR_X, x1 - 1 + bias);
+	p->ib[s->scissor1_pos] = v;
+	cs_reg_store(s, br, v);
+	return true;
+}
+
 /* Bytes of @surf up to (x1, y1), whole rows of units times @nsamples if > 1 */
 static int surface_end(const struct cs_surf_key *k, u64 *end)
 {
@@ -131,6 +168,7 @@ static int check_surface(struct cs_parser *p, const char *what,
 	struct cs_surf_memo *m = &p->s.surf_memo[memo];
 	struct cs_surf_key k;
 	struct cs_rect r;
+	u32 tw, th, row;
 	u64 end;
 	int ret;
 
@@ -154,6 +192,20 @@ static int check_surface(struct cs_parser *p, const char *what,
 		cs_log(p, "%s %u: no such layout (cpp %u, tiling %#x)", what, n,
 		       surf->cpp, surf->mode);
 		return ret;
+	}
+	/* only the scissor's overhang beyond the row leaves the object: clamp */
+	r5xx_tile_dims(surf->cpp, surf->mode, &tw, &th);
+	row = surf->mode ? roundup(surf->pitch, tw) : surf->pitch;
+	if (!inside(b, end) && k.x1 > row && row) {
+		struct cs_surf_key c = k;
+		u64 cend;
+
+		c.x1 = row;
+		if (!surface_end(&c, &cend) && inside(b, cend) &&
+		    clamp_scissor_x(p, row * xdiv)) {
+			k = c;
+			end = cend;
+		}
 	}
 	/* memcpy: an assignment need not copy padding, which memcmp compares */
 	memcpy(&m->key, &k, sizeof(k));

@@ -181,6 +181,19 @@ static const struct {
 	R5XX_REGDEF(GB_PIPE_SELECT),
 };
 
+/* the display bandwidth registers (AVIVO) */
+static const struct {
+	u32 reg;
+	const char *name;
+} r5xx_debugfs_avivo_regs[] = {
+	R5XX_REGDEF(DC_LB_MEMORY_SPLIT),
+	R5XX_REGDEF(LB_MAX_REQ_OUTSTANDING),
+	R5XX_REGDEF(D1MODE_PRIORITY_A_CNT),
+	R5XX_REGDEF(D1MODE_PRIORITY_B_CNT),
+	R5XX_REGDEF(D2MODE_PRIORITY_A_CNT),
+	R5XX_REGDEF(D2MODE_PRIORITY_B_CNT),
+};
+
 static u32 r5xx_debugfs_fb_location(struct r5xx_device *rdev)
 {
 	switch (rdev->info->mc) {
@@ -213,6 +226,26 @@ static int r5xx_debugfs_regs_show(struct seq_file *m, void *data)
 	rdev->gart.funcs->show_regs(rdev, m);
 	seq_printf(m, "%-24s           0x%08x\n", "MC FB_LOCATION",
 		   r5xx_debugfs_fb_location(rdev));
+	for (i = 0; i < ARRAY_SIZE(r5xx_debugfs_avivo_regs); i++) {
+		if (!r5xx_is_avivo(rdev))
+			break;
+		seq_printf(m, "%-24s 0x%04x: 0x%08x\n",
+			   r5xx_debugfs_avivo_regs[i].name,
+			   r5xx_debugfs_avivo_regs[i].reg,
+			   r5xx_rreg(rdev, r5xx_debugfs_avivo_regs[i].reg));
+	}
+	if (rdev->info->mc == R5XX_MC_RV515)
+		seq_printf(m, "%-24s MC 0x%02x: 0x%08x\n", "MC MISC_LAT_TIMER",
+			   R5XX_RV515_MC_MISC_LAT_TIMER,
+			   r5xx_mc_rreg(rdev, R5XX_RV515_MC_MISC_LAT_TIMER));
+	if (r5xx_has_quirk(rdev, R5XX_QUIRK_PLL_PIPE_CONFIG))
+		seq_printf(m, "%-24s PLL 0x%02x: 0x%08x\n", "R500_PIPE_CONFIG",
+			   R5XX_PLL_R500_PIPE_CONFIG,
+			   r5xx_pll_rreg(rdev, R5XX_PLL_R500_PIPE_CONFIG));
+	if (r5xx_has_quirk(rdev, R5XX_QUIRK_RV530_PIPES))
+		seq_printf(m, "%-24s 0x%04x: 0x%08x\n", "RV530_GB_FIFO_SIZE2",
+			   R5XX_RV530_GB_FIFO_SIZE2,
+			   r5xx_rreg(rdev, R5XX_RV530_GB_FIFO_SIZE2));
 	drm_dev_exit(idx);
 	return 0;
 }

@@ -191,8 +191,6 @@ static void r5xx_hw_stop(struct r5xx_device *rdev)
  */
 int r5xx_device_init(struct r5xx_device *rdev)
 {
-	const struct r5xx_gart_funcs *gart =
-		r5xx_gart_kind_funcs(rdev->info->gart);
 	struct pci_dev *pdev = rdev->pdev;
 	int ret;
 
@@ -201,7 +199,7 @@ int r5xx_device_init(struct r5xx_device *rdev)
 		return ret;
 	/* what the GART can reach: 32 bits for the PCI GART, else 40 */
 	ret = dma_set_mask_and_coherent(&pdev->dev,
-					DMA_BIT_MASK(gart->dma_bits));
+					DMA_BIT_MASK(rdev->gart.funcs->dma_bits));
 	if (ret)
 		return ret;
 	ret = r5xx_mmio_init(rdev);

@@ -353,6 +353,75 @@ static void r5xx_avivo_crtc_off(struct r5xx_device *rdev,
 		       R5XX_D1CRTC_CONTROL_D1CRTC_EN);
 }
 
+/**
+ * r5xx_avivo_bandwidth_update - program the line buffer and priority marks
+ * @rdev: device
+ *
+ * For the modes the CRTCs now run (&r5xx_crtc.bw), see "display bandwidth"
+ * in r5xx_bandwidth.c. Without an engine clock from the video BIOS the
+ * priority marks are left as they were.
+ */
+static void r5xx_avivo_bandwidth_update(struct r5xx_device *rdev)
+{
+	struct r5xx_display *disp = &rdev->display;
+	bool high = r5xx_has_quirk(rdev, R5XX_QUIRK_DISP_PRIORITY_HIGH);
+	struct r5xx_bw_mode mode[2] = { };
+	struct r5xx_bw_avivo bw;
+	unsigned int i;
+	u32 lat;
+
+	mutex_lock(&disp->bw_lock);
+	for (i = 0; i < disp->num_crtcs && i < ARRAY_SIZE(mode); i++)
+		mode[i] = disp->crtc[i].bw;
+	/* the marks need the clock; the split and the depths do not */
+	r5xx_bw_avivo_compute(mode, max(disp->sclk_khz, 10u), high, &bw);
+	if (high) {
+		lat = r5xx_mc_rreg(rdev, R5XX_RV515_MC_MISC_LAT_TIMER);
+		lat &= ~(R5XX_RV515_MC_MISC_LAT_TIMER_DISP1R_INIT_LAT |
+			 R5XX_RV515_MC_MISC_LAT_TIMER_DISP0R_INIT_LAT);
+		if (mode[1].on)
+			lat |= FIELD_PREP(R5XX_RV515_MC_MISC_LAT_TIMER_DISP1R_INIT_LAT, 1);
+		if (mode[0].on)
+			lat |= FIELD_PREP(R5XX_RV515_MC_MISC_LAT_TIMER_DISP0R_INIT_LAT, 1);
+		r5xx_mc_wreg(rdev, R5XX_RV515_MC_MISC_LAT_TIMER, lat);
+	}
+	/* as upstream, keeps only the manual-split bit of what was there */
+	r5xx_wreg(rdev, R5XX_DC_LB_MEMORY_SPLIT,
+		  (r5xx_rreg(rdev, R5XX_DC_LB_MEMORY_SPLIT) &
+		   R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT_MODE) |
+		  FIELD_PREP(R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT,
+			     bw.lb_split));
+	r5xx_wreg(rdev, R5XX_LB_MAX_REQ_OUTSTANDING, bw.lb_max_req);
+	if (disp->sclk_khz) {
+		r5xx_wreg(rdev, R5XX_D1MODE_PRIORITY_A_CNT, bw.priority_a[0]);
+		r5xx_wreg(rdev, R5XX_D1MODE_PRIORITY_B_CNT, bw.priority_b[0]);
+		r5xx_wreg(rdev, R5XX_D2MODE_PRIORITY_A_CNT, bw.priority_a[1]);
+		r5xx_wreg(rdev, R5XX_D2MODE_PRIORITY_B_CNT, bw.priority_b[1]);
+	}
+	mutex_unlock(&disp->bw_lock);
+}
+
+/* record the mode a CRTC runs (or that it is off), then reprogram */
+static void r5xx_avivo_bandwidth_set(struct drm_crtc *crtc,
+				     const struct drm_display_mode *m)
+{
+	struct r5xx_device *rdev = to_r5xx(crtc->dev);
+	struct r5xx_crtc *rc = to_r5xx_crtc(crtc);
+	struct r5xx_bw_mode bw = { };
+
+	/* a pixel clock below 1 MHz would divide by zero */
+	if (m && m->crtc_clock >= 1000 && m->crtc_htotal) {
+		bw.on = true;
+		bw.clock_khz = m->crtc_clock;
+		bw.hdisplay = m->crtc_hdisplay;
+		bw.htotal = m->crtc_htotal;
+	}
+	mutex_lock(&rdev->display.bw_lock);
+	rc->bw = bw;
+	mutex_unlock(&rdev->display.bw_lock);
+	r5xx_avivo_bandwidth_update(rdev);
+}
+
 static void r5xx_avivo_crtc_atomic_enable(struct drm_crtc *crtc,
 					  struct drm_atomic_commit *state)
 {
@@ -370,6 +439,7 @@ static void r5xx_avivo_crtc_atomic_enable(struct drm_crtc *crtc,
 	else
 		r5xx_avivo_set_pll(rdev, r, to_r5xx_crtc(crtc)->id, &div);
 	r5xx_avivo_set_timing(rdev, r, m);
+	r5xx_avivo_bandwidth_set(crtc, m);
 	r5xx_wreg(rdev, R5XX_D1GRPH_FLIP_CONTROL + r->d, 0);
 	r5xx_avivo_load_lut(rdev, crtc);
 	/* black until the primary plane shows a frame */
@@ -389,6 +459,7 @@ static void r5xx_avivo_crtc_atomic_disable(struct drm_crtc *crtc,
 
 	drm_crtc_vblank_off(crtc);
 	r5xx_avivo_crtc_off(rdev, r);
+	r5xx_avivo_bandwidth_set(crtc, NULL);
 	r5xx_wreg(rdev, R5XX_D1GRPH_ENABLE + r->d, 0);
 	r5xx_wreg_mask(rdev, R5XX_D1CUR_CONTROL + r->d, 0,
 		       R5XX_D1CUR_CONTROL_CURSOR_EN);

@@ -6,7 +6,10 @@
 #include <linux/dma-mapping.h>
 #include <linux/io.h>
 #include <linux/pci.h>
-#include <linux/seq_file.h>
+
+#ifdef CONFIG_X86
+#include <asm/set_memory.h>
+#endif
 
 #include <drm/drm_managed.h>
 #include <drm/drm_print.h>
@@ -17,22 +20,19 @@
  * DOC: GART
  *
  * The CP fetches the ring and the IBs, and writes the writeback page,
- * through the GTT range of the MC address space. On PCIe parts (RV380,
- * R423, RV410, RV515 and the R520 family) the rv370 PCIE GART translates
- * that range (r300.c:rv370_pcie_gart_*): a flat table of 4-byte entries,
- * one per 4 KiB GPU page, kept in VRAM at the top of the CPU-visible part
- * and written through a write-combined mapping of that part of BAR 0.
+ * through the GTT range of the MC address space, which a GART translates.
+ * The kind of GART is data in the chip row (&r5xx_chip_info.gart), and
+ * each kind is a const &struct r5xx_gart_funcs in a file of its own: the
+ * rv370 PCIE GART, table in VRAM (r5xx_gart_pcie.c), the RS400/RS480 IGP
+ * GART (r5xx_gart_igp.c) and the legacy PCI GART of the AGP cards
+ * (r5xx_gart_pci.c), both with their table in system memory. This file
+ * holds what they share: picking the kind, the table and its dummy page,
+ * binding and unbinding, the kernel buffers.
  *
- * An entry holds bus address bits 39:12 (bits 39:32 in entry bits 31:24,
- * bits 31:12 in entry bits 23:4) and the READABLE, WRITEABLE and UNSNOOPED
- * flags. All r5xx memory is cache coherent, so UNSNOOPED stays clear.
- * Unbound entries point to a dummy page without access rights, and the
- * GART discards accesses outside the range. After a table update the TLB
- * is flushed twice, a workaround for a hardware bug kept from upstream.
- *
- * AGP cards (R300, R350, RV350, R420) have the PCI GART instead, with its
- * table in system memory (r5xx_gart_pci.c). Each kind is a &struct
- * r5xx_gart_funcs that the chip row selects; the code below is shared.
+ * Every kind's table is a flat array of 32-bit entries, one per 4 KiB GPU
+ * page. All r5xx memory is cache coherent, so entries that have an
+ * UNSNOOPED flag leave it clear. Unbound entries point to a dummy page,
+ * without access rights where the kind has them.
  *
  * r5xx_gart_bind() and r5xx_gart_unbind() work on any GTT offset. The
  * kernel buffers (&struct r5xx_kbuf: writeback page, ring, IB pool) are
@@ -41,49 +41,43 @@
  * r5xx_ttm.c) and no more kernel buffers can be added.
  */
 
-#define R5XX_GPU_PAGE_SIZE		4096
 #define R5XX_GPU_PAGE_SHIFT		12
 
-/* rv370 PCIE GART page table entry (rv370_pcie_gart_get_page_entry) */
-#define R5XX_PCIE_PTE_ADDR_HI		GENMASK(31, 24)
-#define R5XX_PCIE_PTE_ADDR_LO		GENMASK(23, 4)
-#define R5XX_PCIE_PTE_READABLE		BIT(3)
-#define R5XX_PCIE_PTE_WRITEABLE		BIT(2)
-#define R5XX_PCIE_PTE_UNSNOOPED		BIT(0)
-
-static u32 r5xx_gart_pcie_pte(dma_addr_t addr, bool access)
+/**
+ * r5xx_gart_kind_funcs - the functions of a chip row's GART kind
+ * @info: chip row
+ *
+ * Return: the functions, or NULL for a GART r5xx does not drive: the
+ * RS600 page table unit, and the IGP GART behind any MC but the RS400
+ * north bridge's (RS690/RS740 program it through their own MC).
+ */
+const struct r5xx_gart_funcs *
+r5xx_gart_kind_funcs(const struct r5xx_chip_info *info)
 {
-	u64 a = addr;
-	u32 pte;
+	static const struct r5xx_gart_funcs *const funcs[] = {
+		[R5XX_GART_PCIE] = &r5xx_gart_pcie_funcs,
+		[R5XX_GART_PCI] = &r5xx_gart_pci_funcs,
+		[R5XX_GART_IGP] = &r5xx_gart_igp_funcs,
+	};
 
-	pte = FIELD_PREP(R5XX_PCIE_PTE_ADDR_HI, a >> 32) |
-	      FIELD_PREP(R5XX_PCIE_PTE_ADDR_LO, a >> R5XX_GPU_PAGE_SHIFT);
-	if (access)
-		pte |= R5XX_PCIE_PTE_READABLE | R5XX_PCIE_PTE_WRITEABLE;
-	return pte;
+	if (info->gart >= ARRAY_SIZE(funcs))
+		return NULL;
+	if (info->gart == R5XX_GART_IGP && info->mc != R5XX_MC_RS400)
+		return NULL;
+	return funcs[info->gart];
 }
 
-static void r5xx_gart_pcie_set_pte(struct r5xx_gart *gart, unsigned int i,
-				   u32 pte)
+static bool r5xx_gart_has_table(struct r5xx_gart *gart)
 {
-	writel(pte, gart->table + i);
+	return gart->table || gart->ram_table;
 }
 
-/* Flushes twice, as rv370_pcie_gart_tlb_flush does for a hardware bug. */
-static void r5xx_gart_pcie_tlb_flush(struct r5xx_device *rdev)
+static void r5xx_gart_set(struct r5xx_gart *gart, unsigned int i, u32 pte)
 {
-	unsigned int i;
-	u32 tmp;
-
-	for (i = 0; i < 2; i++) {
-		tmp = r5xx_pcie_rreg(rdev, R5XX_PCIE_TX_GART_CNTL);
-		r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_CNTL,
-			       tmp | R5XX_PCIE_TX_GART_CNTL_INVALIDATE_TLB);
-		r5xx_pcie_rreg(rdev, R5XX_PCIE_TX_GART_CNTL);
-		r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_CNTL, tmp);
-	}
-	/* no memory access may pass the flush (rv370_pcie_gart_tlb_flush) */
-	mb();
+	if (gart->ram_table)
+		WRITE_ONCE(gart->ram_table[i], cpu_to_le32(pte));
+	else
+		writel(pte, gart->table + i);
 }
 
 /**
@@ -93,11 +87,6 @@ static void r5xx_gart_pcie_tlb_flush(struct r5xx_device *rdev)
 void r5xx_gart_tlb_flush(struct r5xx_device *rdev)
 {
 	rdev->gart.funcs->tlb_flush(rdev);
-}
-
-static bool r5xx_gart_has_table(struct r5xx_gart *gart)
-{
-	return gart->table || gart->table_ram;
 }
 
 static int r5xx_gart_check_range(struct r5xx_device *rdev, u64 offset,
@@ -150,8 +139,8 @@ int r5xx_gart_bind(struct r5xx_device *rdev, u64 offset, unsigned int npages,
 		return -ENODEV;
 	}
 	for (i = 0; i < npages; i++)
-		gart->funcs->set_pte(gart, first + i,
-				     gart->funcs->pte(dma_addrs[i], true));
+		r5xx_gart_set(gart, first + i,
+			      gart->funcs->pte(dma_addrs[i], true));
 	r5xx_gart_commit(rdev);
 	mutex_unlock(&gart->lock);
 	return 0;
@@ -177,7 +166,7 @@ void r5xx_gart_unbind(struct r5xx_device *rdev, u64 offset,
 	/* gone when a buffer pinned at an unplug is let go (r5xx_gart_fini()) */
 	if (r5xx_gart_has_table(gart)) {
 		for (i = 0; i < npages; i++)
-			gart->funcs->set_pte(gart, first + i, gart->dummy_pte);
+			r5xx_gart_set(gart, first + i, gart->dummy_pte);
 		r5xx_gart_commit(rdev);
 	}
 	mutex_unlock(&gart->lock);
@@ -220,10 +209,9 @@ int r5xx_kbuf_init(struct r5xx_device *rdev, struct r5xx_kbuf *kbuf,
 	}
 	first = offset >> R5XX_GPU_PAGE_SHIFT;
 	for (i = 0; i < npages; i++)
-		gart->funcs->set_pte(gart, first + i,
-				     gart->funcs->pte(kbuf->dma +
-						      i * R5XX_GPU_PAGE_SIZE,
-						      true));
+		r5xx_gart_set(gart, first + i,
+			      gart->funcs->pte(kbuf->dma +
+					       i * R5XX_GPU_PAGE_SIZE, true));
 	gart->kernel_top += size;
 	r5xx_gart_commit(rdev);
 	mutex_unlock(&gart->lock);
@@ -259,49 +247,49 @@ void r5xx_kbuf_fini(struct r5xx_device *rdev, struct r5xx_kbuf *kbuf)
 	kbuf->cpu = NULL;
 }
 
-/* The rv370 PCIE GART keeps its table at the top of visible VRAM. */
-static int r5xx_gart_pcie_table_init(struct r5xx_device *rdev)
+/**
+ * r5xx_gart_ram_table_alloc - allocate a table in system memory
+ * @rdev: device, &r5xx_gart.table_size set
+ * @uncached: make the table uncached, for a walker that does not snoop
+ *	the CPU caches (radeon_gart_table_ram_alloc does so for the IGPs)
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int r5xx_gart_ram_table_alloc(struct r5xx_device *rdev, bool uncached)
 {
 	struct r5xx_gart *gart = &rdev->gart;
-	struct r5xx_mc *mc = &rdev->mc;
 
-	if (gart->table_size > mc->visible_vram_size) {
-		drm_err(&rdev->drm, "no room for the GART table in VRAM\n");
-		return -ENOSPC;
-	}
-	gart->table_offset = ALIGN_DOWN(mc->visible_vram_size -
-					gart->table_size, R5XX_GPU_PAGE_SIZE);
-	gart->table = ioremap_wc(mc->aper_base + gart->table_offset,
-				 gart->table_size);
-	if (!gart->table) {
-		drm_err(&rdev->drm, "cannot map the GART table\n");
+	gart->ram_table = dma_alloc_coherent(rdev->drm.dev, gart->table_size,
+					     &gart->ram_table_dma, GFP_KERNEL);
+	if (!gart->ram_table)
 		return -ENOMEM;
-	}
+#ifdef CONFIG_X86
+	if (uncached)
+		set_memory_uc((unsigned long)gart->ram_table,
+			      PFN_UP(gart->table_size));
+#endif
 	return 0;
 }
 
-static void r5xx_gart_pcie_table_fini(struct r5xx_device *rdev)
-{
-	iounmap(rdev->gart.table);
-	rdev->gart.table = NULL;
-}
-
 /**
- * r5xx_gart_kind_funcs - the functions of a GART kind
- * @kind: &r5xx_chip_info.gart
- *
- * Return: the functions, or NULL for a kind r5xx does not support yet.
+ * r5xx_gart_ram_table_free - free a table from r5xx_gart_ram_table_alloc()
+ * @rdev: device
+ * @uncached: as given to r5xx_gart_ram_table_alloc()
  */
-const struct r5xx_gart_funcs *r5xx_gart_kind_funcs(enum r5xx_gart_kind kind)
+void r5xx_gart_ram_table_free(struct r5xx_device *rdev, bool uncached)
 {
-	static const struct r5xx_gart_funcs *const funcs[] = {
-		[R5XX_GART_PCIE] = &r5xx_gart_pcie_funcs,
-		[R5XX_GART_PCI] = &r5xx_gart_pci_funcs,
-	};
+	struct r5xx_gart *gart = &rdev->gart;
 
-	if (kind >= ARRAY_SIZE(funcs))
-		return NULL;
-	return funcs[kind];
+	if (!gart->ram_table)
+		return;
+#ifdef CONFIG_X86
+	if (uncached)
+		set_memory_wb((unsigned long)gart->ram_table,
+			      PFN_UP(gart->table_size));
+#endif
+	dma_free_coherent(rdev->drm.dev, gart->table_size, gart->ram_table,
+			  gart->ram_table_dma);
+	gart->ram_table = NULL;
 }
 
 /**
@@ -318,14 +306,12 @@ int r5xx_gart_init(struct r5xx_device *rdev)
 	struct r5xx_gart *gart = &rdev->gart;
 	struct r5xx_mc *mc = &rdev->mc;
 	unsigned int i;
-
 	int ret;
 
 	/* buffers of files kept open after an unplug still take it */
 	ret = drmm_mutex_init(&rdev->drm, &gart->lock);
 	if (ret)
 		return ret;
-	gart->funcs = r5xx_gart_kind_funcs(rdev->info->gart);
 	gart->num_pages = mc->gtt_size >> R5XX_GPU_PAGE_SHIFT;
 	gart->table_size = gart->num_pages * sizeof(u32);
 
@@ -345,7 +331,7 @@ int r5xx_gart_init(struct r5xx_device *rdev)
 
 	mutex_lock(&gart->lock);
 	for (i = 0; i < gart->num_pages; i++)
-		gart->funcs->set_pte(gart, i, gart->dummy_pte);
+		r5xx_gart_set(gart, i, gart->dummy_pte);
 	gart->kernel_top = 0;
 	r5xx_gart_commit(rdev);
 	mutex_unlock(&gart->lock);
@@ -373,90 +359,18 @@ void r5xx_gart_fini(struct r5xx_device *rdev)
 			  gart->dummy.dma);
 }
 
-/*
- * Follows rv370_pcie_gart_enable: discard accesses outside the range,
- * program the range and the table address, clear the error, enable.
- * Reads of unmapped addresses return the start of VRAM.
- */
-static void r5xx_gart_pcie_enable(struct r5xx_device *rdev)
-{
-	struct r5xx_gart *gart = &rdev->gart;
-	struct r5xx_mc *mc = &rdev->mc;
-	u32 discard, tmp;
-
-	discard = R5XX_PCIE_TX_GART_CNTL_UNMAPPED_ACCESS_DISCARD;
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_CNTL, discard);
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_START_LO, mc->gtt_start);
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_END_LO,
-		       mc->gtt_end & ~(R5XX_GPU_PAGE_SIZE - 1));
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_START_HI, 0);
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_END_HI, 0);
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_BASE,
-		       mc->vram_start + gart->table_offset);
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_DISCARD_RD_ADDR_LO, mc->vram_start);
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_DISCARD_RD_ADDR_HI, 0);
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_ERROR, 0);
-	tmp = r5xx_pcie_rreg(rdev, R5XX_PCIE_TX_GART_CNTL);
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_CNTL,
-		       tmp | discard | R5XX_PCIE_TX_GART_CNTL_GART_EN);
-}
-
-static void r5xx_gart_pcie_disable(struct r5xx_device *rdev)
-{
-	u32 tmp;
-
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_START_LO, 0);
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_END_LO, 0);
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_START_HI, 0);
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_END_HI, 0);
-	tmp = r5xx_pcie_rreg(rdev, R5XX_PCIE_TX_GART_CNTL);
-	tmp |= R5XX_PCIE_TX_GART_CNTL_UNMAPPED_ACCESS_DISCARD;
-	tmp &= ~R5XX_PCIE_TX_GART_CNTL_GART_EN;
-	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_CNTL, tmp);
-}
-
-static void r5xx_gart_pcie_show_regs(struct r5xx_device *rdev,
-				     struct seq_file *m)
-{
-	static const struct {
-		u32 reg;
-		const char *name;
-	} regs[] = {
-		{ R5XX_PCIE_TX_GART_CNTL, "PCIE_TX_GART_CNTL" },
-		{ R5XX_PCIE_TX_GART_BASE, "PCIE_TX_GART_BASE" },
-		{ R5XX_PCIE_TX_GART_START_LO, "PCIE_TX_GART_START_LO" },
-		{ R5XX_PCIE_TX_GART_END_LO, "PCIE_TX_GART_END_LO" },
-		{ R5XX_PCIE_TX_GART_ERROR, "PCIE_TX_GART_ERROR" },
-	};
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(regs); i++)
-		seq_printf(m, "%-24s PCIE 0x%02x: 0x%08x\n", regs[i].name,
-			   regs[i].reg, r5xx_pcie_rreg(rdev, regs[i].reg));
-}
-
-const struct r5xx_gart_funcs r5xx_gart_pcie_funcs = {
-	.dma_bits = 40,
-	.table_in_vram = true,
-	.table_init = r5xx_gart_pcie_table_init,
-	.table_fini = r5xx_gart_pcie_table_fini,
-	.pte = r5xx_gart_pcie_pte,
-	.set_pte = r5xx_gart_pcie_set_pte,
-	.enable = r5xx_gart_pcie_enable,
-	.disable = r5xx_gart_pcie_disable,
-	.tlb_flush = r5xx_gart_pcie_tlb_flush,
-	.show_regs = r5xx_gart_pcie_show_regs,
-};
-
 /**
  * r5xx_gart_enable - program and enable the GART
  * @rdev: device
+ *
+ * Programs the GART of the chip row's kind, then flushes its TLB.
  */
 void r5xx_gart_enable(struct r5xx_device *rdev)
 {
 	struct r5xx_gart *gart = &rdev->gart;
 
 	gart->funcs->enable(rdev);
+
 	mutex_lock(&gart->lock);
 	gart->enabled = true;
 	r5xx_gart_tlb_flush(rdev);
@@ -474,5 +388,6 @@ void r5xx_gart_disable(struct r5xx_device *rdev)
 	mutex_lock(&gart->lock);
 	gart->enabled = false;
 	mutex_unlock(&gart->lock);
+
 	gart->funcs->disable(rdev);
 }

@@ -3,7 +3,6 @@
  * Copyright (c) 2026 The r5xx authors
  */
 
-#include <linux/dma-mapping.h>
 #include <linux/io.h>
 #include <linux/seq_file.h>
 
@@ -38,28 +37,15 @@ static u32 r5xx_gart_pci_pte(dma_addr_t addr, bool access)
 	return lower_32_bits(addr) & R5XX_PCI_GART_PAGE_MASK;
 }
 
-static void r5xx_gart_pci_set_pte(struct r5xx_gart *gart, unsigned int i,
-				  u32 pte)
-{
-	WRITE_ONCE(gart->table_ram[i], cpu_to_le32(pte));
-}
-
+/* cached, as radeon_gart_table_ram_alloc leaves it on these parts */
 static int r5xx_gart_pci_table_init(struct r5xx_device *rdev)
 {
-	struct r5xx_gart *gart = &rdev->gart;
-
-	gart->table_ram = dma_alloc_coherent(rdev->drm.dev, gart->table_size,
-					     &gart->table_dma, GFP_KERNEL);
-	return gart->table_ram ? 0 : -ENOMEM;
+	return r5xx_gart_ram_table_alloc(rdev, false);
 }
 
 static void r5xx_gart_pci_table_fini(struct r5xx_device *rdev)
 {
-	struct r5xx_gart *gart = &rdev->gart;
-
-	dma_free_coherent(rdev->drm.dev, gart->table_size, gart->table_ram,
-			  gart->table_dma);
-	gart->table_ram = NULL;
+	r5xx_gart_ram_table_free(rdev, false);
 }
 
 /* r100_pci_gart_enable: discard outside the range, range, table, enable */
@@ -72,11 +58,11 @@ static void r5xx_gart_pci_enable(struct r5xx_device *rdev)
 		       R5XX_AIC_CNTL_DIS_OUT_OF_PCI_GART_ACCESS);
 	r5xx_wreg(rdev, R5XX_AIC_LO_ADDR, mc->gtt_start);
 	r5xx_wreg(rdev, R5XX_AIC_HI_ADDR, mc->gtt_end);
-	r5xx_wreg(rdev, R5XX_AIC_PT_BASE, rdev->gart.table_dma);
+	r5xx_wreg(rdev, R5XX_AIC_PT_BASE, rdev->gart.ram_table_dma);
 	r5xx_wreg_mask(rdev, R5XX_AIC_CNTL, R5XX_AIC_CNTL_PCIGART_TRANSLATE_EN,
 		       R5XX_AIC_CNTL_PCIGART_TRANSLATE_EN);
 	drm_dbg_driver(&rdev->drm, "PCI GART of %llu MiB, table at %pad\n",
-		       mc->gtt_size >> 20, &rdev->gart.table_dma);
+		       mc->gtt_size >> 20, &rdev->gart.ram_table_dma);
 }
 
 static void r5xx_gart_pci_disable(struct r5xx_device *rdev)
@@ -118,11 +104,9 @@ static void r5xx_gart_pci_show_regs(struct r5xx_device *rdev,
 
 const struct r5xx_gart_funcs r5xx_gart_pci_funcs = {
 	.dma_bits = 32,
-	.table_in_vram = false,
 	.table_init = r5xx_gart_pci_table_init,
 	.table_fini = r5xx_gart_pci_table_fini,
 	.pte = r5xx_gart_pci_pte,
-	.set_pte = r5xx_gart_pci_set_pte,
 	.enable = r5xx_gart_pci_enable,
 	.disable = r5xx_gart_pci_disable,
 	.tlb_flush = r5xx_gart_pci_tlb_flush,

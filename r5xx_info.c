@@ -63,16 +63,6 @@ void r5xx_info_file_close(struct r5xx_device *rdev, struct drm_file *file)
 	mutex_unlock(&rdev->mm.surface_lock);
 }
 
-static u32 r5xx_info_num_z_pipes(struct r5xx_device *rdev)
-{
-	u32 tmp;
-
-	if (rdev->family != R5XX_FAMILY_RV530)
-		return 1;
-	tmp = r5xx_rreg(rdev, R5XX_RV530_GB_PIPE_SELECT2);
-	return FIELD_GET(R5XX_RV530_GB_PIPE_SELECT2_Z_PIPES, tmp) == 3 ? 2 : 1;
-}
-
 /**
  * r5xx_ioctl_info - DRM_IOCTL_RADEON_INFO
  * @drm: DRM device
@@ -99,7 +89,7 @@ int r5xx_ioctl_info(struct drm_device *drm, void *data, struct drm_file *file)
 		value = rdev->num_gb_pipes;
 		break;
 	case RADEON_INFO_NUM_Z_PIPES:
-		value = r5xx_info_num_z_pipes(rdev);
+		value = r5xx_chip_num_z_pipes(rdev);
 		break;
 	case RADEON_INFO_ACCEL_WORKING:
 	case RADEON_INFO_ACCEL_WORKING2:

@@ -34,8 +34,9 @@
  * the msi module parameter overrides that. MSI addresses are limited to
  * 32 bits on these parts. Otherwise the legacy INTx line is used, which may
  * be shared: the handler returns IRQ_NONE when no enabled source is
- * pending. With MSI each interrupt must be re-armed through MSI_REARM_EN,
- * or the device sends no further message.
+ * pending. With MSI each interrupt must be re-armed, through MSI_REARM_EN,
+ * or on the IGPs by toggling a bit of AIC_CNTL (RS400/RS480) or BUS_CNTL
+ * (RS6xx), as the chip row says; else the device sends no further message.
  *
  * The hardware is masked and acknowledged before the handler is freed.
  */
@@ -125,6 +126,39 @@ static void r5xx_irq_write(struct r5xx_device *rdev, u32 display)
 		  R5XX_GEN_INT_CNTL_SW_INT_ENABLE | display);
 }
 
+/*
+ * With MSI on, re-arm it so that the next interrupt sends a message: the
+ * register is the chip row's (rs400_irq_process toggles AIC_CNTL,
+ * rs600_irq_process BUS_CNTL, the others write MSI_REARM_EN).
+ */
+static void r5xx_irq_msi_rearm(struct r5xx_device *rdev)
+{
+	u32 tmp;
+
+	if (!rdev->irq.msi)
+		return;
+	switch (rdev->info->msi_rearm) {
+	case R5XX_MSI_REARM_AIC_CNTL:
+		tmp = r5xx_rreg(rdev, R5XX_AIC_CNTL) &
+		      ~R5XX_AIC_CNTL_RS400_MSI_REARM;
+		r5xx_wreg(rdev, R5XX_AIC_CNTL, tmp);
+		r5xx_wreg(rdev, R5XX_AIC_CNTL,
+			  tmp | R5XX_AIC_CNTL_RS400_MSI_REARM);
+		break;
+	case R5XX_MSI_REARM_BUS_CNTL:
+		tmp = r5xx_rreg(rdev, R5XX_BUS_CNTL) &
+		      ~R5XX_BUS_CNTL_RS600_MSI_REARM;
+		r5xx_wreg(rdev, R5XX_BUS_CNTL, tmp);
+		r5xx_wreg(rdev, R5XX_BUS_CNTL,
+			  tmp | R5XX_BUS_CNTL_RS600_MSI_REARM);
+		break;
+	default:
+		r5xx_wreg(rdev, R5XX_MSI_REARM_EN,
+			  R5XX_MSI_REARM_EN_MSI_REARM);
+		break;
+	}
+}
+
 static irqreturn_t r5xx_irq_handler(int irq, void *arg)
 {
 	struct r5xx_device *rdev = arg;
@@ -146,9 +180,7 @@ static irqreturn_t r5xx_irq_handler(int irq, void *arg)
 		 * An MSI whose cause is gone (a source masked since) must
 		 * still be re-armed, or no message ever comes again.
 		 */
-		if (rdev->irq.msi)
-			r5xx_wreg(rdev, R5XX_MSI_REARM_EN,
-				  R5XX_MSI_REARM_EN_MSI_REARM);
+		r5xx_irq_msi_rearm(rdev);
 		return rdev->irq.msi ? IRQ_HANDLED : IRQ_NONE;
 	}
 
@@ -174,9 +206,7 @@ static irqreturn_t r5xx_irq_handler(int irq, void *arg)
 	if (avivo & R5XX_IRQ_AVIVO_HPD)
 		r5xx_display_hotplug_irq(rdev);
 
-	if (rdev->irq.msi)
-		r5xx_wreg(rdev, R5XX_MSI_REARM_EN,
-			  R5XX_MSI_REARM_EN_MSI_REARM);
+	r5xx_irq_msi_rearm(rdev);
 	return IRQ_HANDLED;
 }
 
@@ -205,9 +235,7 @@ void r5xx_irq_enable(struct r5xx_device *rdev)
 	spin_unlock_irqrestore(&rdev->irq.lock, flags);
 
 	/* catch a message lost before the handler was ready */
-	if (rdev->irq.msi)
-		r5xx_wreg(rdev, R5XX_MSI_REARM_EN,
-			  R5XX_MSI_REARM_EN_MSI_REARM);
+	r5xx_irq_msi_rearm(rdev);
 }
 
 /**

@@ -669,6 +669,7 @@ int r5xx_kms_init(struct r5xx_device *rdev)
 
 	spin_lock_init(&disp->reg_lock);
 	mutex_init(&disp->suspend_lock);
+	mutex_init(&disp->bw_lock);
 	ret = drmm_mode_config_init(drm);
 	if (ret)
 		return ret;

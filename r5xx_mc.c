@@ -26,6 +26,15 @@
  * starts at the bus address of BAR 0 on R3xx/R4xx and at 0 on R5xx; the GTT
  * range (512 MiB by default) goes into the larger gap before or after VRAM.
  *
+ * The RS400/RS480 IGPs have no VRAM of their own: the BIOS sets a block of
+ * system memory aside and describes it in the north bridge's NB_TOM (base
+ * and top in 64 KiB units). Its size is written to CONFIG_MEMSIZE, and the
+ * MC sees it at its physical address, which is where VRAM goes in the MC
+ * address space (r100_vram_init_sizes, rs400_mc_init); BAR 0 is only the
+ * CPU's window on it. Their GART needs the GTT range aligned to its size.
+ * NB_TOM shares its offset with AGP_BASE_2, so on these parts the AGP
+ * registers are left alone (the GART code writes the RS480 ones).
+ *
  * Before VRAM moves in the MC address space, r5xx_mc_program() stops the
  * display engine from reading memory, as radeon's mc_stop helpers do. At
  * probe the display is left off: the firmware console was removed and KMS
@@ -74,23 +83,44 @@ static void r5xx_mc_vram_width(struct r5xx_device *rdev)
 	}
 }
 
+/* the GTT range goes into the larger gap, aligned to its size if need be */
 static void r5xx_mc_gtt_location(struct r5xx_device *rdev)
 {
 	struct r5xx_mc *mc = &rdev->mc;
-	u64 size_after = R5XX_MC_MASK - mc->vram_end;
-	u64 size_before = mc->vram_start;
+	u64 align = 0, size_after, size_before;
 
 	mc->gtt_size = R5XX_GTT_SIZE_DEFAULT;
+	if (rdev->gart.funcs->gtt_size_aligned)
+		align = mc->gtt_size - 1;
+	size_after = (R5XX_MC_MASK - mc->vram_end + align) & ~align;
+	size_before = mc->vram_start & ~align;
 	if (size_before > size_after) {
 		if (mc->gtt_size > size_before)
 			mc->gtt_size = rounddown_pow_of_two(size_before);
-		mc->gtt_start = mc->vram_start - mc->gtt_size;
+		mc->gtt_start = (mc->vram_start & ~align) - mc->gtt_size;
 	} else {
 		if (mc->gtt_size > size_after)
 			mc->gtt_size = rounddown_pow_of_two(size_after);
-		mc->gtt_start = mc->vram_end + 1;
+		mc->gtt_start = (mc->vram_end + 1 + align) & ~align;
 	}
 	mc->gtt_end = mc->gtt_start + mc->gtt_size - 1;
+}
+
+/* RS400/RS480: VRAM is the UMA block NB_TOM describes (r100_vram_init_sizes) */
+static void r5xx_mc_uma_size(struct r5xx_device *rdev)
+{
+	struct r5xx_mc *mc = &rdev->mc;
+	u32 tom = r5xx_rreg(rdev, R5XX_NB_TOM);
+	u32 base = FIELD_GET(R5XX_NB_TOM_NB_TOM_BASE, tom);
+	u32 top = FIELD_GET(R5XX_NB_TOM_NB_TOM_TOP, tom);
+
+	if (top < base) {
+		mc->real_vram_size = 0;
+		return;
+	}
+	mc->real_vram_size = (u64)(top - base + 1) << 16;
+	mc->uma_base = (u64)base << 16;
+	r5xx_wreg(rdev, R5XX_CONFIG_MEMSIZE, mc->real_vram_size);
 }
 
 /**
@@ -120,14 +150,20 @@ int r5xx_mc_init(struct r5xx_device *rdev)
 		       R5XX_HOST_PATH_CNTL_HDP_APER_CNTL);
 	mc->visible_vram_size = min_t(u64, aper_cfg * 2, mc->aper_size);
 
-	mc->real_vram_size = r5xx_rreg(rdev, R5XX_CONFIG_MEMSIZE);
+	if (rdev->info->mc == R5XX_MC_RS400)
+		r5xx_mc_uma_size(rdev);
+	else
+		mc->real_vram_size = r5xx_rreg(rdev, R5XX_CONFIG_MEMSIZE);
 	if (!mc->real_vram_size) {
 		drm_err(&rdev->drm,
 			"GPU not posted (CONFIG_MEMSIZE is 0); r5xx cannot post it without a video BIOS\n");
 		return -ENODEV;
 	}
-	mc->mc_vram_size = max3(aper_cfg, (u64)mc->aper_size,
-				mc->real_vram_size);
+	if (rdev->info->mc == R5XX_MC_RS400)
+		mc->mc_vram_size = mc->real_vram_size;
+	else
+		mc->mc_vram_size = max3(aper_cfg, (u64)mc->aper_size,
+					mc->real_vram_size);
 	if (mc->visible_vram_size > mc->real_vram_size)
 		mc->visible_vram_size = mc->real_vram_size;
 	/* the test parameter: a board whose aperture shows less than VRAM */
@@ -140,6 +176,9 @@ int r5xx_mc_init(struct r5xx_device *rdev)
 	case R5XX_MC_RV515:
 	case R5XX_MC_R520:
 		mc->vram_start = 0;
+		break;
+	case R5XX_MC_RS400:
+		mc->vram_start = mc->uma_base;
 		break;
 	default:
 		mc->vram_start = mc->aper_base;
@@ -305,6 +344,10 @@ void r5xx_mc_program(struct r5xx_device *rdev)
 		r5xx_mc_wreg(rdev, regs->agp_base_2, 0);
 		break;
 	}
+	case R5XX_MC_RS400:
+		/* 0x15c is NB_TOM here; the GART programs the AGP aperture */
+		r5xx_wreg(rdev, R5XX_MC_FB_LOCATION, fb);
+		break;
 	default:
 		/* AGP off: an empty aperture (start above top) */
 		r5xx_wreg(rdev, R5XX_MC_AGP_LOCATION, 0x0fffffff);

@@ -170,6 +170,7 @@ static u32 r5xx_mc_index(struct r5xx_device *rdev, u32 reg, bool write)
 static bool r5xx_mc_has_indirect(struct r5xx_device *rdev)
 {
 	switch (rdev->info->mc) {
+	case R5XX_MC_RS400:
 	case R5XX_MC_R420:
 	case R5XX_MC_RV515:
 	case R5XX_MC_R520:
@@ -197,7 +198,13 @@ u32 r5xx_mc_rreg(struct r5xx_device *rdev, u32 reg)
 		return 0;
 
 	spin_lock_irqsave(&rdev->mc_lock, flags);
-	if (r420) {
+	if (rdev->info->mc == R5XX_MC_RS400) {
+		/* rs400_mc_rreg: the index is parked at 0xff afterwards */
+		r5xx_wreg(rdev, R5XX_NB_MC_INDEX,
+			  FIELD_PREP(R5XX_NB_MC_INDEX_NB_MC_IND_ADDR, reg));
+		val = r5xx_rreg(rdev, R5XX_NB_MC_DATA);
+		r5xx_wreg(rdev, R5XX_NB_MC_INDEX, R5XX_NB_MC_INDEX_NB_MC_IND_ADDR);
+	} else if (r420) {
 		r5xx_wreg(rdev, R5XX_R420_MC_IND_INDEX,
 			  r5xx_mc_index(rdev, reg, false));
 		val = r5xx_rreg(rdev, R5XX_R420_MC_IND_DATA);
@@ -226,7 +233,13 @@ void r5xx_mc_wreg(struct r5xx_device *rdev, u32 reg, u32 val)
 		return;
 
 	spin_lock_irqsave(&rdev->mc_lock, flags);
-	if (r420) {
+	if (rdev->info->mc == R5XX_MC_RS400) {
+		r5xx_wreg(rdev, R5XX_NB_MC_INDEX,
+			  FIELD_PREP(R5XX_NB_MC_INDEX_NB_MC_IND_ADDR, reg) |
+			  R5XX_NB_MC_INDEX_NB_MC_IND_WR_EN);
+		r5xx_wreg(rdev, R5XX_NB_MC_DATA, val);
+		r5xx_wreg(rdev, R5XX_NB_MC_INDEX, R5XX_NB_MC_INDEX_NB_MC_IND_ADDR);
+	} else if (r420) {
 		r5xx_wreg(rdev, R5XX_R420_MC_IND_INDEX,
 			  r5xx_mc_index(rdev, reg, true));
 		r5xx_wreg(rdev, R5XX_R420_MC_IND_DATA, val);
@@ -325,6 +338,9 @@ static bool r5xx_mc_is_idle(struct r5xx_device *rdev)
 	case R5XX_MC_R420:
 		return r5xx_rreg(rdev, R5XX_MC_STATUS) &
 		       R5XX_MC_STATUS_MC_IDLE;
+	case R5XX_MC_RS400:
+		return r5xx_rreg(rdev, R5XX_MC_STATUS) &
+		       R5XX_MC_STATUS_RS400_MC_IDLE;
 	case R5XX_MC_RV515:
 		return r5xx_mc_rreg(rdev, R5XX_RV515_MC_STATUS) &
 		       R5XX_RV515_MC_STATUS_IDLE;
@@ -342,7 +358,7 @@ static bool r5xx_mc_is_idle(struct r5xx_device *rdev)
  * @rdev: device
  *
  * The idle bit is family specific (r300_mc_wait_for_idle,
- * rv515_mc_wait_for_idle, r520_mc_wait_for_idle).
+ * rs400_mc_wait_for_idle, rv515_mc_wait_for_idle, r520_mc_wait_for_idle).
  *
  * Return: 0, or -ETIMEDOUT.
  */

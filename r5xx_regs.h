@@ -27,6 +27,12 @@
 /* PLL indirect data */
 #define R5XX_CLOCK_CNTL_DATA			0x000c
 
+/* video BIOS scratch 0: connected displays (ATOM_S0_*: CRT1 1:0, CRT2 9:8) */
+#define R5XX_BIOS_0_SCRATCH			0x0010
+#define   R5XX_BIOS_0_SCRATCH_CRT2_COLOR	BIT(9)
+#define   R5XX_BIOS_0_SCRATCH_CRT1_COLOR	BIT(1)
+#define   R5XX_BIOS_0_SCRATCH_CRT1_MONO		BIT(0)
+
 /* bus control (PCIE_INDEX on PCIe parts) */
 #define R5XX_BUS_CNTL				0x0030
 #define   R5XX_BUS_CNTL_RS600_MSI_REARM		BIT(20)
@@ -208,13 +214,30 @@
 /* memory controller status (R3xx/R4xx) */
 #define R5XX_MC_STATUS				0x0150
 #define   R5XX_MC_STATUS_MC_IDLE		BIT(4)
+#define   R5XX_MC_STATUS_RS400_MC_IDLE		BIT(2)
 
 /* AGP base bits 39:32 (NB_TOM on IGPs) */
 #define R5XX_AGP_BASE_2				0x015c
 
+/* RS400/RS480: top of system memory, the UMA block the BIOS set aside for the GPU (r100_vram_init_sizes) */
+#define R5XX_NB_TOM				0x015c
+#define   R5XX_NB_TOM_NB_TOM_TOP		GENMASK(31, 16)
+#define   R5XX_NB_TOM_NB_TOM_BASE		GENMASK(15, 0)
+
 /* MSI re-arm */
 #define R5XX_MSI_REARM_EN			0x0160
 #define   R5XX_MSI_REARM_EN_MSI_REARM		BIT(0)
+
+/* RS400/RS480 AGP base bits 39:32 */
+#define R5XX_RS480_AGP_BASE_2			0x0164
+
+/* RS400/RS480 north-bridge MC indirect index (rs400_mc_rreg); parked at 0xff */
+#define R5XX_NB_MC_INDEX			0x0168
+#define   R5XX_NB_MC_INDEX_NB_MC_IND_WR_EN	BIT(8)
+#define   R5XX_NB_MC_INDEX_NB_MC_IND_ADDR	GENMASK(7, 0)
+
+/* RS400/RS480 north-bridge MC indirect data */
+#define R5XX_NB_MC_DATA				0x016c
 
 /* AGP base address */
 #define R5XX_AGP_BASE				0x0170
@@ -709,6 +732,7 @@
 /* 2D pipe configuration */
 #define R5XX_DST_PIPE_CONFIG			0x170c
 #define   R5XX_DST_PIPE_CONFIG_PIPE_AUTO_CONFIG	BIT(31)
+#define   R5XX_DST_PIPE_CONFIG_PIPE_SELECT_CURRENT	GENMASK(3, 2)
 
 /* 2D destination cache control */
 #define R5XX_DSTCACHE_CTLSTAT			0x1714
@@ -744,6 +768,15 @@
 
 /* graphics backend enables */
 #define R5XX_GB_ENABLE				0x4008
+#define   R5XX_GB_ENABLE_TEX7_SOURCE		GENMASK(31, 30)
+#define   R5XX_GB_ENABLE_TEX6_SOURCE		GENMASK(29, 28)
+#define   R5XX_GB_ENABLE_TEX5_SOURCE		GENMASK(27, 26)
+#define   R5XX_GB_ENABLE_TEX4_SOURCE		GENMASK(25, 24)
+#define   R5XX_GB_ENABLE_TEX3_SOURCE		GENMASK(23, 22)
+#define   R5XX_GB_ENABLE_TEX2_SOURCE		GENMASK(21, 20)
+#define   R5XX_GB_ENABLE_TEX1_SOURCE		GENMASK(19, 18)
+#define   R5XX_GB_ENABLE_TEX0_SOURCE		GENMASK(17, 16)
+#define   R5XX_GB_ENABLE_POINT_STUFF_ENABLE	BIT(0)
 
 /* multisample positions 0 */
 #define R5XX_GB_MSPOS0				0x4010
@@ -775,10 +808,18 @@
 /* quad pipe selection (R420+) */
 #define R5XX_GB_PIPE_SELECT			0x402c
 #define   R5XX_GB_PIPE_SELECT_PIPE_COUNT	GENMASK(13, 12)
+#define   R5XX_GB_PIPE_SELECT_PIPE_MASK		GENMASK(11, 8)
 
 /* RV530 Z pipe select */
 #define R5XX_RV530_GB_PIPE_SELECT2		0x4124
 #define   R5XX_RV530_GB_PIPE_SELECT2_Z_PIPES	GENMASK(1, 0)
+
+/* RV530 SC/FG/ZB FIFO sizes (r520.c:r520_gpu_init writes 0xff) */
+#define R5XX_RV530_GB_FIFO_SIZE2		0x4128
+#define   R5XX_RV530_GB_FIFO_SIZE2_ZB_MFIFO_SIZE	GENMASK(7, 6)
+#define   R5XX_RV530_GB_FIFO_SIZE2_FG_SFIFO_SIZE	GENMASK(5, 4)
+#define   R5XX_RV530_GB_FIFO_SIZE2_SC_MFIFO_SIZE	GENMASK(3, 2)
+#define   R5XX_RV530_GB_FIFO_SIZE2_SC_SFIFO_SIZE	GENMASK(1, 0)
 
 /* GA enhancement */
 #define R5XX_GA_ENHANCE				0x4274
@@ -1040,6 +1081,13 @@
 
 /* AVIVO line buffer split between D1 and D2 */
 #define R5XX_DC_LB_MEMORY_SPLIT			0x6520
+#define   R5XX_DC_LB_MEMORY_SPLIT_DC_LB_DISP1_END_ADR	GENMASK(14, 4)
+#define   R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT_MODE	BIT(2)
+#define   R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT	GENMASK(1, 0)
+#define     R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT_D1HALF_D2HALF	0x0
+#define     R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT_D1_3Q_D2_1Q	0x1
+#define     R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT_D1_ONLY	0x2
+#define     R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT_D1_1Q_D2_3Q	0x3
 
 /* AVIVO D1 interleave */
 #define R5XX_D1MODE_DATA_FORMAT			0x6528
@@ -1066,8 +1114,11 @@
 
 /* AVIVO D1 memory priority mark A */
 #define R5XX_D1MODE_PRIORITY_A_CNT		0x6548
+#define   R5XX_D1MODE_PRIORITY_A_CNT_MODE_PRIORITY_ALWAYS_ON	BIT(20)
+#define   R5XX_D1MODE_PRIORITY_A_CNT_MODE_PRIORITY_OFF	BIT(16)
+#define   R5XX_D1MODE_PRIORITY_A_CNT_MODE_PRIORITY_MARK	GENMASK(14, 0)
 
-/* AVIVO D1 memory priority mark B */
+/* AVIVO D1 memory priority mark B (D1MODE_PRIORITY_A_CNT layout) */
 #define R5XX_D1MODE_PRIORITY_B_CNT		0x654c
 
 /* AVIVO D1 desktop position of the screen's first pixel */
@@ -1256,6 +1307,11 @@
 /* AVIVO D2 memory priority mark B (D1MODE_PRIORITY_B_CNT layout) */
 #define R5XX_D2MODE_PRIORITY_B_CNT		0x6d4c
 
+/* AVIVO line buffer request FIFO depths */
+#define R5XX_LB_MAX_REQ_OUTSTANDING		0x6d58
+#define   R5XX_LB_MAX_REQ_OUTSTANDING_LB_D2_MAX_REQ_OUTSTANDING	GENMASK(31, 16)
+#define   R5XX_LB_MAX_REQ_OUTSTANDING_LB_D1_MAX_REQ_OUTSTANDING	GENMASK(15, 0)
+
 /* AVIVO D2 desktop position of the screen's first pixel (D1MODE_VIEWPORT_START layout) */
 #define R5XX_D2MODE_VIEWPORT_START		0x6d80
 
@@ -1442,7 +1498,7 @@
 
 #define R5XX_PLL_SPLL_CNTL			0x000c
 
-/* engine clock control */
+/* engine clock control (R3xx, R4xx) */
 #define R5XX_PLL_SCLK_CNTL			0x000d
 #define   R5XX_PLL_SCLK_CNTL_FORCE_TX		BIT(27)
 #define   R5XX_PLL_SCLK_CNTL_FORCE_PX		BIT(26)
@@ -1450,6 +1506,11 @@
 #define   R5XX_PLL_SCLK_CNTL_FORCE_VAP		BIT(21)
 #define   R5XX_PLL_SCLK_CNTL_FORCE_CP		BIT(16)
 #define   R5XX_PLL_SCLK_CNTL_SCLK_SRC_SEL	GENMASK(2, 0)
+
+/* R5xx: the pipe configuration, as the driver copies it here (unnamed upstream: rv515.c:rv515_gpu_init, r520.c:r520_gpu_init) */
+#define R5XX_PLL_R500_PIPE_CONFIG		0x000d
+#define   R5XX_PLL_R500_PIPE_CONFIG_PIPE_MASK	GENMASK(7, 4)
+#define   R5XX_PLL_R500_PIPE_CONFIG_PIPE_SELECT_CURRENT	GENMASK(3, 0)
 
 #define R5XX_PLL_CP_DYN_CNTL			0x000f
 #define   R5XX_PLL_CP_DYN_CNTL_CP_FORCEON	BIT(0)
@@ -1535,6 +1596,11 @@
 #define R5XX_RV515_MC_STATUS			0x0008
 #define   R5XX_RV515_MC_STATUS_IDLE		BIT(4)
 
+/* initial read latencies of the display clients (rv515.c:rv515_bandwidth_update) */
+#define R5XX_RV515_MC_MISC_LAT_TIMER		0x0009
+#define   R5XX_RV515_MC_MISC_LAT_TIMER_DISP1R_INIT_LAT	GENMASK(15, 12)
+#define   R5XX_RV515_MC_MISC_LAT_TIMER_DISP0R_INIT_LAT	GENMASK(11, 8)
+
 /* mc_r520: MC registers of the R520 family (R520, RV530, RV560, RV570, R580), through MC_IND_INDEX/DATA */
 
 /* memory controller status (r520.c:r520_mc_wait_for_idle) */
@@ -1554,6 +1620,36 @@
 #define R5XX_R520_MC_CNTL0			0x0008
 #define   R5XX_R520_MC_CNTL0_MEM_NUM_CHANNELS	GENMASK(25, 24)
 #define   R5XX_R520_MC_CNTL0_CHANNEL_SIZE	BIT(23)
+
+/* mc_rs480: north-bridge MC registers of RS400/RS480, through NB_MC_INDEX/DATA (rs400.c) */
+
+#define R5XX_RS480_MC_MISC_CNTL			0x0018
+#define   R5XX_RS480_MC_MISC_CNTL_GART_INDEX_REG_EN	BIT(12)
+#define   R5XX_RS480_MC_MISC_CNTL_DISABLE_GTW	BIT(1)
+
+#define R5XX_RS480_GART_FEATURE_ID		0x002b
+#define   R5XX_RS480_GART_FEATURE_ID_1LEVEL_GART	BIT(30)
+#define   R5XX_RS480_GART_FEATURE_ID_GTW_LAC_EN	BIT(25)
+#define   R5XX_RS480_GART_FEATURE_ID_TLB_ENABLE	BIT(18)
+
+/* GART table bus address: bits 31:12, bits 39:32 in bits 11:4 */
+#define R5XX_RS480_GART_BASE			0x002c
+#define   R5XX_RS480_GART_BASE_GART_BASE_LO	GENMASK(31, 12)
+#define   R5XX_RS480_GART_BASE_GART_BASE_HI	GENMASK(11, 4)
+
+#define R5XX_RS480_GART_CACHE_CNTRL		0x002e
+#define   R5XX_RS480_GART_CACHE_CNTRL_GART_CACHE_INVALIDATE	BIT(0)
+
+#define R5XX_RS480_AGP_ADDRESS_SPACE_SIZE	0x0038
+#define   R5XX_RS480_AGP_ADDRESS_SPACE_SIZE_VA_SIZE	GENMASK(3, 1)
+#define   R5XX_RS480_AGP_ADDRESS_SPACE_SIZE_GART_EN	BIT(0)
+
+#define R5XX_RS480_AGP_MODE_CNTL		0x0039
+#define   R5XX_RS480_AGP_MODE_CNTL_REQ_TYPE_SNOOP_DIS	BIT(24)
+#define   R5XX_RS480_AGP_MODE_CNTL_REQ_TYPE_SNOOP	GENMASK(23, 22)
+
+#define R5XX_RS480_AIC_CTRL_SCRATCH		0x003a
+#define   R5XX_RS480_AIC_CTRL_SCRATCH_DIS_OUT_OF_PCI_GART_ACCESS	BIT(1)
 
 /* model: QEMU model only: debug and stand-in registers (Documentation/qemu-model.rst); no real chip decodes them */
 
@@ -1987,6 +2083,13 @@
 
 #define R5XX_RS_IP(n)				(0x4310 + (n) * 0x4)
 #define R5XX_RS_IP_COUNT			8
+#define   R5XX_RS_IP_SEL_Q			GENMASK(24, 22)
+#define   R5XX_RS_IP_SEL_R			GENMASK(21, 19)
+#define   R5XX_RS_IP_SEL_T			GENMASK(18, 16)
+#define   R5XX_RS_IP_SEL_S			GENMASK(15, 13)
+#define   R5XX_RS_IP_COL_FMT			GENMASK(12, 9)
+#define   R5XX_RS_IP_COL_PTR			GENMASK(8, 6)
+#define   R5XX_RS_IP_TEX_PTR			GENMASK(5, 0)
 
 #define R5XX_R500_RS_INST(n)			(0x4320 + (n) * 0x4)
 #define R5XX_R500_RS_INST_COUNT			16
@@ -2000,6 +2103,12 @@
 /* RS_INST_0-15 of R3xx/R4xx */
 #define R5XX_R300_RS_INST(n)			(0x4330 + (n) * 0x4)
 #define R5XX_R300_RS_INST_COUNT			16
+#define   R5XX_R300_RS_INST_COL_ADDR		GENMASK(21, 17)
+#define   R5XX_R300_RS_INST_COL_CN		BIT(14)
+#define   R5XX_R300_RS_INST_COL_ID		GENMASK(13, 11)
+#define   R5XX_R300_RS_INST_TEX_ADDR		GENMASK(10, 6)
+#define   R5XX_R300_RS_INST_TEX_CN		BIT(3)
+#define   R5XX_R300_RS_INST_TEX_ID		GENMASK(2, 0)
 
 /* Hyper-Z enable (bit 0 cleared for non-owners) */
 #define R5XX_SC_HYPERZ_EN			0x43a4
@@ -2112,6 +2221,8 @@
 #define R5XX_TX_BORDER_COLOR_COUNT		16
 
 #define R5XX_US_CONFIG				0x4600
+#define   R5XX_US_CONFIG_FIRST_NODE_HAS_TEX	BIT(3)
+#define   R5XX_US_CONFIG_NLEVEL			GENMASK(1, 0)
 
 #define R5XX_US_PIXSIZE				0x4604
 
@@ -2121,9 +2232,17 @@
 
 #define R5XX_US_CODE_ADDR(n)			(0x4610 + (n) * 0x4)
 #define R5XX_US_CODE_ADDR_COUNT			4
+#define   R5XX_US_CODE_ADDR_TEX_SIZE		GENMASK(21, 17)
+#define   R5XX_US_CODE_ADDR_TEX_START		GENMASK(16, 12)
+#define   R5XX_US_CODE_ADDR_ALU_SIZE		GENMASK(11, 6)
+#define   R5XX_US_CODE_ADDR_ALU_START		GENMASK(5, 0)
 
 #define R5XX_US_TEX_INST(n)			(0x4620 + (n) * 0x4)
 #define R5XX_US_TEX_INST_COUNT			32
+#define   R5XX_US_TEX_INST_TEX_INST		GENMASK(17, 15)
+#define   R5XX_US_TEX_INST_TEX_ID		GENMASK(14, 11)
+#define   R5XX_US_TEX_INST_DST_ADDR		GENMASK(10, 6)
+#define   R5XX_US_TEX_INST_SRC_ADDR		GENMASK(4, 0)
 
 #define R5XX_R500_US_FC_BOOL_CONST		0x4620
 

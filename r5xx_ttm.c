@@ -910,10 +910,12 @@ int r5xx_ttm_init(struct r5xx_device *rdev)
 	if (ret)
 		goto err_wq;
 
-	ret = rdev->gart.funcs->table_in_vram ?
-	      r5xx_ttm_reserve_gart_table(rdev) : 0;
-	if (ret)
-		goto err_wq;
+	/* a table in VRAM (the PCIE GART's) is kept out of TTM's way */
+	if (rdev->gart.table) {
+		ret = r5xx_ttm_reserve_gart_table(rdev);
+		if (ret)
+			goto err_wq;
+	}
 	/* an ioremap per mapping otherwise: slower, but it works */
 	mm->vram_kaddr = ioremap_wc(rdev->mc.aper_base,
 				    rdev->mc.visible_vram_size);

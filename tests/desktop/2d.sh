@@ -15,10 +15,11 @@ set -uo pipefail
 . tests/desktop/lib.sh
 need Xorg Xvfb
 need_xdraw
-# XDRAW_SYNC: a round trip after each section of the session, after which
-# Xorg submits what it has batched. Without it, whether a copy right to
-# left or bottom to top and a following PutImage or GetImage share a
-# command stream depends on when the client's requests reach the server;
+# XDRAW_SYNC: a one-pixel GetImage after each section of the session, which
+# makes Xorg submit what it has batched before it replies (a bare XSync
+# does not always). Without it, whether a copy right to left or bottom to
+# top and a following PutImage or GetImage share a command stream depends
+# on when the client's requests reach the server;
 # when they do, xf86-video-ati's upload or download blit inherits the
 # copy's direction and runs backwards from its top-left corner. r5xx
 # accepts such a stream (the engine clips the blit to its scissor, and so

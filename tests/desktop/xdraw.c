@@ -340,6 +340,24 @@ static const struct {
 	{ "readback", readback },
 };
 
+/*
+ * XDRAW_SYNC's separation of the sections: a round trip alone (XSync) does
+ * not make Xorg submit its batch before the next section's requests
+ * arrive, as the reply may leave before the server's block handler runs
+ * (seen in CI: the PutImage after the copies lost all but one pixel, the
+ * failure Documentation/desktop.rst describes). A GetImage does: the
+ * DDX must run its batch to read back the pixel, so the reply comes after
+ * the submission and the next section starts a command stream of its own.
+ */
+static void submit_batch(void)
+{
+	XImage *img = XGetImage(dpy, root, 0, 0, 1, 1, AllPlanes, ZPixmap);
+
+	if (!img)
+		die("XGetImage of one pixel");
+	XDestroyImage(img);
+}
+
 /* The core protocol part: all sections, or only the named ones on a clear screen. */
 static void core_session(char **names, int n)
 {
@@ -355,7 +373,7 @@ static void core_session(char **names, int n)
 		if (want)
 			sections[i].draw(gc);
 		if (getenv("XDRAW_SYNC"))
-			XSync(dpy, False);
+			submit_batch();
 	}
 	XFreeGC(dpy, gc);
 }

@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
-# vm-chips: rv380 rv515 rv350 r420
+# vm-chips: rv380 rv515 r580 rv350 r420
+# vm-kernels: bookworm trixie:rv380,rv515 bookworm-backports:rv380 trixie-backports:rv380,rv515
 # Driver test: loading r5xx.ko registers DRM driver radeon 2.50.0, names the
 # chip and its family, VRAM and GART sizes, passes the ring and IB
 # self-tests, and the kernel logs no warning, BUG, oops or lockdep report.
@@ -10,8 +11,8 @@ set -uo pipefail
 
 chip=$(chip_name)
 log=$(dmesg)
-grep -E "r5xx .*\[drm\] $chip \(1002:[0-9a-f]{4}(, mobility)?\), R[345]xx family" <<<"$log" ||
-	fail "no '$chip (1002:xxxx), Rnxx family' line"
+grep -E "r5xx .*\[drm\] $chip \(1002:[0-9a-f]{4}(, mobility)?\), RS?[3-6]xx family" <<<"$log" ||
+	fail "no '$chip (1002:xxxx), R[S]nxx family' line"
 grep -E "r5xx .*\[drm\] VRAM [1-9][0-9]* MiB \([0-9]+-bit\), GART [1-9][0-9]* MiB, IRQ (MSI|INTx)" <<<"$log" ||
 	fail "no VRAM/GART line"
 # the date is gone from the line since 6.11

@@ -1,6 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
-# Driver test: the video BIOS.  The rv515 model's expansion ROM, as the
+# vm-chips: rv380 rv515 r580
+# vm-kernels: bookworm trixie:rv380,rv515 bookworm-backports:rv380 trixie-backports:rv380,rv515
+# Driver test: the video BIOS.  The rv515 and r580 models' expansion ROM, as the
 # guest reads it from sysfs (the boot VGA's copy at 0xC0000, which SeaBIOS
 # made), is byte for byte the image r5xx_vbios.py builds from the board
 # description, and r5xx took its connectors and PLL limits from it.  The
@@ -22,8 +24,8 @@ cat "$dev/rom" >"$rom" 2>/dev/null
 echo 0 >"$dev/rom"
 
 case ${R5XX_CHIP:-rv380} in
-rv515)
-	python3 $model/r5xx_vbios.py $model/rv515-board.toml $model/r5xx_regs.h \
+rv515 | r580)
+	python3 $model/r5xx_vbios.py "$model/$R5XX_CHIP-board.toml" $model/r5xx_regs.h \
 		-b /tmp/want.rom || fail "r5xx_vbios.py failed"
 	want=$(stat -c %s /tmp/want.rom)
 	[ "$(stat -c %s "$rom")" -ge "$want" ] ||

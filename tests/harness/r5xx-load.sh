@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
-# vm-chips: rv380 rv515
+# vm-chips: rv380 rv515 r580
+# vm-kernels: bookworm trixie:rv380,rv515
 # vm-driver: r5xx
 # --driver r5xx: the harness loaded the DRM helpers and this checkout's r5xx.ko,
 # which bound the model's GPU.

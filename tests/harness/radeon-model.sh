@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
-# vm-chips: rv380 rv515 rv350 r420
+# vm-chips: rv380 rv515 rs480 r580 rv350 r420
 # vm-kernels: bookworm trixie:rv380,rv515
 # vm-driver: radeon
 # Cross-check of the model against a driver we did not write: Debian's
-# radeon.ko binds the RV380 and RV515 models and passes its CP ring and IB
-# tests.  On RV515 it needs the ATOM BIOS (the model's ROM, generated from
-# rv515-board.toml) and reads its connectors from it; it finds no command
-# tables there, so it never lights a CRTC (see Documentation/qemu-model.rst).
-# The AGP cards rv350 and r420 have no ROM: radeon forces them to PCI mode
-# and runs them on the PCI GART, its table in system memory.
+# radeon.ko binds the RV380, RV515, RS480, R580, RV350 and R420 models and
+# passes its CP ring and IB tests.  On RV515 it needs the ATOM BIOS (the
+# model's ROM, generated from rv515-board.toml) and reads its connectors
+# from it.  On RS480 (an IGP on the host bus) it places VRAM at the UMA
+# block NB_TOM gives and runs its IGP GART.  On R580 (its own ROM,
+# r580-board.toml) it also finds the model's four quad pipes
+# (r420_pipes_init reads GB_PIPE_SELECT), runs on MSI, and waits for the
+# R520 MC map's idle bit without complaint.  The AGP cards rv350 and r420
+# have no ROM: radeon forces them to PCI mode and runs them on the PCI
+# GART, its table in system memory.
 set -euo pipefail
-# the GPU: behind a root port, or behind a PCI bridge for the AGP cards
+# the GPU: behind a root port, on the host bus (IGPs), or behind a PCI
+# bridge (the AGP cards)
 dev=
 for p in /sys/bus/pci/drivers/radeon/0000:*; do
 	[ -e "$p" ] && dev=${p##*/} && break
@@ -29,11 +34,10 @@ rv350 | r420)
 	for t in "Forcing AGP to PCI mode" "PCI GART of 512M enabled"; do
 		grep -q "$t" <<<"$log" || { echo "no '$t' in dmesg"; grep -E 'radeon|drm' <<<"$log" | tail -n 30; exit 1; }
 	done ;;
-esac
-if [ "${R5XX_CHIP:-}" = rv515 ]; then
+rv515 | r580)
 	# the board description's name, connectors, encoders, DDC lines, HPD pin
 	conns=$(grep -A 16 'Radeon Display Connectors' <<<"$log" | sed 's/^\[ *[0-9.]*\] //')
-	want="ATOM BIOS: QEMU_R5XX_RV515"
+	want="ATOM BIOS: QEMU_R5XX_${R5XX_CHIP^^}"
 	grep -q "$want" <<<"$log" || { echo "no '$want' in dmesg"; exit 1; }
 	want='[drm]   VGA-1
 [drm]   DDC: 0x7e40 0x7e40 0x7e44 0x7e44 0x7e48 0x7e48 0x7e4c 0x7e4c
@@ -46,6 +50,22 @@ if [ "${R5XX_CHIP:-}" = rv515 ]; then
 [drm]   Encoders:
 [drm]     DFP1: INTERNAL_KLDSCP_TMDS1'
 	[[ $conns == *"$want"* ]] || { echo "radeon's connectors differ:"; echo "$conns"; exit 1; }
+	;;
+esac
+if [ "${R5XX_CHIP:-}" = r580 ]; then
+	for want in "radeon: 4 quad pipes, 1 z pipes initialized" "radeon: using MSI"; do
+		grep -q "$want" <<<"$log" || { echo "no '$want' in dmesg"; exit 1; }
+	done
+	grep -qE "Wait MC idle timeout|Failed to wait MC idle" <<<"$log" &&
+		{ echo "radeon found the MC busy"; exit 1; }
+fi
+if [ "${R5XX_CHIP:-}" = rs480 ]; then
+	# rs400_mc_init: VRAM at the NB_TOM base (just above the guest's 1 GiB
+	# of RAM, Documentation/qemu-model.rst), 128 MiB; rs400_gart_enable
+	for want in "VRAM: 128M 0x0000000040000000 - 0x0000000047FFFFFF" \
+		    "PCIE GART of 512M enabled" "radeon: 1 quad pipes"; do
+		grep -qF "$want" <<<"$log" || { echo "no '$want' in dmesg"; grep -E 'radeon|drm' <<<"$log" | tail -n 30; exit 1; }
+	done
 fi
 # Acceleration stays on, and radeon reports no error except the one a card
 # without a ROM always gets (the rv380 model has none, like many PCIe boards).
@@ -53,8 +73,13 @@ if grep -Eq "disabling GPU acceleration|GPU lockup|GPU reset|ring .* test failed
 	grep -E "acceleration|lockup|reset|test failed" <<<"$log"
 	exit 1
 fi
+# On RS480 (every ID a Mobility one) radeon takes the panel from the
+# registers without a ROM (radeon_legacy_get_lvds_info_from_regs), which
+# gives no pixel clock: its fbdev then logs "Can't calculate constants,
+# dotclock = 0!" for the LVDS CRTC.  Real boards carry a COMBIOS LVDS table.
 errors=$(grep -E '\*ERROR\*|radeon [0-9a-f:.]+: .*(error|failed)' <<<"$log" |
-	 grep -v "Unable to locate a BIOS ROM" || true)
+	 grep -v "Unable to locate a BIOS ROM" |
+	 { if [ "${R5XX_CHIP:-}" = rs480 ]; then grep -v "Can't calculate constants, dotclock = 0"; else cat; fi; } || true)
 if [ -n "$errors" ]; then
 	echo "radeon reported errors:"
 	echo "$errors"

@@ -10,6 +10,7 @@
  * `tri render2 FILE` adds a 16-bit depth buffer, two triangles that cross
  * in depth drawn by glDrawElements from an index buffer with GL_LESS, and
  * a triangle blended SRC_ALPHA, ONE_MINUS_SRC_ALPHA over it all.
+ * `tri render3 FILE` draws four textured quads over scene 1 (textured()).
  * `tri compare A B` compares two such files as issue #23 states the
  * tolerance: a pixel differs when a channel differs by more than 3; a
  * differing pixel that matches a pixel of the other image within one
@@ -67,6 +68,96 @@ static GLuint program(const char *vs, const char *fs)
 	if (!ok)
 		die("program link");
 	return p;
+}
+
+/*
+ * Scene 3 over scene 1: four textured quads, one per quadrant of the
+ * target.  Top left: a 16x16 RGBA8888 texture, nearest, GL_REPEAT over
+ * texcoords -0.5..1.5 (a texel a pixel, centres on texel centres); top
+ * right: the same, bilinear, GL_CLAMP_TO_EDGE over -0.25..1.25; bottom
+ * left: 8x8 RGB565, nearest, GL_MIRRORED_REPEAT over -1..1; bottom right:
+ * 8x8 LUMINANCE, bilinear, GL_REPEAT over 0..1, times the vertex colour.
+ */
+static void textured(GLuint vbo)
+{
+	static const char *vs =
+		"attribute vec4 pos;\n"
+		"attribute vec2 col;\n"
+		"varying vec2 t;\n"
+		"void main() { gl_Position = pos; t = col; }\n";
+	static const char *fs =
+		"precision mediump float;\n"
+		"varying vec2 t;\n"
+		"uniform sampler2D s;\n"
+		"uniform vec4 k;\n"
+		"void main() { gl_FragColor = texture2D(s, t) * k; }\n";
+	static const struct {
+		GLfloat x0, y0, t0, t1;
+		GLenum fmt, type, filter, wrap;
+		GLsizei size;
+		GLfloat k[4];
+	} q[4] = {
+		{ -1, 0, -0.5f, 1.5f, GL_RGBA, GL_UNSIGNED_BYTE, GL_NEAREST,
+		  GL_REPEAT, 16, { 1, 1, 1, 1 } },
+		{ 0, 0, -0.25f, 1.25f, GL_RGBA, GL_UNSIGNED_BYTE, GL_LINEAR,
+		  GL_CLAMP_TO_EDGE, 16, { 1, 1, 1, 1 } },
+		{ -1, -1, -1, 1, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, GL_NEAREST,
+		  GL_MIRRORED_REPEAT, 8, { 1, 1, 1, 1 } },
+		{ 0, -1, 0, 1, GL_LUMINANCE, GL_UNSIGNED_BYTE, GL_LINEAR,
+		  GL_REPEAT, 8, { 1.0f, 0.5f, 0.25f, 1 } },
+	};
+	static uint8_t data[16 * 16 * 4];
+	GLuint prog, tex[4];
+
+	prog = program(vs, fs);
+	glUseProgram(prog);
+	glUniform1i(glGetUniformLocation(prog, "s"), 0);
+	glGenTextures(4, tex);
+	glBindBuffer(GL_ARRAY_BUFFER, vbo);
+	for (int i = 0; i < 4; i++) {
+		GLfloat v[4][4];
+		int n = q[i].size;
+
+		for (int y = 0; y < n; y++)
+			for (int x = 0; x < n; x++) {
+				uint8_t *p = data + 4 * (y * n + x);
+				uint16_t c565 = (uint16_t)((x * 4) << 11 |
+							   (y * 8) << 5 |
+							   (x ^ y) * 4);
+
+				if (q[i].type == GL_UNSIGNED_SHORT_5_6_5) {
+					memcpy(data + 2 * (y * n + x), &c565, 2);
+				} else if (q[i].fmt == GL_LUMINANCE) {
+					data[y * n + x] = (uint8_t)((x * 37 + y * 11) * 3);
+				} else {
+					p[0] = (uint8_t)(x * 16);
+					p[1] = (uint8_t)(y * 16);
+					p[2] = (x + y) & 1 ? 255 : 32;
+					p[3] = 255;
+				}
+			}
+		glBindTexture(GL_TEXTURE_2D, tex[i]);
+		glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+		glTexImage2D(GL_TEXTURE_2D, 0, q[i].fmt, n, n, 0, q[i].fmt,
+			     q[i].type, data);
+		glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, q[i].filter);
+		glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, q[i].filter);
+		glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, q[i].wrap);
+		glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, q[i].wrap);
+		for (int c = 0; c < 4; c++) {
+			v[c][0] = q[i].x0 + (c & 1 ? 1.0f : 0.0f);
+			v[c][1] = q[i].y0 + (c & 2 ? 1.0f : 0.0f);
+			v[c][2] = c & 1 ? q[i].t1 : q[i].t0;
+			v[c][3] = c & 2 ? q[i].t1 : q[i].t0;
+		}
+		glUniform4fv(glGetUniformLocation(prog, "k"), 1, q[i].k);
+		glBufferData(GL_ARRAY_BUFFER, sizeof(v), v, GL_STREAM_DRAW);
+		glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 16, (void *)0);
+		glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 16, (void *)8);
+		glEnableVertexAttribArray(0);
+		glEnableVertexAttribArray(1);
+		glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+	}
 }
 
 static int render(const char *file, int scene)
@@ -216,6 +307,8 @@ static int render(const char *file, int scene)
 		glDrawArrays(GL_TRIANGLES, 6, 3);
 		glDisable(GL_BLEND);
 	}
+	if (scene == 3)
+		textured(vbo);
 	glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
 	if (glGetError() != GL_NO_ERROR)
 		die("rendering");
@@ -310,8 +403,10 @@ int main(int argc, char **argv)
 		return render(argv[2], 1);
 	if (argc == 3 && !strcmp(argv[1], "render2"))
 		return render(argv[2], 2);
+	if (argc == 3 && !strcmp(argv[1], "render3"))
+		return render(argv[2], 3);
 	if (argc == 4 && !strcmp(argv[1], "compare"))
 		return compare(argv[2], argv[3]);
-	fprintf(stderr, "usage: tri render|render2 FILE | tri compare FILE REFERENCE\n");
+	fprintf(stderr, "usage: tri render|render2|render3 FILE | tri compare FILE REFERENCE\n");
 	return 2;
 }

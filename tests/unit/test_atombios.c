@@ -92,6 +92,7 @@ static void test_good(void)
 	tap_is(clk.vco_min_khz, 648000, "... VCO from 648 MHz");
 	tap_is(clk.vco_max_khz, 1100000, "... to 1100 MHz");
 	tap_is(clk.max_pixclk_khz, 400000, "... pixel clock up to 400 MHz");
+	tap_is(clk.sclk_khz, 396000, "... engine clock 396 MHz (the board's default)");
 
 	{
 		unsigned int sum = 0;

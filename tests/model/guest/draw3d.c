@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only OR MIT
 /*
  * The 3D engine through the CP: a 64x64 ARGB8888 colour buffer in VRAM, a
- * two-instruction vertex program (PVS) and, on rv515, a one-instruction
- * R500 US program that multiplies the colour by a constant; one triangle
+ * two-instruction vertex program (PVS) and a one-instruction fragment
+ * program (the R500 US on rv515, the R300 one on rv380) that multiplies
+ * the colour by a constant; one triangle
  * by 3D_DRAW_IMMD_2 from the ring and a second one from an IB, each
  * followed by a scratch-register fence.  The pixels are read back as soon
  * as the fence shows (the CP must not pass a draw before its pixels are
  * in memory) and compared with coverage computed here: vertices snapped
  * to 1/12 pixel, pixel centres inside all three edges (centres exactly on
- * an edge are not judged).  rv380 has no R300 fragment program in the
- * model yet: there the interpolated colour is drawn as is.
+ * an edge are not judged).
  *
  * A big triangle (1024x1024) checks that the vCPU reads registers while
  * the draw runs (RBBM_STATUS.RB3D_BUSY seen) and that the fence after it
@@ -55,6 +55,18 @@ typedef struct Vtx {
 } Vtx;
 
 static const float kmul[4] = { 0.5f, 1.0f, 0.25f, 1.0f };	/* US const 0 */
+
+/* R300 FP24 of a power of two: exponent b22-16 biased by 63, mantissa 0 */
+static uint32_t fp24(float f)
+{
+	int e = 63;
+
+	while (f < 1.0f) {
+		f *= 2.0f;
+		e--;
+	}
+	return (uint32_t)e << 16;
+}
 
 static void put(uint32_t dw)
 {
@@ -123,8 +135,28 @@ static void emit_state(void)
 	reg(R5XX_RB3D_ROPCNTL, 0);
 	/* output 0 as B, G, R, A from byte 0: C4_8 with C0..C3 = B, G, R, A */
 	reg(R5XX_US_OUT_FMT(0), 0 | 3 << 8 | 2 << 10 | 1 << 12 | 0 << 14);
-	if (!d.is_r5xx)
+	if (!d.is_r5xx) {
+		/*
+		 * R300 RS: colour 0 (RGBA) to temp 0; R300 fragment program
+		 * (Mesa r300_reg.h R300_ALU_*): one node of one ALU
+		 * instruction, out = temp0 * c0 + 0, c0 = kmul in FP24
+		 */
+		reg(R5XX_RS_INST_COUNT, 0);
+		reg(R5XX_RS_IP(0), 0);
+		reg(R5XX_R300_RS_INST(0), 1 << 14);
+		for (unsigned k = 0; k < 4; k++)
+			reg(R5XX_US_ALU_CONST_R(0) + 4 * k, fp24(kmul[k]));
+		reg(R5XX_US_CONFIG, 0);
+		reg(R5XX_US_PIXSIZE, 0);
+		reg(R5XX_US_CODE_OFFSET, 0);
+		for (unsigned k = 0; k < 4; k++)
+			reg(R5XX_US_CODE_ADDR(k), 0);
+		reg(R5XX_US_ALU_RGB_ADDR(0), 0 | 0x20 << 6 | 7u << 26);
+		reg(R5XX_US_ALU_ALPHA_ADDR(0), 0 | 0x20 << 6 | 1u << 24);
+		reg(R5XX_US_ALU_RGB_INST(0), 0 | 4 << 7 | 20 << 14);
+		reg(R5XX_US_ALU_ALPHA_INST(0), 9 | 10 << 7 | 16 << 14);
 		return;
+	}
 	/* RS: colour 0 to US temp 0 */
 	reg(R5XX_RS_INST_COUNT, 0);
 	reg(R5XX_R500_RS_IP(0), 0 << 24 | 0 << 27 | 62 | 62 << 6 | 62 << 12 | 63 << 18);
@@ -198,7 +230,7 @@ static uint32_t colour(const Vtx *v)
 	uint32_t ch[4];
 
 	for (unsigned i = 0; i < 4; i++) {
-		float f = d.is_r5xx ? c[i] * kmul[i] : c[i];
+		float f = c[i] * kmul[i];
 
 		f = f < 0 ? 0 : f > 1 ? 1 : f;
 		ch[i] = (uint32_t)iround(f * 255);

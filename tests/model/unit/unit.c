@@ -74,6 +74,22 @@ static void test_gart(void)
 	CHECK(r5xx_gart_pte_addr(0x0abcdef0 | 0xc | 1) == 0xbcdef000ull + 0xa00000000ull);
 }
 
+/* RS400/RS480 IGP GART entries: rs400_gart_get_page_entry's layout */
+static void test_igp_gart(void)
+{
+	uint64_t a = 0xab45678000ull;
+	uint32_t pte = r5xx_igp_pte_make(a, true, true);
+
+	CHECK(pte == (0x45678000u | 0xabu << 4 | 8 | 4));
+	CHECK(r5xx_igp_pte_addr(pte) == a);
+	CHECK(r5xx_gart_pte_allows(pte, true));
+	CHECK(!r5xx_gart_pte_allows(r5xx_igp_pte_make(a, true, false), true));
+	/* bits 39:32 in 11:4 (rs400_gart_enable: table base the same way) */
+	CHECK(r5xx_igp_pte_addr(0xbcdef000u | 0xa0 | 0xd) == 0xabcdef000ull);
+	/* flags never leak into the address */
+	CHECK(r5xx_igp_pte_addr(0xf) == 0);
+}
+
 static void test_wptr_stage(void)
 {
 	R5xxWptrStage st;
@@ -345,6 +361,7 @@ int main(void)
 	test_me_ram();
 	test_pm4();
 	test_gart();
+	test_igp_gart();
 	test_wptr_stage();
 	test_misc();
 	test_csq();

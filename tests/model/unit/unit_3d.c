@@ -1090,6 +1090,439 @@ static void test_garbage(void)
 	CHECK(errors > 0);
 }
 
+
+/* Textures ---------------------------------------------------------------- */
+
+#define TEX	0x200000u
+
+/* TX_FORMAT1 of W8Z8Y8X8 as Mesa's ARGB8888: R = Z, G = Y, B = X, A = W. */
+#define TXF_ARGB8888	(0xc | 2 << 12 | 1 << 15 | 0 << 18 | 3 << 9)
+
+static void tex_unit(R5xx3d *st, unsigned u, uint32_t w, uint32_t h,
+		     uint32_t fmt1, uint32_t filter0, uint32_t offset)
+{
+	wr(st, A_TX_ENABLE, st->regs[A_TX_ENABLE / 4] | 1u << u);
+	wr(st, A_TX_FILTER0(u), filter0);
+	wr(st, A_TX_FILTER1(u), 0);
+	wr(st, A_TX_FORMAT0(u), (w - 1) | (h - 1) << 11);
+	wr(st, A_TX_FORMAT1(u), fmt1);
+	wr(st, A_TX_FORMAT2(u), 0);
+	wr(st, A_TX_OFFSET(u), offset);
+}
+
+static uint32_t texel_val(uint32_t x, uint32_t y)
+{
+	return 0x80000000u | (x * 7 + y) << 16 | y << 8 | x;
+}
+
+/* out (RGBA) against an ARGB8888 word. */
+static bool is_argb(const float out[4], uint32_t v)
+{
+	float want[4] = { ((v >> 16) & 255) / 255.0f, ((v >> 8) & 255) / 255.0f,
+			  (v & 255) / 255.0f, (v >> 24) / 255.0f };
+
+	for (unsigned i = 0; i < 4; i++)
+		if (fabsf(out[i] - want[i]) > 1e-5f)
+			return false;
+	return true;
+}
+
+static void sample(R5xx3d *st, float s, float t, float out[4])
+{
+	R5xx3dDraw d;
+	float c[4] = { s, t, 0, 1 };
+
+	r5xx_3d_tex_setup(st, &d);
+	r5xx_3d_tex_sample(st, &d, 0, c, false, out);
+}
+
+/*
+ * Layouts: linear, macro- and micro-tiled (the guide's 2 KiB macro tiles
+ * of 8x8 micro tiles of 4x2 pixels, addresses computed here), and a
+ * macro-tiled texture narrower than a macro tile (macro-linear);
+ * formats, swizzles, signed components, DXT1; nearest and bilinear
+ * filters, the wrap modes and the border colour.
+ */
+static void test_tex(void)
+{
+	R5xx3d st;
+	float o[4];
+
+	for (int r500 = 0; r500 < 2; r500++) {
+		/* 64x32 macro|micro tiled: 2 macro tiles across, 2 down */
+		setup(&st, r500);
+		for (uint32_t y = 0; y < 32; y++)
+			for (uint32_t x = 0; x < 64; x++) {
+				uint32_t mx = x / 4, my = y / 2;
+				uint32_t macro = (y / 16) * 2 + x / 32;
+				uint32_t a = macro * 2048 +
+					     ((my % 8) * 8 + mx % 8) * 32 +
+					     ((y % 2) * 4 + x % 4) * 4;
+
+				st32(TEX + a, texel_val(x, y));
+			}
+		tex_unit(&st, 0, 64, 32, TXF_ARGB8888, 1 << 9 | 1 << 11,
+			 TEX | 1 << 2 | 1 << 3);
+		for (uint32_t y = 0; y < 32; y += 3)
+			for (uint32_t x = 0; x < 64; x += 5) {
+				sample(&st, (x + 0.5f) / 64, (y + 0.5f) / 32, o);
+				CHECK(is_argb(o, texel_val(x, y)));
+			}
+		/* 16x8 with the macro bit: macro-linear, micro tiles in rows */
+		for (uint32_t y = 0; y < 8; y++)
+			for (uint32_t x = 0; x < 16; x++)
+				st32(TEX + (y / 2) * 128 + (x / 4) * 32 +
+				     ((y % 2) * 4 + x % 4) * 4, texel_val(x, y));
+		tex_unit(&st, 0, 16, 8, TXF_ARGB8888, 1 << 9 | 1 << 11,
+			 TEX | 1 << 2 | 1 << 3);
+		for (uint32_t y = 0; y < 8; y++)
+			for (uint32_t x = 0; x < 16; x += 3) {
+				sample(&st, (x + 0.5f) / 16, (y + 0.5f) / 8, o);
+				CHECK(is_argb(o, texel_val(x, y)));
+			}
+	}
+
+	/* RGB565 (Z5Y6X5, blue in X), L8 (X8: XXX1), A8 (000X), signed X8 */
+	setup(&st, true);
+	memset(mem + TEX, 0, 256);
+	mem[TEX] = 0x1f;		/* 565: blue 31, green 0, red 0 */
+	mem[TEX + 1] = 0xf8;		/* red 31 */
+	tex_unit(&st, 0, 1, 1, 6 | 2 << 12 | 1 << 15 | 0 << 18 | 5 << 9,
+		 1 << 9, TEX);
+	sample(&st, 0.5f, 0.5f, o);
+	CHECK(o[0] == 1.0f && o[1] == 0.0f && o[2] == 1.0f && o[3] == 1.0f);
+	mem[TEX] = 0x33;
+	tex_unit(&st, 0, 1, 1, 0 | 0 << 12 | 0 << 15 | 0 << 18 | 5 << 9,
+		 1 << 9, TEX);
+	sample(&st, 0.5f, 0.5f, o);
+	CHECK(fabsf(o[0] - 0x33 / 255.0f) < 1e-6f && o[2] == o[0] &&
+	      o[3] == 1.0f);
+	tex_unit(&st, 0, 1, 1, 0 | 4 << 12 | 4 << 15 | 4 << 18 | 0 << 9,
+		 1 << 9, TEX);
+	sample(&st, 0.5f, 0.5f, o);
+	CHECK(o[0] == 0.0f && fabsf(o[3] - 0x33 / 255.0f) < 1e-6f);
+	mem[TEX] = 0x81;
+	tex_unit(&st, 0, 1, 1, 0 | 8 << 5 | 0 << 12 | 5 << 9, 1 << 9, TEX);
+	sample(&st, 0.5f, 0.5f, o);
+	CHECK(o[0] == -1.0f);
+
+	/* 8x8 RGB565 in square (4x4) micro tiles, macro-linear */
+	for (uint32_t y = 0; y < 8; y++)
+		for (uint32_t x = 0; x < 8; x++) {
+			uint32_t a = TEX + (y / 4) * 64 + (x / 4) * 32 +
+				     ((y % 4) * 4 + x % 4) * 2;
+			uint16_t v = (uint16_t)(x << 11 | y << 5 | (x ^ y));
+
+			memcpy(mem + a, &v, 2);
+		}
+	tex_unit(&st, 0, 8, 8, 6 | 2 << 12 | 1 << 15 | 0 << 18 | 5 << 9,
+		 1 << 9, TEX | 2 << 3);
+	for (uint32_t y = 0; y < 8; y++)
+		for (uint32_t x = 0; x < 8; x++) {
+			sample(&st, (x + 0.5f) / 8, (y + 0.5f) / 8, o);
+			CHECK(fabsf(o[0] - x / 31.0f) < 1e-6f &&
+			      fabsf(o[1] - y / 63.0f) < 1e-6f &&
+			      fabsf(o[2] - (x ^ y) / 31.0f) < 1e-6f);
+		}
+
+	/* 2x2 linear: bilinear at the centre is the mean; the wrap modes */
+	for (uint32_t i = 0; i < 4; i++)
+		st32(TEX + 4 * i, 0xff000000u | (i * 60) << 16);
+	/* rows of 32 bytes: texel (x, y) at 32 y + 4 x */
+	st32(TEX + 32, 0xff000000u | 120u << 16);
+	st32(TEX + 36, 0xff000000u | 180u << 16);
+	tex_unit(&st, 0, 2, 2, TXF_ARGB8888, 2 << 9, TEX);
+	sample(&st, 0.5f, 0.5f, o);
+	CHECK(fabsf(o[0] - (0 + 60 + 120 + 180) / 4 / 255.0f) < 1e-5f);
+	sample(&st, 0.25f, 0.25f, o);		/* a texel centre */
+	CHECK(fabsf(o[0] - 0.0f) < 1e-6f);
+	sample(&st, 0.0f, 0.25f, o);		/* repeat: (0 + 60) / 2 */
+	CHECK(fabsf(o[0] - 30 / 255.0f) < 1e-5f);
+	tex_unit(&st, 0, 2, 2, TXF_ARGB8888, 2 << 9 | 2 | 2 << 3, TEX);
+	sample(&st, 0.0f, 0.25f, o);		/* clamp to edge: texel 0 */
+	CHECK(fabsf(o[0]) < 1e-6f);
+	wr(&st, A_TX_BORDER_COLOR(0), 0x80ff0000u);
+	tex_unit(&st, 0, 2, 2, TXF_ARGB8888, 1 << 9 | 6 | 6 << 3, TEX);
+	sample(&st, -0.25f, 0.25f, o);		/* border */
+	CHECK(is_argb(o, 0x80ff0000u));
+	tex_unit(&st, 0, 2, 2, TXF_ARGB8888, 1 << 9 | 1, TEX);
+	sample(&st, 1.25f, 0.25f, o);		/* mirror: texel 2 -> 1 */
+	CHECK(fabsf(o[0] - 60 / 255.0f) < 1e-6f);
+	sample(&st, 1.75f, 0.25f, o);		/* texel 3 -> 0 */
+	CHECK(fabsf(o[0]) < 1e-6f);
+
+	/* DXT1: red and blue end points, their thirds, decoded red in X */
+	memset(mem + TEX, 0, 64);
+	mem[TEX] = 0x00; mem[TEX + 1] = 0xf8;	/* c0 red */
+	mem[TEX + 2] = 0x1f; mem[TEX + 3] = 0x00;	/* c1 blue */
+	mem[TEX + 4] = 0 | 1 << 2 | 2 << 4 | 3 << 6;
+	tex_unit(&st, 0, 4, 4, 0xf | 0 << 12 | 1 << 15 | 2 << 18 | 3 << 9,
+		 1 << 9, TEX);
+	sample(&st, 0.125f, 0.125f, o);
+	CHECK(o[0] == 1.0f && o[2] == 0.0f && o[3] == 1.0f);
+	sample(&st, 0.375f, 0.125f, o);
+	CHECK(o[0] == 0.0f && o[2] == 1.0f);
+	sample(&st, 0.625f, 0.125f, o);
+	CHECK(fabsf(o[0] - 2 / 3.0f) < 1e-6f && fabsf(o[2] - 1 / 3.0f) < 1e-6f);
+	sample(&st, 0.125f, 0.375f, o);		/* row 1: index 0 */
+	CHECK(o[0] == 1.0f);
+	CHECK(errors == 0);
+}
+
+/* R300 fragment program: ALU words of Mesa's r300_reg.h layout. */
+static void fp_alu(R5xx3d *st, unsigned i, uint32_t ra, uint32_t aa,
+		   uint32_t ri, uint32_t ai)
+{
+	wr(st, A_US_ALU_RGB_ADDR(i), ra);
+	wr(st, A_US_ALU_ALPHA_ADDR(i), aa);
+	wr(st, A_US_ALU_RGB_INST(i), ri);
+	wr(st, A_US_ALU_ALPHA_INST(i), ai);
+}
+
+/* An FP24 constant: sign, 7-bit exponent biased by 63, 16-bit mantissa. */
+static uint32_t fp24(float f)
+{
+	int e;
+	float m;
+
+	if (f == 0.0f)
+		return 0;
+	m = frexpf(fabsf(f), &e);		/* f = m 2^e, m in [0.5, 1) */
+	return (f < 0 ? 1u << 23 : 0) | (uint32_t)(e - 1 + 63) << 16 |
+	       (uint32_t)lrintf((m * 2 - 1) * 65536);
+}
+
+/* out = temp t (MAD t, 1, 0), RGB and alpha. */
+static void fp_mov_out(R5xx3d *st, unsigned i, unsigned t)
+{
+	fp_alu(st, i, t | 7u << 26, t | 1u << 24, 0 | 21 << 7 | 20 << 14,
+	       9 | 17 << 7 | 16 << 14);
+}
+
+static void test_fp(void)
+{
+	R5xx3d st;
+	R5xx3dDraw d;
+	float temp[R5XX_3D_US_TEMPS][4], out[4];
+	static const float k[4] = { 0.5f, -2.0f, 3.0f, 0.25f };
+
+	setup(&st, false);
+	for (unsigned i = 0; i < 4; i++)
+		wr(&st, A_US_ALU_CONST_R(1) + 4 * i, fp24(k[i]));
+	/*
+	 * one node, no TEX: ALU 0: temp 2 = temp 1.yzx * c1 + c1.aaa (RGB),
+	 * alpha = temp1.x - c1.w ... via MAD temp1.x * 1 + (-c1.w);
+	 * ALU 1: MAX of temp 2 and 0.5 to the output, alpha REPL to RGB? no:
+	 * DP3 of temp 2 and c1 to RGB, alpha MIN of temp 2.w, 1/2.
+	 */
+	wr(&st, A_US_CONFIG, 0);
+	wr(&st, A_US_CODE_ADDR(3), 0 | 1 << 6);
+	fp_alu(&st, 0, 1 | (0x20 | 1) << 6 | 2 << 18 | 7u << 23,
+	       1 | (0x20 | 1) << 6 | 2 << 18 | 1u << 23,
+	       23 | 4 << 7 | 13 << 14,		/* src0 yzx, src1 xyz, src1 aaa */
+	       0 | 17 << 7 | (10 | 1 << 5) << 14);	/* src0.x*1 + -src1.w */
+	fp_alu(&st, 1, 2 | (0x20 | 1) << 6 | 7u << 26,
+	       2 | 1u << 24,
+	       0 | 4 << 7 | 1u << 23,		/* DP3 src0, src1 */
+	       9 | 18 << 7 | 2u << 23);		/* MIN src0.w, 1/2 */
+	r5xx_3d_fp_setup(&st, &d);
+	memset(temp, 0, sizeof(temp));
+	temp[1][0] = 0.1f; temp[1][1] = 0.2f; temp[1][2] = 0.3f;
+	temp[1][3] = 0.4f;
+	CHECK(r5xx_3d_fp_run(&st, &d, temp, out));
+	{
+		float t2[3] = { 0.2f * k[0] + k[3], 0.3f * k[1] + k[3],
+				0.1f * k[2] + k[3] };
+		float dp = t2[0] * k[0] + t2[1] * k[1] + t2[2] * k[2];
+
+		for (unsigned i = 0; i < 3; i++)
+			CHECK(fabsf(temp[2][i] - t2[i]) < 1e-5f);
+		CHECK(fabsf(temp[2][3] - (0.1f - k[3])) < 1e-6f);
+		CHECK(fabsf(out[0] - dp) < 1e-4f && out[1] == out[0]);
+		CHECK(fabsf(out[3] - fminf(0.1f - k[3], 0.5f)) < 1e-6f);
+	}
+	/* two nodes: node 1 must start with its TEX (KIL of temp 3) */
+	wr(&st, A_US_CONFIG, 1);
+	wr(&st, A_US_CODE_ADDR(2), 0 | 0 << 6);
+	wr(&st, A_US_CODE_ADDR(3), 1 | 0 << 6 | 0 << 12 | 0 << 17);
+	wr(&st, A_US_TEX_INST(0), 3 | 2 << 15);	/* KIL temp 3 */
+	fp_mov_out(&st, 1, 1);
+	r5xx_3d_fp_setup(&st, &d);
+	temp[3][2] = -1.0f;
+	CHECK(!r5xx_3d_fp_run(&st, &d, temp, out));
+	temp[3][2] = 1.0f;
+	CHECK(r5xx_3d_fp_run(&st, &d, temp, out));
+	CHECK(out[0] == 0.1f && out[3] == 0.4f);
+}
+
+/*
+ * A textured quad drawn in full on both families: VS out2 = in1 (the
+ * texcoord), RS texcoord 0 to temp 0, a TEX LD of unit 0 (16x16, nearest)
+ * to temp 1, output temp 1: pixel (x, y) is texel (x / 4, y / 4).
+ */
+static void test_tex_draw(void)
+{
+	static const Vtx q[4] = {
+		{ 0, 0, 0.5f, 1, 0, 0, 0, 1 }, { 64, 0, 0.5f, 1, 1, 0, 0, 1 },
+		{ 64, 64, 0.5f, 1, 1, 1, 0, 1 }, { 0, 64, 0.5f, 1, 0, 1, 0, 1 },
+	};
+	R5xx3d st;
+
+	for (int r500 = 0; r500 < 2; r500++) {
+		uint32_t vs[3][4];
+		unsigned bad = 0;
+
+		setup(&st, r500);
+		for (unsigned i = 0; i < 3; i++) {
+			vs[i][0] = pvs_dst(3, false, DST_OUT, i, 0xf, false);
+			vs[i][1] = pvs_src(SRC_IN, i ? 1 : 0, XYZW, 0);
+			vs[i][2] = pvs_src(SRC_IN, 0, ZERO4, 0);
+			vs[i][3] = vs[i][2];
+		}
+		pvs_load(&st, vs, 3);
+		wr(&st, A_VAP_OUT_VTX_FMT(1), 4);	/* texcoord 0: 4 */
+		for (uint32_t y = 0; y < 16; y++)
+			for (uint32_t x = 0; x < 16; x++)
+				st32(TEX + 64 * y + 4 * x, texel_val(x, y));
+		tex_unit(&st, 0, 16, 16, TXF_ARGB8888, 1 << 9 | 1 << 11, TEX);
+		if (r500) {
+			wr(&st, A_R500_RS_IP(0), 0 | 1 << 6 | 2 << 12 | 3 << 18);
+			wr(&st, A_R500_RS_INST(0), 0 | 1 << 4 | 0 << 5);
+			wr(&st, A_GA_US_VECTOR_INDEX, 0);
+			wr(&st, A_GA_US_VECTOR_DATA, 3 | 7 << 11 | 1 << 14);
+			wr(&st, A_GA_US_VECTOR_DATA, 0 << 16 | 1 << 22);
+			wr(&st, A_GA_US_VECTOR_DATA, 0 | 0xe4 << 8 | 1 << 16 |
+			   0xe4u << 24);
+			for (unsigned k = 0; k < 3; k++)
+				wr(&st, A_GA_US_VECTOR_DATA, 0);
+			us_mov_out(&st, 1, 1);
+			wr(&st, A_R500_US_CODE_ADDR, 0 | 1 << 16);
+		} else {
+			/* R300 scissors are biased by 1440 */
+			wr(&st, A_RE_SCISSORS_TL, 1440 | 1440 << 13);
+			wr(&st, A_RE_SCISSORS_BR, (1440 + W - 1) |
+			   (1440 + W - 1) << 13);
+			wr(&st, A_RS_IP(0), 0 | 0 << 13 | 1 << 16 | 2 << 19 |
+			   3 << 22);
+			wr(&st, A_R300_RS_INST(0), 0 | 1 << 3 | 0 << 6);
+			wr(&st, A_US_CONFIG, 1 << 3);
+			wr(&st, A_US_CODE_ADDR(3), 0);
+			wr(&st, A_US_TEX_INST(0), 0 | 1 << 6 | 0 << 11 | 1 << 15);
+			fp_mov_out(&st, 0, 1);
+		}
+		draw_immd(&st, 5, q, 4);		/* fan */
+		for (uint32_t y = 0; y < W; y++)
+			for (uint32_t x = 0; x < W; x++)
+				bad += ld32(CB + 4 * (y * W + x)) !=
+				       texel_val(x / 4, y / 4);
+		if (bad)
+			printf("# %s: %u pixels differ\n", r500 ? "r500" : "r300",
+			       bad);
+		CHECK(bad == 0);
+		/*
+		 * A point of 32x32 pixels at (32, 32) with point texcoords
+		 * (Mesa's blits): S0/T0 = (0, 1) at the lower left, S1/T1 =
+		 * (1, 0) at the upper right, whatever the vertex's are.
+		 */
+		{
+			Vtx pt = { 32, 32, 0.5f, 1, 0.9f, 0.9f, 0, 1 };
+
+			wr(&st, A_GB_ENABLE, 1 | 2 << 16);
+			wrf(&st, A_GA_POINT_S(0), 0.0f);
+			wrf(&st, A_GA_POINT_T(0), 1.0f);
+			wrf(&st, A_GA_POINT_S(1), 1.0f);
+			wrf(&st, A_GA_POINT_T(1), 0.0f);
+			wr(&st, A_GA_POINT_SIZE, 16 * 12 | (16 * 12) << 16);
+			draw_immd(&st, 1, &pt, 1);
+			bad = 0;
+			for (uint32_t y = 16; y < 48; y++)
+				for (uint32_t x = 16; x < 48; x++)
+					bad += ld32(CB + 4 * (y * W + x)) !=
+					       texel_val((x - 16) / 2,
+							 (y - 16) / 2);
+			CHECK(bad == 0);
+		}
+		CHECK(errors == 0);
+	}
+}
+
+/* Colour buffer formats: RGB565, I8 (C2), ARGB4444 with a channel mask. */
+static void test_cfmt(void)
+{
+	static const Vtx q[4] = {
+		{ 0, 0, 0.5f, 1, 1.0f, 0.5f, 0.25f, 0.75f },
+		{ 64, 0, 0.5f, 1, 1.0f, 0.5f, 0.25f, 0.75f },
+		{ 64, 64, 0.5f, 1, 1.0f, 0.5f, 0.25f, 0.75f },
+		{ 0, 64, 0.5f, 1, 1.0f, 0.5f, 0.25f, 0.75f },
+	};
+	R5xx3d st;
+	unsigned bad = 0;
+
+	setup(&st, true);
+	wr(&st, A_RB3D_COLORPITCH(0), W | 4 << 21);		/* RGB565 */
+	draw_immd(&st, 5, q, 4);
+	for (uint32_t i = 0; i < W * W; i++) {
+		uint16_t v;
+
+		memcpy(&v, mem + CB + 2 * i, 2);
+		bad += v != (31 << 11 | 32 << 5 | 8);
+	}
+	CHECK(bad == 0);
+	CHECK(ld32(CB + 2 * W * W) == CANARY);		/* 2 bytes a pixel */
+	/* I8 writes C2: red with Mesa's C2_SEL_R */
+	wr(&st, A_RB3D_COLORPITCH(0), W | 9 << 21);
+	wr(&st, A_US_OUT_FMT(0), 0 | 1 << 12);
+	draw_immd(&st, 5, q, 4);
+	CHECK(mem[CB] == 255 && mem[CB + W * W - 1] == 255);
+	/* ARGB4444, green masked off (C1 with the BGRA order) */
+	memset(mem + CB, 0xff, 2 * W * W);
+	wr(&st, A_RB3D_COLORPITCH(0), W | 15 << 21);
+	wr(&st, A_US_OUT_FMT(0), 0 | 3 << 8 | 2 << 10 | 1 << 12 | 0 << 14);
+	wr(&st, A_RB3D_COLOR_CHANNEL_MASK, 0xf & ~2u);
+	draw_immd(&st, 5, q, 4);
+	{
+		uint16_t v;
+
+		memcpy(&v, mem + CB + 2 * 100, 2);
+		/* B 0.25 * 15 = 4, G kept 15, R 15, A 0.75 * 15 = 11 */
+		CHECK(v == (4 | 15 << 4 | 15 << 8 | 11 << 12));
+	}
+	CHECK(errors == 0);
+}
+
+/*
+ * The CBZB clear: with ZB_CB_CLEAR the Z unit writes ZB_DEPTHCLEARVALUE to
+ * each covered pixel of the Z buffer, here the lower half of the colour
+ * buffer as Mesa sets it up, while the colour unit fills the upper half.
+ */
+static void test_cbzb(void)
+{
+	static const Vtx q[4] = {
+		{ 0, 0, 0.5f, 1, 1, 0, 0, 1 }, { 64, 0, 0.5f, 1, 1, 0, 0, 1 },
+		{ 64, 32, 0.5f, 1, 1, 0, 0, 1 }, { 0, 32, 0.5f, 1, 1, 0, 0, 1 },
+	};
+	R5xx3d st;
+	unsigned bad = 0;
+
+	setup(&st, true);
+	wr(&st, A_ZB_BW_CNTL, 1 << 5);
+	wr(&st, A_ZB_CNTL, 0);
+	wr(&st, A_ZB_FORMAT, 2);
+	wr(&st, A_ZB_DEPTHOFFSET, CB + 4 * W * W / 2);
+	wr(&st, A_ZB_DEPTHPITCH, W);
+	wr(&st, A_ZB_DEPTHCLEARVALUE, 0x11223344);
+	draw_immd(&st, 5, q, 4);
+	for (uint32_t i = 0; i < W * W; i++)
+		bad += ld32(CB + 4 * i) != (i < W * W / 2 ? 0xffff0000u :
+					    0x11223344u);
+	CHECK(bad == 0);
+	wr(&st, A_ZB_BW_CNTL, 0);			/* off: Z untouched */
+	st32(CB + 4 * W * W / 2, CANARY);
+	draw_immd(&st, 5, q, 4);
+	CHECK(ld32(CB + 4 * W * W / 2) == CANARY);
+	CHECK(errors == 0);
+}
+
 int main(void)
 {
 	static const struct {
@@ -1110,6 +1543,11 @@ int main(void)
 		{ "blend", test_blend },
 		{ "point", test_point },
 		{ "budget", test_budget },
+		{ "tex", test_tex },
+		{ "fp", test_fp },
+		{ "tex_draw", test_tex_draw },
+		{ "cfmt", test_cfmt },
+		{ "cbzb", test_cbzb },
 		{ "garbage", test_garbage },
 	};
 	unsigned n = sizeof(tests) / sizeof(tests[0]);

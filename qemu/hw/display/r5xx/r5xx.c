@@ -4,17 +4,19 @@
  *
  * Models a card whose video BIOS has run (CONFIG_MEMSIZE set, memory
  * controller and clocks programmed) so that a driver can bring it up
- * without running a ROM; the rv515 carries an ATOM video BIOS of data
- * tables only (r5xx_vbios.py, rv515-board.toml) as its expansion ROM.
+ * without running a ROM; the rv515 carries an ATOM video BIOS (data
+ * tables and the command tables radeon.ko runs to set modes: r5xx_vbios.py,
+ * rv515-board.toml) as its expansion ROM.
  * Plus the command processor (r5xx_cp.c), the rv370 PCIE
  * GART (r5xx_mc.c), the 2D engine (r5xx_2d.c) and the display engines
- * (r5xx_display.c): legacy CRTCs on rv380, AVIVO D1/D2 on rv515, and the
+ * (r5xx_display.c): legacy CRTCs on rv380 and rs480, AVIVO D1/D2 on
+ * rv515, and the
  * 3D engine (r5xx_3d.c, drawing in a worker thread).
  * Register names and fields come from the project's register list,
  * regs/r5xx.regs.
  * Documentation/qemu-model.rst describes the device as a guest sees it.
  *
- *   -device r5xx,chip=rv380|rv515|rv350|r420,vram-size=MiB
+ *   -device r5xx,chip=rv380|rv515|r580|rs480|rv350|r420,vram-size=MiB
  *
  * rv350 and r420 are AGP cards: conventional PCI functions with an AGP
  * capability (plug them on a PCI bus, e.g. behind a pcie-pci-bridge), the
@@ -30,6 +32,7 @@
 #include "qemu/module.h"
 #include "qemu/units.h"
 #include "qapi/error.h"
+#include "hw/boards.h"
 #include "hw/pci/msi.h"
 #include "hw/pci/pci.h"
 #include "hw/pci/pcie.h"
@@ -63,15 +66,55 @@ static const R5xxChipInfo r5xx_chips[] = {
         .device_id = 0x5b60,
         .family = R5XX_FAMILY_RV380,
         .is_r5xx = false,
+        .mc = R5XX_MC_KIND_R300,
+        .gart = R5XX_GART_KIND_PCIE,
         .pcie_index_mask = 0xff,
     }, {
         .name = "rv515",                /* Radeon X1300, R5xx */
         .device_id = 0x7140,
         .family = R5XX_FAMILY_RV515,
         .is_r5xx = true,
+        .avivo_display = true,
+        .mc = R5XX_MC_KIND_RV515,
+        .gart = R5XX_GART_KIND_PCIE,
         .vbios = r5xx_vbios_rv515,
         .vbios_size = &r5xx_vbios_rv515_size,
         .pcie_index_mask = 0x7ff,
+        .mc_space = R5XX_SPACE_MC,
+        .mc_channels = 1,                       /* 128-bit */
+    },
+    /* R520 class ---------------------------------------------------------- */
+    {
+        .name = "r580",                 /* Radeon X1950, R5xx, R520 MC map */
+        .device_id = 0x7249,
+        .family = R5XX_FAMILY_R580,
+        .is_r5xx = true,
+        .vbios = r5xx_vbios_r580,
+        .vbios_size = &r5xx_vbios_r580_size,
+        .avivo_display = true,
+        .mc = R5XX_MC_KIND_R520,
+        .gart = R5XX_GART_KIND_PCIE,
+        .pcie_index_mask = 0x7ff,
+        .mc_space = R5XX_SPACE_MC_R520,
+        /* four quad pipes, all present */
+        .gb_pipe_select = (3 << R_GB_PIPE_SELECT_PIPE_COUNT_SHIFT) |
+                          (0xf << R_GB_PIPE_SELECT_PIPE_MASK_SHIFT),
+        .mc_channels = 3,                       /* 256-bit */
+    },
+    /* IGPs --------------------------------------------------------------- */
+    {
+        /*
+         * Radeon Xpress 200M (RC410 class), an RS480 north-bridge function:
+         * conventional PCI on the host bus, no ROM (radeon.ko and r5xx take
+         * the generic COMBIOS defaults), legacy CRTCs, UMA memory at NB_TOM.
+         */
+        .name = "rs480",
+        .device_id = 0x5954,
+        .family = R5XX_FAMILY_RS480,
+        .is_r5xx = false,
+        .conventional_pci = true,
+        .mc = R5XX_MC_KIND_RS480,
+        .gart = R5XX_GART_KIND_IGP,
     },
     /* AGP-era chips ------------------------------------------------------ */
     {
@@ -79,14 +122,23 @@ static const R5xxChipInfo r5xx_chips[] = {
         .device_id = 0x4150,
         .family = R5XX_FAMILY_RV350,
         .is_r5xx = false,
+        .conventional_pci = true,
         .agp = true,
+        .mc = R5XX_MC_KIND_R300,
+        .gart = R5XX_GART_KIND_PCI,
+        .pcie_index_mask = 0xff,
     }, {
         .name = "r420",                 /* Radeon X800, AGP, R4xx */
         .device_id = 0x4a48,
         .family = R5XX_FAMILY_R420,
         .is_r5xx = false,
+        .conventional_pci = true,
         .agp = true,
-        .gb_pipes = 4,
+        .mc = R5XX_MC_KIND_R300,
+        .gart = R5XX_GART_KIND_PCI,
+        .pcie_index_mask = 0xff,
+        /* four quad pipes (R4xx reports the count only) */
+        .gb_pipe_select = 3 << R_GB_PIPE_SELECT_PIPE_COUNT_SHIFT,
     },
 };
 
@@ -143,6 +195,12 @@ const char *r5xx_indirect_name(R5xxSpace space, uint32_t idx)
     case R5XX_SPACE_MC:
         return r5xx_lookup(r5xx_regnames_mc_rv515,
                            ARRAY_SIZE(r5xx_regnames_mc_rv515), idx);
+    case R5XX_SPACE_NBMC:
+        return r5xx_lookup(r5xx_regnames_mc_rs480,
+                           ARRAY_SIZE(r5xx_regnames_mc_rs480), idx);
+    case R5XX_SPACE_MC_R520:
+        return r5xx_lookup(r5xx_regnames_mc_r520,
+                           ARRAY_SIZE(r5xx_regnames_mc_r520), idx);
     }
     return NULL;
 }
@@ -280,6 +338,8 @@ static const char *const r5xx_space_names[] = {
     [R5XX_SPACE_PLL] = "pll",
     [R5XX_SPACE_PCIE] = "pcie",
     [R5XX_SPACE_MC] = "mc",
+    [R5XX_SPACE_NBMC] = "nbmc",
+    [R5XX_SPACE_MC_R520] = "mc",
 };
 
 static uint32_t r5xx_ind_traced(R5xxSpace space, uint32_t idx, uint32_t val)
@@ -324,22 +384,38 @@ static uint32_t r5xx_reg_read_one(R5xxState *s, uint32_t addr)
                          PLL_ADDR);
         return r5xx_ind_traced(R5XX_SPACE_PLL, idx, r5xx_pll_read(s, idx));
     case A_PCIE_DATA:
-        if (s->info->agp) {
+        if (s->info->conventional_pci) {
             break;              /* no PCIE space: 0x30 is BUS_CNTL */
         }
         idx = s->regs[R_PCIE_INDEX] & s->info->pcie_index_mask;
         return r5xx_ind_traced(R5XX_SPACE_PCIE, idx, r5xx_pcie_read(s, idx));
+    case A_NB_MC_DATA:
+        if (s->info->mc == R5XX_MC_KIND_RS480) {
+            idx = FIELD_EX32(s->regs[R_NB_MC_INDEX], NB_MC_INDEX,
+                             NB_MC_IND_ADDR);
+            return r5xx_ind_traced(R5XX_SPACE_NBMC, idx,
+                                   r5xx_nbmc_read(s, idx));
+        }
+        break;
     case A_MC_IND_DATA:
         if (r5xx_is_r5xx(s)) {
             idx = FIELD_EX32(s->regs[R_MC_IND_INDEX], MC_IND_INDEX,
                              MC_IND_ADDR);
-            return r5xx_ind_traced(R5XX_SPACE_MC, idx,
+            return r5xx_ind_traced(s->info->mc_space, idx,
                                    r5xx_mcind_read(s, idx));
         }
         break;
     case A_RBBM_STATUS:
         return r5xx_rbbm_status(s);
     case A_MC_STATUS:
+        if (s->info->mc == R5XX_MC_KIND_RS480) {
+            /*
+             * rs400_mc_wait_for_idle polls bit 2; radeon's r300_gpu_init,
+             * which RS400/RS480 share, polls bit 4 without a complaint
+             * seen from real boards: both read as idle.
+             */
+            return R_MC_STATUS_RS400_MC_IDLE_MASK | R_MC_STATUS_MC_IDLE_MASK;
+        }
         if (!r5xx_is_r5xx(s)) {
             return R_MC_STATUS_MC_IDLE_MASK;
         }
@@ -392,12 +468,26 @@ void r5xx_reg_write(R5xxState *s, uint32_t addr, uint32_t val, R5xxSource src)
         r5xx_display_pll_written(s);
         return;
     case A_PCIE_DATA:
-        if (s->info->agp) {
+        if (s->info->conventional_pci) {
             break;              /* no PCIE space: 0x30 is BUS_CNTL */
         }
         idx = s->regs[R_PCIE_INDEX] & s->info->pcie_index_mask;
         r5xx_ind_write_trace(R5XX_SPACE_PCIE, idx, val);
         r5xx_pcie_write(s, idx, val);
+        return;
+    case A_NB_MC_DATA:
+        if (s->info->mc != R5XX_MC_KIND_RS480) {
+            break;
+        }
+        idx = s->regs[R_NB_MC_INDEX];
+        if (!FIELD_EX32(idx, NB_MC_INDEX, NB_MC_IND_WR_EN)) {
+            qemu_log_mask(LOG_GUEST_ERROR, "r5xx: NB_MC_DATA write with "
+                          "NB_MC_INDEX 0x%x (no write enable) ignored\n", idx);
+            return;
+        }
+        idx = FIELD_EX32(idx, NB_MC_INDEX, NB_MC_IND_ADDR);
+        r5xx_ind_write_trace(R5XX_SPACE_NBMC, idx, val);
+        r5xx_nbmc_write(s, idx, val);
         return;
     case A_MC_IND_DATA:
         if (!r5xx_is_r5xx(s)) {
@@ -409,7 +499,7 @@ void r5xx_reg_write(R5xxState *s, uint32_t addr, uint32_t val, R5xxSource src)
                           "MC_IND_INDEX 0x%x (no write enable) ignored\n", idx);
             return;
         }
-        r5xx_ind_write_trace(R5XX_SPACE_MC,
+        r5xx_ind_write_trace(s->info->mc_space,
                              FIELD_EX32(idx, MC_IND_INDEX, MC_IND_ADDR), val);
         r5xx_mcind_write(s, FIELD_EX32(idx, MC_IND_INDEX, MC_IND_ADDR), val);
         return;
@@ -427,10 +517,22 @@ void r5xx_reg_write(R5xxState *s, uint32_t addr, uint32_t val, R5xxSource src)
         return;
     case A_MSI_REARM_EN:
         s->regs[R_MSI_REARM_EN] = val;
-        if (FIELD_EX32(val, MSI_REARM_EN, MSI_REARM)) {
+        /* the RS480 re-arms through AIC_CNTL instead */
+        if (FIELD_EX32(val, MSI_REARM_EN, MSI_REARM) &&
+            s->info->mc != R5XX_MC_KIND_RS480) {
             r5xx_msi_rearm_write(s);
         }
         return;
+    case A_AIC_CNTL:
+        /* rs400_irq_process: RS400_MSI_REARM going from 0 to 1 re-arms */
+        if (s->info->mc == R5XX_MC_KIND_RS480 &&
+            FIELD_EX32(val, AIC_CNTL, RS400_MSI_REARM) &&
+            !FIELD_EX32(s->regs[R_AIC_CNTL], AIC_CNTL, RS400_MSI_REARM)) {
+            s->regs[R_AIC_CNTL] = val;
+            r5xx_msi_rearm_write(s);
+            return;
+        }
+        break;
     case A_DST_HEIGHT_WIDTH:
         s->regs[R_DST_HEIGHT_WIDTH] = val;
         r5xx_2d_trigger(s, FIELD_EX32(val, DST_HEIGHT_WIDTH, WIDTH),
@@ -475,6 +577,10 @@ void r5xx_reg_write(R5xxState *s, uint32_t addr, uint32_t val, R5xxSource src)
             s->mc.fb_location_written = true;
         }
         break;
+    case A_MC_AGP_LOCATION:
+        s->regs[R_MC_AGP_LOCATION] = val;
+        r5xx_gart_flush(s);
+        return;
     }
     r5xx_check_known(s, addr, true, val);
     s->regs[addr >> 2] = val;
@@ -600,7 +706,7 @@ static void r5xx_realize(PCIDevice *pci, Error **errp)
     s->info = r5xx_find_chip(s->chip ? s->chip : "rv380");
     if (!s->info) {
         error_setg(errp, "r5xx: unknown chip '%s' (known: rv380, rv515, "
-                   "rv350, r420)", s->chip);
+                   "r580, rs480, rv350, r420)", s->chip);
         return;
     }
     if (s->info->agp && pci_bus_is_express(pci_get_bus(pci))) {
@@ -615,6 +721,21 @@ static void r5xx_realize(PCIDevice *pci, Error **errp)
         return;
     }
     s->vram_size = (uint64_t)s->vram_mb * MiB;
+    if (s->info->mc == R5XX_MC_KIND_RS480) {
+        /*
+         * UMA: a BIOS takes the block from the top of RAM below 4 GiB.
+         * QEMU cannot shrink the guest's RAM map, so the block sits just
+         * above the guest's low RAM, as on a machine with vram-size more
+         * RAM than the guest was given.  MC addresses are physical ones;
+         * the CPU reaches the block through BAR 0.
+         */
+        s->mc.uma_base = ROUND_UP(MIN(current_machine->ram_size, 2 * GiB),
+                                  64 * KiB);
+        if (s->mc.uma_base + s->vram_size > 4 * GiB) {
+            error_setg(errp, "r5xx: the UMA block does not fit below 4 GiB");
+            return;
+        }
+    }
 
     pci_config_set_device_id(pci->config, s->info->device_id);
     pci_set_word(pci->config + PCI_SUBSYSTEM_VENDOR_ID, R5XX_PCI_VENDOR_ATI);
@@ -652,7 +773,7 @@ static void r5xx_realize(PCIDevice *pci, Error **errp)
         }
         error_free(err);
     }
-    if (pci_bus_is_express(pci_get_bus(pci))) {
+    if (pci_bus_is_express(pci_get_bus(pci)) && !s->info->conventional_pci) {
         ret = pcie_endpoint_cap_init(pci, R5XX_PCIE_CAP_OFFSET);
         assert(ret > 0);
     } else {
@@ -679,6 +800,7 @@ static void r5xx_reset_hold(Object *obj)
     R5xxState *s = R5XX(obj);
 
     memset(s->regs, 0, sizeof(s->regs));
+    s->regs[R_GB_PIPE_SELECT] = s->info->gb_pipe_select;
     r5xx_cp_reset(s);
     r5xx_mc_reset(s);
     if (s->info->agp) {
@@ -687,10 +809,6 @@ static void r5xx_reset_hold(Object *obj)
          * (r100_enable_bm), so that a driver that does not fails visibly
          */
         s->regs[R_BUS_CNTL] = R_BUS_CNTL_BUS_MASTER_DIS_MASK;
-    }
-    if (s->info->gb_pipes) {
-        s->regs[R_GB_PIPE_SELECT] = FIELD_DP32(0, GB_PIPE_SELECT, PIPE_COUNT,
-                                               s->info->gb_pipes - 1);
     }
     r5xx_2d_reset(s);
     r5xx_3d_engine_reset(s);

@@ -134,6 +134,18 @@ void r5xx_surf_init(R5xxSurf *sf, uint64_t base, uint32_t pitch,
     }
 }
 
+bool r5xx_surf_square(R5xxSurf *sf)
+{
+    unsigned w, h;
+
+    if (!sf->micro || !r5xx_micro_tile(sf->cpp, 1, &w, &h)) {
+        return false;
+    }
+    sf->mw = w;
+    sf->mh = h;
+    return true;
+}
+
 void r5xx_surf_decode(R5xxSurf *sf, uint32_t pitch_offset, unsigned cpp)
 {
     r5xx_surf_init(sf,

@@ -67,6 +67,12 @@ void r5xx_surf_init(R5xxSurf *sf, uint64_t base, uint32_t pitch,
                     unsigned cpp, bool macro, bool micro);
 void r5xx_surf_decode(R5xxSurf *sf, uint32_t pitch_offset, unsigned cpp);
 /*
+ * Make a micro-tiled surface's micro tiles square (MICRO_TILE 2 of the 3D
+ * units: 4x4 at 16 bpp); false, and nothing changed, where the table of
+ * micro tiles has no square one for its cpp.
+ */
+bool r5xx_surf_square(R5xxSurf *sf);
+/*
  * Byte offset of pixel (x, y) from the surface base, guide section 2:
  * 32-byte micro tiles (linear: one row of 32/cpp pixels; tiled: 8x4 at
  * 8 bpp, 8x2 at 16 bpp, 4x2 at 32 bpp, pixels in row order), 2 KiB macro

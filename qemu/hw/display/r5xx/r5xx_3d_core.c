@@ -388,7 +388,12 @@ static void r5xx_3d_draw_now(R5xx3d *st, uint32_t vf_cntl, uint32_t n,
     st->draw_errors = 0;
     st->draws++;
     r5xx_3d_vs_setup(st, &s->d);
-    r5xx_3d_us_setup(st, &s->d);
+    if (st->r500) {
+        r5xx_3d_us_setup(st, &s->d);
+    } else {
+        r5xx_3d_fp_setup(st, &s->d);
+    }
+    r5xx_3d_tex_setup(st, &s->d);
     if (r5xx_3d_raster_setup(st, &s->d)) {
         r5xx_3d_assemble(s, FIELD_EX32(vf_cntl, VAP_VF_CNTL, PRIM_TYPE), n);
     }

@@ -18,18 +18,19 @@
 #define R5XX_3D_VS_OUTS         16
 #define R5XX_3D_TEXCOMP         32      /* 8 texcoords x 4 components */
 #define R5XX_3D_US_TEMPS        128
+#define R5XX_3D_TEX_UNITS       16
 
 /* Things the model leaves out; each is reported once (LOG_UNIMP-like). */
 typedef enum R5xx3dUnimp {
     R5XX_3D_UNIMP_PRIM = 1u << 0,       /* lines */
     R5XX_3D_UNIMP_CFMT = 1u << 1,       /* colour formats but ARGB8888 */
-    R5XX_3D_UNIMP_R300_FS = 1u << 2,    /* R300 fragment programs */
-    R5XX_3D_UNIMP_TEX = 1u << 3,        /* texture fetch */
+    R5XX_3D_UNIMP_TEX = 1u << 3,        /* texture formats: YUV, R5xx MSB */
     R5XX_3D_UNIMP_FC = 1u << 4,         /* PVS / US flow control */
     R5XX_3D_UNIMP_BLEND = 1u << 5,      /* ROPs */
     R5XX_3D_UNIMP_STENCIL = 1u << 6,
     R5XX_3D_UNIMP_PSC = 1u << 7,        /* PSC data types */
     R5XX_3D_UNIMP_TILE = 1u << 8,       /* square micro tiles */
+    R5XX_3D_UNIMP_MIP = 1u << 9,        /* mipmaps, 3D and cube textures */
 } R5xx3dUnimp;
 
 /* A vertex after the PVS and the viewport, as the GA gets it. */
@@ -41,6 +42,23 @@ typedef struct R5xx3dVtx {
     float psize;
 } R5xx3dVtx;
 
+/* A texture unit as a draw samples it (r5xx_3d_tex.c). */
+typedef struct R5xx3dTexUnit {
+    bool ok;                /* enabled, and a format the model has */
+    R5xxSurf surf;          /* level 0, in blocks of bw x bw texels */
+    uint32_t w, h;          /* level 0 in texels */
+    unsigned fmt;           /* TX_FORMAT1.TXFORMAT */
+    unsigned bw;            /* block width: 4 for DXT, else 1 */
+    unsigned bytes;         /* bytes per block */
+    unsigned wrap[2];       /* CLAMP_S, CLAMP_T */
+    bool linear;            /* bilinear, else nearest */
+    unsigned sel[4];        /* R, G, B, A <- X, Y, Z, W, 0, 1 */
+    unsigned sign;          /* SIGNED_COMP: bit 3 X .. bit 0 W */
+    bool gamma;             /* sRGB */
+    bool dxt_swap;          /* DXTC_SWIZZLE_ENABLE: decoded red in Z */
+    uint32_t border;        /* TX_BORDER_COLOR */
+} R5xx3dTexUnit;
+
 /* What one draw needs from the registers, decoded once. */
 typedef struct R5xx3dDraw {
     /* VAP */
@@ -50,14 +68,25 @@ typedef struct R5xx3dDraw {
     bool xy_fmt, z_fmt, w0_fmt;
     /* US */
     uint32_t us_start, us_end;
+    /* R300 fragment program: nodes of US_CODE_ADDR_0-3 in order */
+    unsigned fp_nodes;
+    uint32_t fp_node[4];
+    bool fp_first_tex;
+    /* texture units */
+    uint32_t tex_enable;
+    R5xx3dTexUnit tex[R5XX_3D_TEX_UNITS];
     /* raster */
+    unsigned ncol, ntex;                /* colours, texcoord components */
+    unsigned temps;                     /* US_PIXSIZE + 1 */
     int32_t sc_x0, sc_y0, sc_x1, sc_y1; /* inclusive */
     bool cull_front, cull_back, cw_front;
     /* colour buffer 0 */
     R5xxSurf cb;
     bool cb_ok;
-    uint32_t cb_mask;                   /* byte lanes written */
+    uint32_t cb_mask;                   /* bits of a pixel written */
     unsigned out_sel[4];                /* component c <- shader channel */
+    unsigned cb_n;                      /* fields of a pixel, low first */
+    uint8_t cb_comp[4], cb_bits[4];     /* field i: component, width */
     /* blending (RB3D_BLENDCNTL, RB3D_ABLENDCNTL) */
     bool blend;
     unsigned cfunc, csrc, cdst, afunc, asrc, adst;
@@ -65,6 +94,8 @@ typedef struct R5xx3dDraw {
     /* Z buffer */
     R5xxSurf zb;
     bool z_test, z_write, z_ok;
+    bool cbzb;                          /* ZB_CB_CLEAR: write the value */
+    uint32_t cbzb_value;                /* ZB_DEPTHCLEARVALUE */
     unsigned z_func;
     bool z16;
 } R5xx3dDraw;
@@ -106,13 +137,55 @@ bool r5xx_3d_raster_tri(R5xx3d *st, const int32_t fx[3], const int32_t fy[3],
                         int32_t x0, int32_t y0, int32_t x1, int32_t y1,
                         R5xx3dPixelFn *fn, void *opaque);
 
-/* r5xx_3d_us.c: the R500 fragment shader */
+/* r5xx_3d_tex.c: the texture units */
+void r5xx_3d_tex_setup(R5xx3d *st, R5xx3dDraw *d);
+/*
+ * Sample unit at coord (s, t; in texels when unscaled, else normalised):
+ * out gets R, G, B, A after the unit's swizzle.
+ */
+void r5xx_3d_tex_sample(R5xx3d *st, const R5xx3dDraw *d, unsigned unit,
+                        const float coord[4], bool unscaled, float out[4]);
+
+/* r5xx_3d_us.c: the R500 fragment shader and the ALU it shares */
+
+/* An operand: source 0-2 or 3 (the pre-subtract), swizzle, modifier. */
+typedef struct R5xx3dAluArg {
+    unsigned sel;
+    unsigned swz[3];        /* R, G, B, A, 0, 1/2, 1 */
+    unsigned mod;           /* none, negate, abs, -abs */
+} R5xx3dAluArg;
+
+/* An RGB and alpha instruction pair, decoded (R300 and R500 alike). */
+typedef struct R5xx3dAlu {
+    unsigned rgb_presub, alpha_presub;  /* 1-2s0, s1-s0, s1+s0, 1-s0 */
+    R5xx3dAluArg rgb[3], alpha[3];      /* A, B, C */
+    unsigned rgb_op, alpha_op;          /* R500 numbering (R300's too) */
+    unsigned rgb_omod, alpha_omod;
+    bool rgb_clamp, alpha_clamp;
+    unsigned rgb_dst, alpha_dst;
+    unsigned rgb_wmask, rgb_omask;      /* x, y, z bits */
+    bool alpha_wmask, alpha_omask;
+    unsigned rgb_target, alpha_target;  /* output 0-3 */
+} R5xx3dAlu;
+
+/*
+ * Run one ALU pair on sources src (each RGB source's x, y, z with the
+ * matching alpha source's w), writing temp and out.
+ */
+void r5xx_3d_alu(const R5xx3dAlu *in, const float src[3][4],
+                 float temp[R5XX_3D_US_TEMPS][4], float out[4]);
 void r5xx_3d_us_setup(R5xx3d *st, R5xx3dDraw *d);
 /*
  * Run the R500 US program over temps (the RS filled its inputs); out gets
  * colour output 0; returns false if the pixel is killed.
  */
 bool r5xx_3d_us_run(R5xx3d *st, const R5xx3dDraw *d,
+                    float temp[R5XX_3D_US_TEMPS][4], float out[4]);
+
+/* r5xx_3d_fp.c: the R300 fragment program */
+void r5xx_3d_fp_setup(R5xx3d *st, R5xx3dDraw *d);
+/* As r5xx_3d_us_run(), for the R300 US. */
+bool r5xx_3d_fp_run(R5xx3d *st, const R5xx3dDraw *d,
                     float temp[R5XX_3D_US_TEMPS][4], float out[4]);
 
 #endif /* HW_DISPLAY_R5XX_3D_INT_H */

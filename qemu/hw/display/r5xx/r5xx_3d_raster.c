@@ -11,7 +11,8 @@
  * input temporaries (R500 RS_IP/RS_INST); Z is linear in window space.
  * The Z test and write (ZB_*) run before the shader, which is right while
  * shaders cannot write depth.  The colour write takes US_OUT_FMT_0's
- * component order into colour buffer 0, ARGB8888 only so far, blended by
+ * component order into colour buffer 0 (the integer formats; r5xx_3d_cfmt),
+ * blended by
  * RB3D_BLENDCNTL (and RB3D_ABLENDCNTL for alpha) in float.
  *
  * Copyright (c) 2026 The r5xx authors
@@ -162,8 +163,16 @@ static void r5xx_3d_blend(const R5xx3dDraw *d, uint32_t old, float out[4])
 {
     float dst[4], s[4];
 
-    for (unsigned c = 0; c < 4; c++) {
-        dst[d->out_sel[c]] = ((old >> (8 * c)) & 0xff) / 255.0f;
+    unsigned shift = 0;
+
+    dst[0] = dst[1] = dst[2] = 0.0f;
+    dst[3] = 1.0f;
+    for (unsigned i = 0; i < d->cb_n; i++) {
+        uint32_t max = (1u << d->cb_bits[i]) - 1;
+
+        dst[d->out_sel[d->cb_comp[i]]] = ((old >> shift) & max) /
+                                          (float)max;
+        shift += d->cb_bits[i];
     }
     for (unsigned i = 0; i < 4; i++) {
         s[i] = r5xx_3d_clamp01(out[i]);
@@ -181,6 +190,24 @@ static void r5xx_3d_blend(const R5xx3dDraw *d, uint32_t old, float out[4])
     }
 }
 
+/*
+ * Colour buffer formats (RB3D_COLORPITCH COLORFORMAT): bytes per pixel and
+ * the fields of a pixel from the low bits, each a component C0-C3 of
+ * US_OUT_FMT and its width.  I8 holds C2 (Mesa's R300_C2_SEL_* for one
+ * channel formats), UV88 C2 then C0.
+ */
+static const struct {
+    uint8_t fmt, cpp, n, comp[4], bits[4];
+} r5xx_3d_cfmt[] = {
+    { 3, 2, 4, { 0, 1, 2, 3 }, { 5, 5, 5, 1 } },        /* ARGB1555 */
+    { 4, 2, 3, { 0, 1, 2 }, { 5, 6, 5 } },              /* RGB565 */
+    { 5, 4, 4, { 0, 1, 2, 3 }, { 10, 10, 10, 2 } },     /* ARGB2101010 */
+    { 6, 4, 4, { 0, 1, 2, 3 }, { 8, 8, 8, 8 } },        /* ARGB8888 */
+    { 9, 1, 1, { 2 }, { 8 } },                          /* I8 */
+    { 13, 2, 2, { 2, 0 }, { 8, 8 } },                   /* UV88 */
+    { 15, 2, 4, { 0, 1, 2, 3 }, { 4, 4, 4, 4 } },       /* ARGB4444 */
+};
+
 /* Colour buffer 0 and the shader's output 0 that feeds it. */
 static bool r5xx_3d_cb_setup(R5xx3d *st, R5xx3dDraw *d)
 {
@@ -189,28 +216,43 @@ static bool r5xx_3d_cb_setup(R5xx3d *st, R5xx3dDraw *d)
     uint32_t mask = st->regs[R_RB3D_COLOR_CHANNEL_MASK];
     uint32_t px = pitch & R_RB3D_COLORPITCH0_COLORPITCH_MASK;
     unsigned micro = FIELD_EX32(pitch, RB3D_COLORPITCH0, COLORMICROTILE);
+    unsigned cf = FIELD_EX32(pitch, RB3D_COLORPITCH0, COLORFORMAT);
+    unsigned f, shift = 0;
     /* C0_SEL..C3_SEL: 0 A, 1 R, 2 G, 3 B; as a shader channel */
     static const unsigned chan[4] = { 3, 0, 1, 2 };
 
-    if (FIELD_EX32(pitch, RB3D_COLORPITCH0, COLORFORMAT) != 6) {
-        r5xx_3d_unimp(st, R5XX_3D_UNIMP_CFMT, "colour formats but ARGB8888");
+    for (f = 0; f < ARRAY_SIZE(r5xx_3d_cfmt); f++) {
+        if (r5xx_3d_cfmt[f].fmt == cf) {
+            break;
+        }
+    }
+    if (f == ARRAY_SIZE(r5xx_3d_cfmt)) {
+        r5xx_3d_unimp(st, R5XX_3D_UNIMP_CFMT,
+                      "colour formats 7, 10, 11, 12 (float, YUV)");
         return false;
     }
     if (!px) {
         r5xx_3d_error(st, "3D: colour buffer 0 with pitch 0, draw dropped");
         return false;
     }
-    if (micro == 2) {
-        r5xx_3d_unimp(st, R5XX_3D_UNIMP_TILE, "square micro tiles");
-    }
-    r5xx_surf_init(&d->cb, st->regs[A_RB3D_COLOROFFSET(0) / 4], px * 4, 4,
+    r5xx_surf_init(&d->cb, st->regs[A_RB3D_COLOROFFSET(0) / 4],
+                   px * r5xx_3d_cfmt[f].cpp, r5xx_3d_cfmt[f].cpp,
                    FIELD_EX32(pitch, RB3D_COLORPITCH0, COLORTILE),
                    micro != 0);
+    if (micro == 2 && !r5xx_surf_square(&d->cb)) {
+        r5xx_3d_unimp(st, R5XX_3D_UNIMP_TILE,
+                      "square micro tiles but of 16-bit pixels");
+    }
+    d->cb_n = r5xx_3d_cfmt[f].n;
     d->cb_mask = 0;
-    for (unsigned i = 0; i < 4; i++) {
-        if (mask & (1u << i)) {
-            d->cb_mask |= 0xffu << (8 * i);
+    for (unsigned i = 0; i < d->cb_n; i++) {
+        d->cb_comp[i] = r5xx_3d_cfmt[f].comp[i];
+        d->cb_bits[i] = r5xx_3d_cfmt[f].bits[i];
+        /* RB3D_COLOR_CHANNEL_MASK bit c enables component Cc */
+        if (mask & (1u << d->cb_comp[i])) {
+            d->cb_mask |= ((1u << d->cb_bits[i]) - 1) << shift;
         }
+        shift += d->cb_bits[i];
     }
     d->out_sel[0] = chan[FIELD_EX32(fmt, US_OUT_FMT0, C0_SEL)];
     d->out_sel[1] = chan[FIELD_EX32(fmt, US_OUT_FMT0, C1_SEL)];
@@ -245,7 +287,16 @@ static void r5xx_3d_zb_setup(R5xx3d *st, R5xx3dDraw *d)
         r5xx_3d_unimp(st, R5XX_3D_UNIMP_STENCIL, "stencil");
     }
     d->z_ok = false;
-    if (!d->z_test) {
+    /*
+     * The CBZB clear (Mesa's r300_blit.c): the Z unit writes
+     * ZB_DEPTHCLEARVALUE to each pixel the draw covers, Z test or not, and
+     * Mesa points the Z buffer at the lower half of a colour buffer.
+     */
+    d->cbzb = FIELD_EX32(st->regs[R_ZB_BW_CNTL], ZB_BW_CNTL, ZB_CB_CLEAR);
+    d->cbzb_value = st->regs[R_ZB_DEPTHCLEARVALUE];
+    if (d->cbzb) {
+        d->z_test = d->z_write = false;
+    } else if (!d->z_test) {
         return;
     }
     if ((fmt != 0 && fmt != 2) || !px) {
@@ -259,12 +310,35 @@ static void r5xx_3d_zb_setup(R5xx3d *st, R5xx3dDraw *d)
                    d->z16 ? 2 : 4,
                    FIELD_EX32(pitch, ZB_DEPTHPITCH, DEPTHMACROTILE),
                    FIELD_EX32(pitch, ZB_DEPTHPITCH, DEPTHMICROTILE) != 0);
+    if (FIELD_EX32(pitch, ZB_DEPTHPITCH, DEPTHMICROTILE) == 2 &&
+        !r5xx_surf_square(&d->zb)) {
+        r5xx_3d_unimp(st, R5XX_3D_UNIMP_TILE,
+                      "square micro tiles but of 16-bit pixels");
+    }
     d->z_ok = true;
 }
 
 bool r5xx_3d_raster_setup(R5xx3d *st, R5xx3dDraw *d)
 {
     uint32_t cull = st->regs[R_SU_CULL_MODE];
+    uint32_t fmt0 = st->regs[R_VAP_OUT_VTX_FMT0];
+    uint32_t fmt1 = st->regs[R_VAP_OUT_VTX_FMT1];
+    unsigned pix = st->regs[R_US_PIXSIZE] & 0x7f;
+
+    /* what a pixel interpolates: the colours and texcoords the VAP has */
+    d->ncol = 0;
+    for (unsigned i = 0; i < 4; i++) {
+        if (fmt0 & (R_VAP_OUT_VTX_FMT0_VTX_COLOR_0_PRESENT_MASK << i)) {
+            d->ncol = i + 1;
+        }
+    }
+    d->ntex = 0;
+    for (unsigned i = 0; i < 8; i++) {
+        unsigned cnt = (fmt1 >> (3 * i)) & 7;
+
+        d->ntex += cnt < 4 ? cnt : 4;
+    }
+    d->temps = pix + 1;
 
     r5xx_3d_scissor(st, d);
     d->cull_front = FIELD_EX32(cull, SU_CULL_MODE, CULL_FRONT);
@@ -377,7 +451,48 @@ typedef struct R5xx3dPrim {
     R5xx3d *st;
     const R5xx3dDraw *d;
     const R5xx3dVtx *v[3];
+    bool point;             /* a point: its rectangle, in pixels */
+    float px0, py0, px1, py1;
+    /*
+     * The shader's temporaries, zeroed once a primitive; a pixel zeroes
+     * the first d->temps (US_PIXSIZE + 1), the ones the program uses.
+     */
+    float temp[R5XX_3D_US_TEMPS][4];
 } R5xx3dPrim;
+
+/*
+ * Point texcoords (GB_ENABLE POINT_STUFF_ENABLE): texcoord n with
+ * TEXn_SOURCE 1 or 2 goes from GA_POINT_S0 at the left to S1 at the right
+ * and from T1 at the top row to T0 at the bottom one (S0/T0 is the lower
+ * left corner, Mesa's blits put their source rectangle there), r 0 and
+ * q 1, replacing what the VAP gave in the packed texcoord list.
+ */
+static void r5xx_3d_point_tex(const R5xx3dPrim *p, int32_t x, int32_t y,
+                              float *tex)
+{
+    R5xx3d *st = p->st;
+    uint32_t gb = st->regs[R_GB_ENABLE];
+    uint32_t fmt1 = st->regs[R_VAP_OUT_VTX_FMT1];
+    float fx = p->px1 > p->px0 ? (x + 0.5f - p->px0) / (p->px1 - p->px0) : 0;
+    float fy = p->py1 > p->py0 ? (y + 0.5f - p->py0) / (p->py1 - p->py0) : 0;
+    float s0 = r5xx_3d_f32(st->regs[A_GA_POINT_S(0) / 4]);
+    float t0 = r5xx_3d_f32(st->regs[A_GA_POINT_T(0) / 4]);
+    float s1 = r5xx_3d_f32(st->regs[A_GA_POINT_S(1) / 4]);
+    float t1 = r5xx_3d_f32(st->regs[A_GA_POINT_T(1) / 4]);
+    unsigned off = 0;
+
+    for (unsigned n = 0; n < 8; n++) {
+        unsigned cnt = (fmt1 >> (3 * n)) & 7;
+
+        if ((gb >> (16 + 2 * n)) & 3) {
+            tex[off % R5XX_3D_TEXCOMP] = s0 + (s1 - s0) * fx;
+            tex[(off + 1) % R5XX_3D_TEXCOMP] = t1 + (t0 - t1) * fy;
+            tex[(off + 2) % R5XX_3D_TEXCOMP] = 0.0f;
+            tex[(off + 3) % R5XX_3D_TEXCOMP] = 1.0f;
+        }
+        off += cnt < 4 ? cnt : 4;
+    }
+}
 
 static bool r5xx_3d_z_pass(unsigned func, uint32_t z, uint32_t old)
 {
@@ -408,6 +523,40 @@ static float r5xx_3d_lerp(const float b[3], const float w[3], float a0,
     return b[0] * w[0] * a0 + b[1] * w[1] * a1 + b[2] * w[2] * a2;
 }
 
+/* A colour in RS COL_FMT (R300 and R500 alike). */
+static void r5xx_3d_rs_col(unsigned fmt, const float *s, float *t)
+{
+    switch (fmt) {
+    case 0:                                 /* RGBA */
+        memcpy(t, s, 4 * sizeof(*t));
+        break;
+    case 2:                                 /* RGB0 */
+    case 3:                                 /* RGB1 */
+        memcpy(t, s, 3 * sizeof(*t));
+        t[3] = fmt == 3 ? 1.0f : 0.0f;
+        break;
+    case 4:                                 /* 000A */
+    case 8:                                 /* 111A */
+        t[0] = t[1] = t[2] = fmt == 8 ? 1.0f : 0.0f;
+        t[3] = s[3];
+        break;
+    case 5:                                 /* 0000 */
+    case 6:                                 /* 0001 */
+        t[0] = t[1] = t[2] = 0.0f;
+        t[3] = fmt == 6 ? 1.0f : 0.0f;
+        break;
+    case 9:                                 /* 1110 */
+    case 10:                                /* 1111 */
+        t[0] = t[1] = t[2] = 1.0f;
+        t[3] = fmt == 10 ? 1.0f : 0.0f;
+        break;
+    default:                                /* reserved: RGB1 */
+        memcpy(t, s, 3 * sizeof(*t));
+        t[3] = 1.0f;
+        break;
+    }
+}
+
 /*
  * The US inputs (R500 RS_IP / RS_INST): texcoord components by absolute
  * pointer (62 is 0.0, 63 is 1.0), colours by COL_PTR in COL_FMT.
@@ -436,22 +585,47 @@ static void r5xx_3d_rs(R5xx3d *st, const float col[4][4], const float *tex,
         if (FIELD_EX32(inst, R500_RS_INST0, COL_CN) == 1) {
             uint32_t ip = st->regs[R_R500_RS_IP0 +
                                    FIELD_EX32(inst, R500_RS_INST0, COL_ID)];
-            const float *s = col[FIELD_EX32(ip, R500_RS_IP0, COL_PTR) & 3];
-            float *t = temp[FIELD_EX32(inst, R500_RS_INST0, COL_ADDR)];
 
-            switch (FIELD_EX32(ip, R500_RS_IP0, COL_FMT)) {
-            case 0:                         /* RGBA */
-                memcpy(t, s, 4 * sizeof(*t));
-                break;
-            case 6:                         /* 0001 */
-                t[0] = t[1] = t[2] = 0.0f;
-                t[3] = 1.0f;
-                break;
-            default:                        /* RGB1 and the rest */
-                memcpy(t, s, 3 * sizeof(*t));
-                t[3] = 1.0f;
-                break;
+            r5xx_3d_rs_col(FIELD_EX32(ip, R500_RS_IP0, COL_FMT),
+                           col[FIELD_EX32(ip, R500_RS_IP0, COL_PTR) & 3],
+                           temp[FIELD_EX32(inst, R500_RS_INST0, COL_ADDR)]);
+        }
+    }
+}
+
+/*
+ * The R300 RS (RS_IP / R300_RS_INST, 8 of each): a texcoord's components
+ * are SEL_S..SEL_Q of the list from TEX_PTR on (4 is 0.0, 5 is 1.0).
+ */
+static void r5xx_3d_rs300(R5xx3d *st, const float col[4][4],
+                          const float *tex, float temp[R5XX_3D_US_TEMPS][4])
+{
+    unsigned n = FIELD_EX32(st->regs[R_RS_INST_COUNT], RS_INST_COUNT,
+                            INST_COUNT) + 1;
+
+    for (unsigned i = 0; i < n && i < 8; i++) {
+        uint32_t inst = st->regs[A_R300_RS_INST(i) / 4];
+
+        if (FIELD_EX32(inst, R300_RS_INST0, TEX_CN)) {
+            uint32_t ip = st->regs[A_RS_IP(FIELD_EX32(inst, R300_RS_INST0,
+                                                      TEX_ID)) / 4];
+            unsigned ptr = FIELD_EX32(ip, RS_IP0, TEX_PTR);
+            float *t = temp[FIELD_EX32(inst, R300_RS_INST0, TEX_ADDR)];
+
+            for (unsigned c = 0; c < 4; c++) {
+                unsigned sel = (ip >> (13 + 3 * c)) & 7;
+
+                t[c] = sel < 4 ? tex[(ptr + sel) % R5XX_3D_TEXCOMP] :
+                       sel == 5 ? 1.0f : 0.0f;
             }
+        }
+        if (FIELD_EX32(inst, R300_RS_INST0, COL_CN)) {
+            uint32_t ip = st->regs[A_RS_IP(FIELD_EX32(inst, R300_RS_INST0,
+                                                      COL_ID)) / 4];
+
+            r5xx_3d_rs_col(FIELD_EX32(ip, RS_IP0, COL_FMT),
+                           col[FIELD_EX32(ip, RS_IP0, COL_PTR) & 3],
+                           temp[FIELD_EX32(inst, R300_RS_INST0, COL_ADDR)]);
         }
     }
 }
@@ -466,10 +640,10 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
     float w[3] = { v[0]->win[3], v[1]->win[3], v[2]->win[3] };
     float oow = b[0] * w[0] + b[1] * w[1] + b[2] * w[2];
     float col[4][4], tex[R5XX_3D_TEXCOMP], out[4];
-    float temp[R5XX_3D_US_TEMPS][4];
+    float (*temp)[4] = p->temp;
     float z = b[0] * v[0]->win[2] + b[1] * v[1]->win[2] +
               b[2] * v[2]->win[2];
-    uint32_t zv = 0, zraw = 0, old, pix;
+    uint32_t zv = 0, zraw = 0, old, pix, full;
     uint64_t zoff = 0, coff;
     bool z_here = false;
 
@@ -481,7 +655,10 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
 
         zv = (uint32_t)r5xx_3d_f2i(z * (float)zmax, 0, (int32_t)zmax);
         z_here = r5xx_surf_offset(&d->zb, x, y, &zoff);
-        if (z_here) {
+        if (z_here && d->cbzb) {
+            r5xx_3d_st(st, d->zb.base + zoff, d->cbzb_value, d->zb.cpp);
+            z_here = false;
+        } else if (z_here) {
             r5xx_3d_ld(st, d->zb.base + zoff, &zraw, d->zb.cpp);
             old = d->z16 ? zraw & 0xffff : zraw >> 8;
             if (!r5xx_3d_z_pass(d->z_func, zv, old)) {
@@ -490,26 +667,34 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
         }
     }
 
-    for (unsigned i = 0; i < 4; i++) {
+    /* the colours and texcoord components the VAP outputs; 0 beyond */
+    memset(col, 0, sizeof(col));
+    for (unsigned i = 0; i < d->ncol; i++) {
         for (unsigned c = 0; c < 4; c++) {
             col[i][c] = r5xx_3d_lerp(b, w, v[0]->col[i][c], v[1]->col[i][c],
                                      v[2]->col[i][c]) / oow;
         }
     }
-    for (unsigned i = 0; i < R5XX_3D_TEXCOMP; i++) {
+    for (unsigned i = 0; i < d->ntex; i++) {
         tex[i] = r5xx_3d_lerp(b, w, v[0]->tex[i], v[1]->tex[i],
                               v[2]->tex[i]) / oow;
     }
+    memset(tex + d->ntex, 0, (R5XX_3D_TEXCOMP - d->ntex) * sizeof(tex[0]));
+    if (p->point &&
+        FIELD_EX32(st->regs[R_GB_ENABLE], GB_ENABLE, POINT_STUFF_ENABLE)) {
+        r5xx_3d_point_tex(p, x, y, tex);
+    }
+    memset(temp, 0, d->temps * sizeof(temp[0]));
     if (st->r500) {
-        memset(temp, 0, sizeof(temp));
         r5xx_3d_rs(st, col, tex, temp);
         if (!r5xx_3d_us_run(st, d, temp, out)) {
             return;                         /* killed */
         }
     } else {
-        r5xx_3d_unimp(st, R5XX_3D_UNIMP_R300_FS,
-                      "R300 fragment programs (colour 0 is drawn)");
-        memcpy(out, col[0], sizeof(out));
+        r5xx_3d_rs300(st, col, tex, temp);
+        if (!r5xx_3d_fp_run(st, d, temp, out)) {
+            return;
+        }
     }
 
     if (z_here && d->z_write) {
@@ -521,20 +706,23 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
         return;
     }
     old = 0;
-    if (d->blend || d->cb_mask != 0xffffffffu) {
-        r5xx_3d_ld(st, d->cb.base + coff, &old, 4);
+    full = d->cb.cpp == 4 ? 0xffffffffu : (1u << (8 * d->cb.cpp)) - 1;
+    if (d->blend || d->cb_mask != full) {
+        r5xx_3d_ld(st, d->cb.base + coff, &old, d->cb.cpp);
     }
     if (d->blend) {
         r5xx_3d_blend(d, old, out);
     }
     pix = 0;
-    for (unsigned c = 0; c < 4; c++) {
-        float f = out[d->out_sel[c]];
+    for (unsigned i = 0, shift = 0; i < d->cb_n; i++) {
+        int32_t max = (1 << d->cb_bits[i]) - 1;
+        float f = out[d->out_sel[d->cb_comp[i]]];
 
-        pix |= (uint32_t)r5xx_3d_f2i(f * 255.0f, 0, 255) << (8 * c);
+        pix |= (uint32_t)r5xx_3d_f2i(f * (float)max, 0, max) << shift;
+        shift += d->cb_bits[i];
     }
     pix = (pix & d->cb_mask) | (old & ~d->cb_mask);
-    r5xx_3d_st(st, d->cb.base + coff, pix, 4);
+    r5xx_3d_st(st, d->cb.base + coff, pix, d->cb.cpp);
     st->pixels_written++;
 }
 
@@ -548,7 +736,7 @@ static int32_t r5xx_3d_fix(float f)
 void r5xx_3d_triangle(R5xx3d *st, const R5xx3dDraw *d, const R5xx3dVtx *a,
                       const R5xx3dVtx *b, const R5xx3dVtx *c)
 {
-    R5xx3dPrim p = { st, d, { a, b, c } };
+    R5xx3dPrim p = { .st = st, .d = d, .v = { a, b, c } };
     int32_t fx[3], fy[3];
     int64_t det;
     bool front;
@@ -577,10 +765,16 @@ void r5xx_3d_triangle(R5xx3d *st, const R5xx3dDraw *d, const R5xx3dVtx *a,
  */
 void r5xx_3d_point(R5xx3d *st, const R5xx3dDraw *d, const R5xx3dVtx *v)
 {
-    R5xx3dPrim p = { st, d, { v, v, v } };
+    R5xx3dPrim p = { .st = st, .d = d, .v = { v, v, v } };
     uint32_t size = st->regs[R_GA_POINT_SIZE];
     int32_t hh = size & 0xffff, hw = size >> 16;
     int32_t x = r5xx_3d_fix(v->win[0]), y = r5xx_3d_fix(v->win[1]);
+
+    p.point = true;
+    p.px0 = (float)(x - hw) / R5XX_3D_SUB;
+    p.px1 = (float)(x + hw) / R5XX_3D_SUB;
+    p.py0 = (float)(y - hh) / R5XX_3D_SUB;
+    p.py1 = (float)(y + hh) / R5XX_3D_SUB;
     int32_t ax[3] = { x - hw, x + hw, x + hw };
     int32_t ay[3] = { y - hh, y - hh, y + hh };
     int32_t bx[3] = { x - hw, x + hw, x - hw };

@@ -7,8 +7,12 @@
  * which are ALU instructions that also write outputs) are complete: three
  * RGB and three alpha sources (temporaries, constants, inline floats), the
  * pre-subtract, swizzles, modifiers, the RGB and alpha ops, output
- * modifiers, clamps, write and output masks.  TEX instructions do KILL;
- * texture fetches give (0, 0, 0, 1).  Flow control is left out: FC
+ * modifiers, clamps, write and output masks; source k of an operand is
+ * RGB source k's x, y, z with alpha source k's w (Mesa's pair instructions,
+ * radeon_program_pair.h, read w through the alpha slot).  TEX instructions
+ * KILL, LD, PROJ and LODBIAS (as LD: no LOD yet) through r5xx_3d_tex.c.
+ * The ALU itself (r5xx_3d_alu()) is the R300 fragment program's too
+ * (r5xx_3d_fp.c).  Flow control is left out: FC
  * instructions are skipped.  Register reference "US_*"; instruction
  * layout as r300_reg.h's R500_* in Mesa names it.
  *
@@ -112,13 +116,13 @@ static float r5xx_3d_us_omod(float x, unsigned omod)
     return x * k[omod & 7];
 }
 
-/* Operand: sel (source 0-2, 3 pre-subtract), n swizzles of 3 bits, mod. */
-static void r5xx_3d_us_operand(float src[4][4], unsigned sel, uint32_t swz,
-                               unsigned mod, unsigned n, float *o)
+/* An operand: n components of source sel (3: the pre-subtract). */
+static void r5xx_3d_us_operand(float src[4][4], const R5xx3dAluArg *arg,
+                               unsigned n, float *o)
 {
     for (unsigned i = 0; i < n; i++) {
-        o[i] = r5xx_3d_us_mod(r5xx_3d_us_swz(src[sel],
-                                             (swz >> (3 * i)) & 7), mod);
+        o[i] = r5xx_3d_us_mod(r5xx_3d_us_swz(src[arg->sel & 3],
+                                             arg->swz[i] & 7), arg->mod);
     }
 }
 
@@ -127,34 +131,25 @@ static float r5xx_3d_clamp01(float x)
     return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f;   /* NaN gives 0 */
 }
 
-/* An ALU (or OUT) instruction. */
-static void r5xx_3d_us_alu(R5xx3d *st, const uint32_t *w,
-                           float temp[R5XX_3D_US_TEMPS][4], float out[4])
+void r5xx_3d_alu(const R5xx3dAlu *in, const float src[3][4],
+                 float temp[R5XX_3D_US_TEMPS][4], float out[4])
 {
     float rs[4][4], as[4][4];
     float a[3], b[3], c[3], aa, ab, ac, rgb[3], alpha, dot;
-    unsigned rop = w[5] & 0xf, aop = w[4] & 0xf;
-    unsigned rgb_dst = (w[5] >> 4) & 0x7f, a_dst = (w[4] >> 4) & 0x7f;
+    unsigned rop = in->rgb_op, aop = in->alpha_op;
 
-    for (unsigned k = 0; k < 3; k++) {
-        r5xx_3d_us_reg(st, temp, (w[1] >> (10 * k)) & 0x3ff, rs[k]);
-        r5xx_3d_us_reg(st, temp, (w[2] >> (10 * k)) & 0x3ff, as[k]);
-    }
+    memcpy(rs, src, 3 * sizeof(rs[0]));
+    memcpy(as, src, 3 * sizeof(as[0]));
     for (unsigned i = 0; i < 4; i++) {
-        rs[3][i] = r5xx_3d_us_presub(w[1] >> 30, rs[0][i], rs[1][i]);
-        as[3][i] = r5xx_3d_us_presub(w[2] >> 30, as[0][i], as[1][i]);
+        rs[3][i] = r5xx_3d_us_presub(in->rgb_presub, src[0][i], src[1][i]);
+        as[3][i] = r5xx_3d_us_presub(in->alpha_presub, src[0][i], src[1][i]);
     }
-    r5xx_3d_us_operand(rs, w[3] & 3, w[3] >> 2, (w[3] >> 11) & 3, 3, a);
-    r5xx_3d_us_operand(rs, (w[3] >> 13) & 3, w[3] >> 15, (w[3] >> 24) & 3,
-                       3, b);
-    r5xx_3d_us_operand(rs, (w[5] >> 12) & 3, w[5] >> 14, (w[5] >> 23) & 3,
-                       3, c);
-    r5xx_3d_us_operand(as, (w[4] >> 12) & 3, w[4] >> 14, (w[4] >> 17) & 3,
-                       1, &aa);
-    r5xx_3d_us_operand(as, (w[4] >> 19) & 3, w[4] >> 21, (w[4] >> 24) & 3,
-                       1, &ab);
-    r5xx_3d_us_operand(as, (w[5] >> 25) & 3, w[5] >> 27, (w[5] >> 30) & 3,
-                       1, &ac);
+    r5xx_3d_us_operand(rs, &in->rgb[0], 3, a);
+    r5xx_3d_us_operand(rs, &in->rgb[1], 3, b);
+    r5xx_3d_us_operand(rs, &in->rgb[2], 3, c);
+    r5xx_3d_us_operand(as, &in->alpha[0], 1, &aa);
+    r5xx_3d_us_operand(as, &in->alpha[1], 1, &ab);
+    r5xx_3d_us_operand(as, &in->alpha[2], 1, &ac);
 
     dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
     if (rop == 2) {                         /* DP4 */
@@ -233,64 +228,129 @@ static void r5xx_3d_us_alu(R5xx3d *st, const uint32_t *w,
         case 9:                             /* FRC */
             rgb[i] = a[i] - floorf(a[i]);
             break;
-        case 10:                            /* SOP: the alpha result */
+        case 10:                            /* SOP, REPL_ALPHA */
             rgb[i] = alpha;
             break;
         default:                            /* MDH, MDV, reserved */
             rgb[i] = 0.0f;
             break;
         }
-        rgb[i] = r5xx_3d_us_omod(rgb[i], (w[3] >> 26) & 7);
-        if (w[0] & US_RGB_CLAMP) {
+        rgb[i] = r5xx_3d_us_omod(rgb[i], in->rgb_omod);
+        if (in->rgb_clamp) {
             rgb[i] = r5xx_3d_clamp01(rgb[i]);
         }
     }
-    alpha = r5xx_3d_us_omod(alpha, (w[4] >> 26) & 7);
-    if (w[0] & US_ALPHA_CLAMP) {
+    alpha = r5xx_3d_us_omod(alpha, in->alpha_omod);
+    if (in->alpha_clamp) {
         alpha = r5xx_3d_clamp01(alpha);
     }
 
     for (unsigned i = 0; i < 3; i++) {
-        if (US_RGB_WMASK(w[0]) & (1u << i)) {
-            temp[rgb_dst][i] = rgb[i];
+        if (in->rgb_wmask & (1u << i)) {
+            temp[in->rgb_dst % R5XX_3D_US_TEMPS][i] = rgb[i];
         }
         /* output targets 1-3 (MRT) are not drawn yet */
-        if ((US_RGB_OMASK(w[0]) & (1u << i)) && !((w[3] >> 29) & 3)) {
+        if ((in->rgb_omask & (1u << i)) && !in->rgb_target) {
             out[i] = rgb[i];
         }
     }
-    if (w[0] & US_ALPHA_WMASK) {
-        temp[a_dst][3] = alpha;
+    if (in->alpha_wmask) {
+        temp[in->alpha_dst % R5XX_3D_US_TEMPS][3] = alpha;
     }
-    if ((w[0] & US_ALPHA_OMASK) && !((w[4] >> 29) & 3)) {
+    if (in->alpha_omask && !in->alpha_target) {
         out[3] = alpha;
     }
 }
 
-/* A TEX instruction: KILL kills if a component of its source is < 0. */
-static bool r5xx_3d_us_tex(R5xx3d *st, const uint32_t *w,
+/* R500 operand fields: sel 2 bits, swizzle 3 x 3 bits, mod 2 bits. */
+static void r5xx_3d_us_arg(R5xx3dAluArg *arg, uint32_t sel, uint32_t swz,
+                           uint32_t mod)
+{
+    arg->sel = sel & 3;
+    arg->swz[0] = swz & 7;
+    arg->swz[1] = (swz >> 3) & 7;
+    arg->swz[2] = (swz >> 6) & 7;
+    arg->mod = mod & 3;
+}
+
+/* An R500 ALU (or OUT) instruction. */
+static void r5xx_3d_us_alu(R5xx3d *st, const uint32_t *w,
+                           float temp[R5XX_3D_US_TEMPS][4], float out[4])
+{
+    R5xx3dAlu in;
+    float src[3][4], v[4];
+
+    /* source k: RGB source k's x, y, z and alpha source k's w */
+    for (unsigned k = 0; k < 3; k++) {
+        r5xx_3d_us_reg(st, temp, (w[1] >> (10 * k)) & 0x3ff, src[k]);
+        r5xx_3d_us_reg(st, temp, (w[2] >> (10 * k)) & 0x3ff, v);
+        src[k][3] = v[3];
+    }
+    in.rgb_presub = w[1] >> 30;
+    in.alpha_presub = w[2] >> 30;
+    r5xx_3d_us_arg(&in.rgb[0], w[3], w[3] >> 2, w[3] >> 11);
+    r5xx_3d_us_arg(&in.rgb[1], w[3] >> 13, w[3] >> 15, w[3] >> 24);
+    r5xx_3d_us_arg(&in.rgb[2], w[5] >> 12, w[5] >> 14, w[5] >> 23);
+    r5xx_3d_us_arg(&in.alpha[0], w[4] >> 12, w[4] >> 14, w[4] >> 17);
+    r5xx_3d_us_arg(&in.alpha[1], w[4] >> 19, w[4] >> 21, w[4] >> 24);
+    r5xx_3d_us_arg(&in.alpha[2], w[5] >> 25, w[5] >> 27, w[5] >> 30);
+    in.rgb_op = w[5] & 0xf;
+    in.alpha_op = w[4] & 0xf;
+    in.rgb_omod = (w[3] >> 26) & 7;
+    in.alpha_omod = (w[4] >> 26) & 7;
+    in.rgb_clamp = w[0] & US_RGB_CLAMP;
+    in.alpha_clamp = w[0] & US_ALPHA_CLAMP;
+    in.rgb_dst = (w[5] >> 4) & 0x7f;
+    in.alpha_dst = (w[4] >> 4) & 0x7f;
+    in.rgb_wmask = US_RGB_WMASK(w[0]);
+    in.alpha_wmask = w[0] & US_ALPHA_WMASK;
+    in.rgb_omask = US_RGB_OMASK(w[0]);
+    in.alpha_omask = w[0] & US_ALPHA_OMASK;
+    in.rgb_target = (w[3] >> 29) & 3;
+    in.alpha_target = (w[4] >> 29) & 3;
+    r5xx_3d_alu(&in, src, temp, out);
+}
+
+/*
+ * A TEX instruction: KILL kills if a component of its source is < 0; LD,
+ * TXP (coordinates divided by q) and LODBIAS (no LOD yet: as LD) sample
+ * unit TEX_ID into the destination through its swizzle and write mask.
+ */
+static bool r5xx_3d_us_tex(R5xx3d *st, const R5xx3dDraw *d, const uint32_t *w,
                            float temp[R5XX_3D_US_TEMPS][4])
 {
     unsigned op = (w[1] >> 22) & 7;
     const float *src = temp[w[2] & 0x7f];
     float *dst = temp[(w[2] >> 16) & 0x7f];
-    static const float none[4] = { 0.0f, 0.0f, 0.0f, 1.0f };
+    float coord[4], texel[4];
 
+    for (unsigned i = 0; i < 4; i++) {
+        coord[i] = src[(w[2] >> (8 + 2 * i)) & 3];
+    }
     if (op == 2) {                          /* KILL */
         for (unsigned i = 0; i < 4; i++) {
-            if (src[(w[2] >> (8 + 2 * i)) & 3] < 0.0f) {
+            if (coord[i] < 0.0f) {
                 return false;
             }
         }
         return true;
     }
-    r5xx_3d_unimp(st, R5XX_3D_UNIMP_TEX, "texture fetch");
+    if (op == 0 || op > 4) {                /* NOP; LOD, DXDY: not yet */
+        return true;
+    }
+    if (op == 3 && coord[3] != 0.0f) {      /* PROJ */
+        coord[0] /= coord[3];
+        coord[1] /= coord[3];
+        coord[2] /= coord[3];
+    }
+    r5xx_3d_tex_sample(st, d, (w[1] >> 16) & 0xf, coord, w[1] & (1u << 27),
+                       texel);
     for (unsigned i = 0; i < 4; i++) {
         bool wr = i < 3 ? US_RGB_WMASK(w[0]) & (1u << i)
                         : w[0] & US_ALPHA_WMASK;
 
         if (wr) {
-            dst[i] = none[i];
+            dst[i] = texel[(w[2] >> (24 + 2 * i)) & 3];
         }
     }
     return true;
@@ -317,7 +377,7 @@ bool r5xx_3d_us_run(R5xx3d *st, const R5xx3dDraw *d,
             r5xx_3d_us_alu(st, w, temp, out);
             break;
         case US_TYPE_TEX:
-            if (!r5xx_3d_us_tex(st, w, temp)) {
+            if (!r5xx_3d_us_tex(st, d, w, temp)) {
                 return false;
             }
             break;

@@ -648,8 +648,8 @@ void r5xx_display_init(R5xxState *s)
         [R5XX_MON_DVI] = "dvi",
     };
 
-    s->disp.ops = r5xx_is_r5xx(s) ? &r5xx_disp_avivo_ops
-                                  : &r5xx_disp_legacy_ops;
+    s->disp.ops = s->info->avivo_display ? &r5xx_disp_avivo_ops
+                                         : &r5xx_disp_legacy_ops;
     for (unsigned i = 0; i < R5XX_MONITORS; i++) {
         R5xxMonitor *mon = &s->disp.mon[i];
         g_autofree char *name = g_strdup_printf("r5xx.ddc-%s", mon_name[i]);

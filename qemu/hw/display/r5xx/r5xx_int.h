@@ -58,32 +58,57 @@ OBJECT_DECLARE_SIMPLE_TYPE(R5xxState, R5XX)
 #define R5XX_PLL_REGS           64
 #define R5XX_PCIE_REGS          0x800
 #define R5XX_MC_REGS            0x100
+#define R5XX_NBMC_REGS          0x100
 #define R5XX_TLB_ENTRIES        64
 #define R5XX_PM4_MAX_BODY       0x4000      /* COUNT is 14 bits */
 #define R5XX_MODEL_ID_VALUE     0x5235584d  /* 'R5XM' */
 #define R5XX_MODEL_REV_VALUE    1
+
+/* Memory controller and GART kinds of the model's chips (r5xx_mc.c). */
+typedef enum R5xxMcKind {
+    R5XX_MC_KIND_R300,          /* MC_FB_LOCATION in MMIO, VRAM at BAR 0 */
+    R5XX_MC_KIND_RV515,         /* MC_IND space, VRAM at MC 0 */
+    R5XX_MC_KIND_R520,          /* MC_IND space (R520 map), VRAM at MC 0 */
+    R5XX_MC_KIND_RS480,         /* NB_MC space, UMA block at NB_TOM */
+} R5xxMcKind;
+
+typedef enum R5xxGartKind {
+    R5XX_GART_KIND_PCIE,        /* rv370 PCIE GART, table in VRAM */
+    R5XX_GART_KIND_IGP,         /* RS400 GART, table in system memory */
+    R5XX_GART_KIND_PCI,         /* PCI GART (AIC) of AGP cards, table in RAM */
+} R5xxGartKind;
+
+/* Indirect register spaces. */
+typedef enum R5xxSpace {
+    R5XX_SPACE_PLL,
+    R5XX_SPACE_PCIE,
+    R5XX_SPACE_MC,              /* MC_IND, RV515 map */
+    R5XX_SPACE_MC_R520,         /* MC_IND, R520 map */
+    R5XX_SPACE_NBMC,            /* NB_MC (RS400/RS480) */
+} R5xxSpace;
 
 typedef struct R5xxChipInfo {
     const char *name;           /* value of the "chip" property */
     uint16_t device_id;
     enum r5xx_family family;    /* the driver's numbering (r5xx_facts.h) */
     bool is_r5xx;               /* AVIVO generation: MC_IND, scratch int */
+    bool avivo_display;         /* AVIVO D1/D2, else the legacy CRTCs */
+    bool conventional_pci;      /* no PCIe capability, no PCIE space */
+    R5xxMcKind mc;
+    R5xxGartKind gart;
     uint32_t pcie_index_mask;   /* 0xff before RV515, 0x7ff from RV515 */
     const uint8_t *vbios;       /* video BIOS (r5xx_vbios.py), or NULL */
     const size_t *vbios_size;
-    /* AGP-era chips (rv350, r420) */
-    bool agp;                   /* conventional PCI with an AGP capability:
-                                   BUS_CNTL at 0x30, the PCI GART (AIC), no
-                                   PCIE space, no MSI */
-    uint8_t gb_pipes;           /* quad pipes GB_PIPE_SELECT reports, 0: 1 */
+    R5xxSpace mc_space;         /* is_r5xx: R5XX_SPACE_MC or _MC_R520 */
+    uint32_t gb_pipe_select;    /* GB_PIPE_SELECT as the BIOS leaves it:
+                                   several pipes (R4xx, R520 class) */
+    uint32_t mc_channels;       /* MEM_NUM_CHANNELS in the MC register */
+    /*
+     * AGP cards (rv350, r420): an AGP capability instead of MSI, on a
+     * conventional PCI bus only, BUS_CNTL.BUS_MASTER_DIS set at reset
+     */
+    bool agp;
 } R5xxChipInfo;
-
-/* Indirect register spaces. */
-typedef enum R5xxSpace {
-    R5XX_SPACE_PLL,
-    R5XX_SPACE_PCIE,
-    R5XX_SPACE_MC,
-} R5xxSpace;
 
 /* Who writes a register: the host over MMIO/IO, or the CP from a stream. */
 typedef enum R5xxSource {
@@ -146,12 +171,15 @@ typedef struct R5xxMC {
     uint32_t pll[R5XX_PLL_REGS];
     uint32_t pcie[R5XX_PCIE_REGS];
     uint32_t ind[R5XX_MC_REGS];     /* RV515 MC indirect registers */
+    uint32_t nbmc[R5XX_NBMC_REGS];  /* RS480 north-bridge MC registers */
+    uint64_t uma_base;              /* RS480: bus address of the UMA block */
     bool fb_location_written;       /* else MC_FB_LOCATION follows BAR 0 */
     R5xxTlbEntry tlb[R5XX_TLB_ENTRIES];
     bool dma_error_logged;
     uint32_t pll_logged[R5XX_PLL_REGS / 32];
     uint32_t pcie_logged[R5XX_PCIE_REGS / 32];
     uint32_t ind_logged[R5XX_MC_REGS / 32];
+    uint32_t nbmc_logged[R5XX_NBMC_REGS / 32];
 } R5xxMC;
 
 /*
@@ -163,9 +191,12 @@ typedef struct R5xxMC {
 typedef struct R5xxMcView {
     struct R5xxState *s;        /* VRAM and the PCI device */
     uint64_t fb_start, fb_end;
+    uint64_t vram_base;         /* MC address of VRAM offset 0 */
+    R5xxGartKind gart;
+    bool igp_gart_en;           /* RS480: AGP_ADDRESS_SPACE_SIZE.GART_EN */
+    bool igp_out_discard;       /* RS480: DIS_OUT_OF_PCI_GART_ACCESS */
     uint32_t gart_cntl;
     uint64_t gart_start, gart_end, gart_base, discard;
-    bool pci_gart;              /* AIC registers: the PCI GART, table in RAM */
     bool bus_master_dis;        /* BUS_CNTL.BUS_MASTER_DIS: no bus access */
     bool aic_valid;             /* the PCI GART's one cached entry */
     uint64_t aic_page;
@@ -359,6 +390,8 @@ static inline bool r5xx_is_r5xx(const R5xxState *s)
 /* r5xx_vbios_<chip>.c, generated from <chip>-board.toml */
 extern const uint8_t r5xx_vbios_rv515[];
 extern const size_t r5xx_vbios_rv515_size;
+extern const uint8_t r5xx_vbios_r580[];
+extern const size_t r5xx_vbios_r580_size;
 
 /* r5xx.c */
 uint32_t r5xx_reg_read(R5xxState *s, uint32_t addr);
@@ -416,6 +449,7 @@ void r5xx_display_pll_written(R5xxState *s);
 /* r5xx_mc.c */
 void r5xx_mc_reset(R5xxState *s);
 void r5xx_mc_bar0_moved(R5xxState *s);
+void r5xx_gart_flush(R5xxState *s);
 uint32_t r5xx_mc_sclk_khz(R5xxState *s);
 uint32_t r5xx_pll_read(R5xxState *s, uint32_t idx);
 void r5xx_pll_write(R5xxState *s, uint32_t idx, uint32_t val);
@@ -423,6 +457,8 @@ uint32_t r5xx_pcie_read(R5xxState *s, uint32_t idx);
 void r5xx_pcie_write(R5xxState *s, uint32_t idx, uint32_t val);
 uint32_t r5xx_mcind_read(R5xxState *s, uint32_t idx);
 void r5xx_mcind_write(R5xxState *s, uint32_t idx, uint32_t val);
+uint32_t r5xx_nbmc_read(R5xxState *s, uint32_t idx);
+void r5xx_nbmc_write(R5xxState *s, uint32_t idx, uint32_t val);
 void r5xx_mc_read(R5xxState *s, uint64_t mc, void *buf, uint32_t len);
 void r5xx_mc_write(R5xxState *s, uint64_t mc, const void *buf, uint32_t len);
 bool r5xx_mc_is_vram(R5xxState *s, uint64_t mc);

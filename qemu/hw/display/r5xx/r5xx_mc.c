@@ -1,12 +1,23 @@
 /*
- * ATI/AMD Radeon R3xx-R5xx model: memory controller, rv370 PCIE GART,
- * PLL / PCIE / MC indirect register spaces.
+ * ATI/AMD Radeon R3xx-R5xx model: memory controller, the GARTs (rv370
+ * PCIE, RS480 IGP, the AGP cards' PCI GART), PLL / PCIE / MC / NB_MC
+ * indirect register spaces.
  *
  * Every engine reaches memory through r5xx_mc_read/r5xx_mc_write with a
  * 32-bit MC address.  r5xx_mc_translate is the one place that decides where
  * an MC address goes:
- *   - inside the FB location (MC_FB_LOCATION on R3xx, MC[FB_LOCATION] on
- *     RV515): VRAM, i.e. BAR 0's RAM;
+ *   - inside the FB location (MC_FB_LOCATION on R3xx and RS480,
+ *     MC[FB_LOCATION] on RV515 and R520, at the index of each one's map):
+ *     VRAM, i.e. BAR 0's RAM.  On the RS480 the MC address is a physical
+ *     one and VRAM is the UMA block of system memory the BIOS set aside at
+ *     NB_TOM: an FB location that does not cover that block reaches no VRAM
+ *     (a guest error);
+ *   - on the RS480, inside MC_AGP_LOCATION with the IGP GART enabled
+ *     (NB_MC AGP_ADDRESS_SPACE_SIZE.GART_EN): the 4-byte entry at GART_BASE
+ *     + 4 * page in system memory, fetched by DMA, then the bus address it
+ *     holds; anything else is discarded with AIC_CTRL_SCRATCH's
+ *     DIS_OUT_OF_PCI_GART_ACCESS set, else used as a bus address.  A write
+ *     of GART_CACHE_CNTRL.GART_CACHE_INVALIDATE flushes the TLB;
  *   - inside the GART aperture with PCIE_TX_GART_CNTL.GART_EN set: the
  *     4-byte PTE at GART_BASE + 4 * page (the table lives in VRAM), then the
  *     bus address it holds, by PCI DMA;
@@ -73,6 +84,7 @@ void r5xx_mc_reset(R5xxState *s)
     memset(mc->pll, 0, sizeof(mc->pll));
     memset(mc->pcie, 0, sizeof(mc->pcie));
     memset(mc->ind, 0, sizeof(mc->ind));
+    memset(mc->nbmc, 0, sizeof(mc->nbmc));
     memset(mc->tlb, 0, sizeof(mc->tlb));
 
     div = FIELD_DP32(0, PLL_M_SPLL_REF_FB_DIV, SPLL_FB_DIV,
@@ -95,12 +107,35 @@ void r5xx_mc_reset(R5xxState *s)
 
     s->regs[R_CONFIG_MEMSIZE] = s->vram_size;
     s->regs[R_CONFIG_APER_SIZE] = s->vram_size;
-    if (r5xx_is_r5xx(s)) {
-        /* rv515_mc_init: VRAM at MC address 0, 128-bit */
+    if (s->info->mc == R5XX_MC_KIND_RS480) {
+        /*
+         * The BIOS set the UMA block aside and pointed NB_TOM and the FB
+         * location at it (both 64 KiB units, top in 31:16, base in 15:0).
+         */
+        uint32_t loc = r5xx_mc_location_make(mc->uma_base, s->vram_size);
+
+        s->regs[R_NB_TOM] = loc;
+        s->regs[R_MC_FB_LOCATION] = loc;
+        s->regs[R_MC_AGP_LOCATION] = 0x0fffffff;
+        s->regs[R_MEM_CNTL] = 1;
+        s->regs[R_NB_MC_INDEX] = 0xff;
+        mc->fb_location_written = true;     /* never follows BAR 0 */
+    } else if (s->info->mc_space == R5XX_SPACE_MC_R520) {
+        /* r520_mc_init: VRAM at MC address 0 */
+        mc->ind[A_R520_MC_FB_LOCATION] =
+            r5xx_mc_location_make(0, s->vram_size);
+        mc->ind[A_R520_MC_AGP_LOCATION] = 0xffffffff;
+        mc->ind[A_R520_MC_CNTL0] = FIELD_DP32(0, R520_MC_CNTL0,
+                                              MEM_NUM_CHANNELS,
+                                              s->info->mc_channels);
+    } else if (r5xx_is_r5xx(s)) {
+        /* rv515_mc_init: VRAM at MC address 0 */
         mc->ind[A_RV515_MC_FB_LOCATION] =
             r5xx_mc_location_make(0, s->vram_size);
         mc->ind[A_RV515_MC_AGP_LOCATION] = 0xffffffff;
-        mc->ind[A_RV515_MC_CNTL] = 1;
+        mc->ind[A_RV515_MC_CNTL] = FIELD_DP32(0, RV515_MC_CNTL,
+                                              MEM_NUM_CHANNELS,
+                                              s->info->mc_channels);
     } else {
         /* r300_mc_init: VRAM at the BAR 0 bus address, 128-bit */
         s->regs[R_MEM_CNTL] = 1;
@@ -144,6 +179,8 @@ static void r5xx_indirect_check(R5xxSpace space, uint32_t *logged,
         [R5XX_SPACE_PLL] = "PLL",
         [R5XX_SPACE_PCIE] = "PCIE",
         [R5XX_SPACE_MC] = "MC",
+        [R5XX_SPACE_NBMC] = "NB_MC",
+        [R5XX_SPACE_MC_R520] = "MC",
     };
 
     if (r5xx_indirect_name(space, idx) ||
@@ -189,7 +226,7 @@ void r5xx_pll_write(R5xxState *s, uint32_t idx, uint32_t val)
 
 /* PCIE indirect space and the GART ---------------------------------------- */
 
-static void r5xx_gart_flush(R5xxState *s)
+void r5xx_gart_flush(R5xxState *s)
 {
     memset(s->mc.tlb, 0, sizeof(s->mc.tlb));
 }
@@ -230,7 +267,24 @@ void r5xx_pcie_write(R5xxState *s, uint32_t idx, uint32_t val)
     s->mc.pcie[idx] = val;
 }
 
-/* RV515 MC indirect space ------------------------------------------------- */
+/* RV515 and R520 MC indirect spaces --------------------------------------- */
+
+/*
+ * The two maps differ (rv515.c and r520.c): the status register and its
+ * idle bit, and where FB_LOCATION sits (R520's index 0x04 is RV515's
+ * AGP_BASE_2).  The memory controller is always idle.
+ */
+static uint32_t r5xx_mc_status_reg(R5xxState *s)
+{
+    return s->info->mc_space == R5XX_SPACE_MC_R520 ? A_R520_MC_STATUS
+                                                   : A_RV515_MC_STATUS;
+}
+
+static uint32_t r5xx_mc_fb_location_reg(R5xxState *s)
+{
+    return s->info->mc_space == R5XX_SPACE_MC_R520 ? A_R520_MC_FB_LOCATION
+                                                   : A_RV515_MC_FB_LOCATION;
+}
 
 uint32_t r5xx_mcind_read(R5xxState *s, uint32_t idx)
 {
@@ -238,9 +292,10 @@ uint32_t r5xx_mcind_read(R5xxState *s, uint32_t idx)
         qemu_log_mask(LOG_UNIMP, "r5xx: MC register 0x%x not modelled\n", idx);
         return 0;
     }
-    r5xx_indirect_check(R5XX_SPACE_MC, s->mc.ind_logged, idx, false, 0);
-    if (idx == A_RV515_MC_STATUS) {
-        return R_RV515_MC_STATUS_IDLE_MASK;
+    r5xx_indirect_check(s->info->mc_space, s->mc.ind_logged, idx, false, 0);
+    if (idx == r5xx_mc_status_reg(s)) {
+        return s->info->mc_space == R5XX_SPACE_MC_R520
+               ? R_R520_MC_STATUS_IDLE_MASK : R_RV515_MC_STATUS_IDLE_MASK;
     }
     return s->mc.ind[idx];
 }
@@ -251,11 +306,39 @@ void r5xx_mcind_write(R5xxState *s, uint32_t idx, uint32_t val)
         qemu_log_mask(LOG_UNIMP, "r5xx: MC register 0x%x not modelled\n", idx);
         return;
     }
-    r5xx_indirect_check(R5XX_SPACE_MC, s->mc.ind_logged, idx, true, val);
-    if (idx == A_RV515_MC_STATUS) {
+    r5xx_indirect_check(s->info->mc_space, s->mc.ind_logged, idx, true, val);
+    if (idx == r5xx_mc_status_reg(s)) {
         return;
     }
     s->mc.ind[idx] = val;
+}
+
+/* RS480 north-bridge MC indirect space ------------------------------------ */
+
+uint32_t r5xx_nbmc_read(R5xxState *s, uint32_t idx)
+{
+    idx %= R5XX_NBMC_REGS;
+    r5xx_indirect_check(R5XX_SPACE_NBMC, s->mc.nbmc_logged, idx, false, 0);
+    return s->mc.nbmc[idx];
+}
+
+void r5xx_nbmc_write(R5xxState *s, uint32_t idx, uint32_t val)
+{
+    idx %= R5XX_NBMC_REGS;
+    r5xx_indirect_check(R5XX_SPACE_NBMC, s->mc.nbmc_logged, idx, true, val);
+    switch (idx) {
+    case A_RS480_GART_CACHE_CNTRL:
+        /* the flush is over before the guest can read the bit back */
+        if (FIELD_EX32(val, RS480_GART_CACHE_CNTRL, GART_CACHE_INVALIDATE)) {
+            r5xx_gart_flush(s);
+            val &= ~R_RS480_GART_CACHE_CNTRL_GART_CACHE_INVALIDATE_MASK;
+        }
+        break;
+    case A_RS480_GART_BASE:
+        r5xx_gart_flush(s);
+        break;
+    }
+    s->mc.nbmc[idx] = val;
 }
 
 /* Address translation ----------------------------------------------------- */
@@ -271,10 +354,40 @@ void r5xx_mcind_write(R5xxState *s, uint32_t idx, uint32_t val)
 
 static void r5xx_mc_fb_range(R5xxState *s, uint64_t *start, uint64_t *end)
 {
-    uint32_t loc = r5xx_is_r5xx(s) ? s->mc.ind[A_RV515_MC_FB_LOCATION]
+    uint32_t loc = r5xx_is_r5xx(s) ? s->mc.ind[r5xx_mc_fb_location_reg(s)]
                                    : s->regs[R_MC_FB_LOCATION];
 
     r5xx_mc_location(loc, start, end);
+}
+
+/* MC address of VRAM offset 0: the FB location's start, or the UMA block */
+static uint64_t r5xx_mc_vram_base(R5xxState *s, uint64_t fb_start)
+{
+    return s->info->mc == R5XX_MC_KIND_RS480 ? s->mc.uma_base : fb_start;
+}
+
+static void r5xx_mc_view_load_igp(R5xxState *s, R5xxMcView *v)
+{
+    const uint32_t *nb = s->mc.nbmc;
+    uint32_t size = nb[A_RS480_AGP_ADDRESS_SPACE_SIZE];
+    uint32_t base = nb[A_RS480_GART_BASE];
+    unsigned shift = FIELD_EX32(size, RS480_AGP_ADDRESS_SPACE_SIZE, VA_SIZE);
+    uint64_t va = (32ull << 20) << shift;       /* 32 MiB << VA_SIZE */
+
+    r5xx_mc_location(s->regs[R_MC_AGP_LOCATION], &v->gart_start,
+                     &v->gart_end);
+    if (v->gart_end >= v->gart_start && v->gart_end - v->gart_start >= va) {
+        v->gart_end = v->gart_start + va - 1;
+    }
+    v->igp_gart_en = FIELD_EX32(size, RS480_AGP_ADDRESS_SPACE_SIZE, GART_EN);
+    v->igp_out_discard = FIELD_EX32(nb[A_RS480_AIC_CTRL_SCRATCH],
+                                    RS480_AIC_CTRL_SCRATCH,
+                                    DIS_OUT_OF_PCI_GART_ACCESS);
+    v->gart_base = (base & R_RS480_GART_BASE_GART_BASE_LO_MASK) |
+                   ((uint64_t)FIELD_EX32(base, RS480_GART_BASE,
+                                         GART_BASE_HI) << 32);
+    v->gart_cntl = 0;
+    v->discard = 0;
 }
 
 static void r5xx_mc_view_load(R5xxState *s, R5xxMcView *v)
@@ -283,6 +396,29 @@ static void r5xx_mc_view_load(R5xxState *s, R5xxMcView *v)
 
     v->s = s;
     r5xx_mc_fb_range(s, &v->fb_start, &v->fb_end);
+    v->vram_base = r5xx_mc_vram_base(s, v->fb_start);
+    v->gart = s->info->gart;
+    v->fault = 0;
+    v->failed = false;
+    v->aic_valid = false;
+    /* an AGP card's BUS_CNTL (r100_bm_disable) */
+    v->bus_master_dis = s->info->agp &&
+                        FIELD_EX32(s->regs[R_BUS_CNTL], BUS_CNTL,
+                                   BUS_MASTER_DIS);
+    switch (v->gart) {
+    case R5XX_GART_KIND_IGP:
+        r5xx_mc_view_load_igp(s, v);
+        return;
+    case R5XX_GART_KIND_PCI:
+        v->gart_cntl = s->regs[R_AIC_CNTL];
+        v->gart_start = s->regs[R_AIC_LO_ADDR];
+        v->gart_end = s->regs[R_AIC_HI_ADDR];
+        v->gart_base = s->regs[R_AIC_PT_BASE];
+        v->discard = 0;
+        return;
+    case R5XX_GART_KIND_PCIE:
+        break;
+    }
     v->gart_cntl = pcie[A_PCIE_TX_GART_CNTL];
     v->gart_start = ((uint64_t)pcie[A_PCIE_TX_GART_START_HI] << 32) |
                     pcie[A_PCIE_TX_GART_START_LO];
@@ -291,20 +427,6 @@ static void r5xx_mc_view_load(R5xxState *s, R5xxMcView *v)
     v->gart_base = pcie[A_PCIE_TX_GART_BASE];
     v->discard = ((uint64_t)pcie[A_PCIE_TX_DISCARD_RD_ADDR_HI] << 32) |
                  pcie[A_PCIE_TX_DISCARD_RD_ADDR_LO];
-    v->pci_gart = s->info->agp;
-    v->bus_master_dis = false;
-    v->aic_valid = false;
-    if (v->pci_gart) {
-        v->gart_cntl = s->regs[R_AIC_CNTL];
-        v->gart_start = s->regs[R_AIC_LO_ADDR];
-        v->gart_end = s->regs[R_AIC_HI_ADDR];
-        v->gart_base = s->regs[R_AIC_PT_BASE];
-        v->discard = 0;
-        v->bus_master_dis = FIELD_EX32(s->regs[R_BUS_CNTL], BUS_CNTL,
-                                       BUS_MASTER_DIS);
-    }
-    v->fault = 0;
-    v->failed = false;
 }
 
 void r5xx_mc_view_init(R5xxState *s, R5xxMcView *v)
@@ -365,10 +487,11 @@ static bool r5xx_mc_translate_fb(R5xxMcView *v, uint64_t mc,
         return false;
     }
     t->kind = R5XX_MEM_VRAM;
-    t->addr = mc - v->fb_start;
-    if (t->addr >= v->s->vram_size) {
+    t->addr = mc - v->vram_base;
+    if (mc < v->vram_base || t->addr >= v->s->vram_size) {
         r5xx_mc_error(v, "r5xx: MC address 0x%" PRIx64 " is in the FB "
-                      "location but past the end of VRAM\n", mc);
+                      "location but outside VRAM (0x%" PRIx64 "+0x%" PRIx64
+                      ")\n", mc, v->vram_base, v->s->vram_size);
         t->kind = R5XX_MEM_DISCARD;
     }
     return true;
@@ -463,6 +586,55 @@ static void r5xx_pci_gart_translate(R5xxMcView *v, uint64_t mc, bool write,
               (mc & (R5XX_GPU_PAGE_SIZE - 1));
 }
 
+/* RS480 GART entry of an MC page, from the table in system memory */
+static uint32_t r5xx_igp_gart_pte(R5xxMcView *v, uint64_t page)
+{
+    R5xxTlbEntry *e = &v->tlb[(page >> 12) % R5XX_TLB_ENTRIES];
+    uint64_t at = v->gart_base + ((page - v->gart_start) >> 12) * 4;
+    uint8_t b[4];
+    uint32_t pte;
+
+    if (e->valid && e->page == page) {
+        return e->pte;
+    }
+    if (!r5xx_dma(v, at, b, 4, false)) {
+        r5xx_mc_error(v, "r5xx: GART table entry at bus address 0x%" PRIx64
+                      " unreadable\n", at);
+        return 0;
+    }
+    pte = ldl_le_p(b);
+    e->valid = true;
+    e->page = page;
+    e->pte = pte;
+    return pte;
+}
+
+static void r5xx_igp_translate(R5xxMcView *v, uint64_t mc, bool write,
+                               R5xxMemTarget *t)
+{
+    uint32_t pte;
+
+    if (v->igp_gart_en && mc >= v->gart_start && mc <= v->gart_end) {
+        pte = r5xx_igp_gart_pte(v, mc & ~(uint64_t)(R5XX_GPU_PAGE_SIZE - 1));
+        if (!r5xx_gart_pte_allows(pte, write)) {
+            r5xx_gart_fault(v, mc, write, write ? "page not writeable"
+                                                : "page not readable");
+            t->kind = R5XX_MEM_DISCARD;
+            return;
+        }
+        t->kind = R5XX_MEM_BUS;
+        t->addr = r5xx_igp_pte_addr(pte) + (mc & (R5XX_GPU_PAGE_SIZE - 1));
+        return;
+    }
+    if (v->igp_out_discard) {
+        r5xx_gart_fault(v, mc, write, "outside the FB and GART apertures");
+        t->kind = R5XX_MEM_DISCARD;
+        return;
+    }
+    t->kind = R5XX_MEM_BUS;     /* the MC address is a physical one */
+    t->addr = mc;
+}
+
 static void r5xx_mc_translate(R5xxMcView *v, uint64_t mc, bool write,
                               R5xxMemTarget *t)
 {
@@ -471,9 +643,15 @@ static void r5xx_mc_translate(R5xxMcView *v, uint64_t mc, bool write,
     if (r5xx_mc_translate_fb(v, mc, t)) {
         return;
     }
-    if (v->pci_gart) {
+    switch (v->gart) {
+    case R5XX_GART_KIND_IGP:
+        r5xx_igp_translate(v, mc, write, t);
+        return;
+    case R5XX_GART_KIND_PCI:
         r5xx_pci_gart_translate(v, mc, write, t);
         return;
+    case R5XX_GART_KIND_PCIE:
+        break;
     }
     if (!FIELD_EX32(v->gart_cntl, PCIE_TX_GART_CNTL, GART_EN)) {
         t->kind = R5XX_MEM_BUS;
@@ -607,8 +785,8 @@ static void r5xx_discard_read(R5xxMcView *v, uint64_t mc, void *buf,
                   (mc & (R5XX_GPU_PAGE_SIZE - 1));
     R5xxMemTarget t;
 
-    if (v->pci_gart) {
-        memset(buf, 0, len);            /* the PCI GART has no default page */
+    if (v->gart != R5XX_GART_KIND_PCIE) {
+        memset(buf, 0, len);    /* no default page: reads give zeros */
     } else if (!r5xx_mc_translate_fb(v, at, &t)) {
         r5xx_dma(v, at, buf, len, false);
     } else if (t.kind == R5XX_MEM_VRAM) {
@@ -694,13 +872,14 @@ void r5xx_mc_stl(R5xxState *s, uint64_t mc, uint32_t val)
 /* VRAM offset of an MC address in the FB location (the display's view). */
 bool r5xx_mc_vram_offset(R5xxState *s, uint64_t mc, uint64_t *off)
 {
-    uint64_t start, end;
+    uint64_t start, end, base;
 
     r5xx_mc_fb_range(s, &start, &end);
-    if (mc < start || mc > end || mc - start >= s->vram_size) {
+    base = r5xx_mc_vram_base(s, start);
+    if (mc < start || mc > end || mc < base || mc - base >= s->vram_size) {
         return false;
     }
-    *off = mc - start;
+    *off = mc - base;
     return true;
 }
 

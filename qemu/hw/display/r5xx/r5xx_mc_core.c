@@ -38,6 +38,26 @@ bool r5xx_gart_pte_allows(uint32_t pte, bool write)
     return pte & (write ? R5XX_GART_PTE_WRITEABLE : R5XX_GART_PTE_READABLE);
 }
 
+uint64_t r5xx_igp_pte_addr(uint32_t pte)
+{
+    return (pte & R5XX_IGP_PTE_ADDR_LO) |
+           ((uint64_t)((pte & R5XX_IGP_PTE_ADDR_HI) >> 4) << 32);
+}
+
+uint32_t r5xx_igp_pte_make(uint64_t addr, bool readable, bool writeable)
+{
+    uint32_t pte = ((uint32_t)addr & R5XX_IGP_PTE_ADDR_LO) |
+                   (((uint32_t)(addr >> 32) << 4) & R5XX_IGP_PTE_ADDR_HI);
+
+    if (readable) {
+        pte |= R5XX_GART_PTE_READABLE;
+    }
+    if (writeable) {
+        pte |= R5XX_GART_PTE_WRITEABLE;
+    }
+    return pte;
+}
+
 /* Clocks --------------------------------------------------------------- */
 
 uint32_t r5xx_pll_legacy_khz(uint32_t ref_khz, uint32_t fb_div,

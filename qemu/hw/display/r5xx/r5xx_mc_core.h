@@ -32,6 +32,18 @@ uint32_t r5xx_gart_pte_make(uint64_t addr, bool readable, bool writeable);
 bool r5xx_gart_pte_allows(uint32_t pte, bool write);
 
 /*
+ * RS400/RS480 IGP GART entry (rs400.c:rs400_gart_get_page_entry), in a
+ * table in system memory: bits 31:12 hold address bits 31:12, bits 11:4
+ * address bits 39:32, bits 3:0 the same flags as the rv370 entry (so
+ * r5xx_gart_pte_allows applies).
+ */
+#define R5XX_IGP_PTE_ADDR_LO    0xfffff000u     /* address bits 31:12 */
+#define R5XX_IGP_PTE_ADDR_HI    0x00000ff0u     /* address bits 39:32 */
+
+uint64_t r5xx_igp_pte_addr(uint32_t pte);
+uint32_t r5xx_igp_pte_make(uint64_t addr, bool readable, bool writeable);
+
+/*
  * Legacy engine/memory PLL output in kHz, as radeon_clocks.c computes it:
  * 2 * FB_DIV * reference / REF_DIV, divided by 2/4/8 for SRC_SEL 2/3/4.
  */

@@ -6,9 +6,11 @@ The image is a PCI expansion ROM with an ATOM BIOS in it, as upstream
 radeon (atom.c, radeon_atombios.c, atombios.h) reads one: the 0x55AA
 signature, a PCI data structure, the ATI magic, the ATOM ROM header, the
 master list of data tables (FirmwareInfo, GPIO_I2C_Info, GPIO_Pin_LUT,
-Object_Header) and a master list of command tables that is all zero: the
-model is a card whose firmware has run, nothing is left for a driver to
-execute.  The entry point the system firmware calls at boot is a far
+Object_Header) and the master list of command tables, with the tables the
+board's [atom] command_tables selects (r5xx_atom_tables.py, assembled by
+r5xx_atom_asm.py): what upstream radeon runs to post the card and set
+modes.  The model comes out of reset as a card whose firmware has run.
+The entry point the system firmware calls at boot is a far
 return, so SeaBIOS copies the image to 0xC0000 and runs it harmlessly
 (Linux reads the boot VGA's ROM from there).  The last byte makes the
 image sum to 0.
@@ -25,6 +27,8 @@ import re
 import struct
 import sys
 import tomllib
+
+from r5xx_atom_tables import TableError, command_tables
 
 ROM_BLOCK = 512
 X86_RETF = 0xCB                 # the init entry at offset 3: return at once
@@ -267,7 +271,11 @@ def build(board, regs):
     for t, body in tables.items():
         data_list[DATA_INDEX[t]] = rom.add(body, 2)
     master_data = rom.add(table(1, 1, struct.pack(f"<{DATA_TABLES}H", *data_list)), 2)
-    master_cmd = rom.add(table(1, 1, bytes(2 * COMMAND_TABLES)), 2)
+    cmd_list = [0] * COMMAND_TABLES
+    for index, body in sorted(command_tables(board, regs).items()):
+        cmd_list[index] = rom.add(body, 2)
+    master_cmd = rom.add(table(1, 1, struct.pack(f"<{COMMAND_TABLES}H",
+                                                 *cmd_list)), 2)
 
     # ATOM_ROM_HEADER: the common header, "ATOM", 13 USHORTs, 2 UCHARs
     words = [0] * 13
@@ -321,7 +329,7 @@ def main():
         board = tomllib.load(f)
     try:
         img = build(board, read_regs(args.regs))
-    except (BoardError, KeyError, struct.error) as e:
+    except (BoardError, TableError, KeyError, struct.error) as e:
         sys.exit(f"{args.board}: {e}")
     if args.c_out:
         with open(args.c_out, "w") as f:

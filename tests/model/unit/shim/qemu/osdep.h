@@ -10,4 +10,9 @@
 #include <stdint.h>
 #include <string.h>
 
+/* as QEMU's osdep.h has it */
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(x) (sizeof(x) / sizeof((x)[0]))
+#endif
+
 #endif

@@ -1,0 +1,486 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""ATOM command tables of the r5xx model boards (AVIVO display, R5xx).
+
+What upstream radeon runs to post an AVIVO card and to set modes on it
+(atombios_crtc.c, atombios_encoders.c, atom.c:atom_asic_init), written
+from the register facts of the model's display engine
+(r5xx_display_avivo.c) and assembled with r5xx_atom_asm.  radeon computes
+the PLL dividers and the mode itself; the tables move the fields of the
+parameter space it passes into registers.
+
+A board description selects the tables by name ([atom] command_tables);
+crtcs and plls say how many D CRTCs and pixel PLLs they switch between.
+Parameter spaces (atombios.h), dword.part as r5xx_atom_asm names them:
+
+  ENABLE_CRTC (EnableCRTC, EnableCRTCMemReq,
+               UpdateCRTC_DoubleBufferRegisters): 0.B0 crtc, 0.B8 enable
+  BLANK_CRTC: 0.B0 crtc, 0.B8 blanking
+  PIXEL_CLOCK_PARAMETERS_V2 (SetPixelClock 1.2): 0.W0 clock (10 kHz),
+      0.W16 ref div, 1.W0 fb div, 1.B16 post div, 1.B24 fb div fraction,
+      2.B0 PLL, 2.B8 ref div source, 2.B16 crtc
+  SET_CRTC_USING_DTD_TIMING: 0 H size/blanking, 1 V size/blanking,
+      2 H sync offset/width, 3 V sync offset/width, 4.W0 misc, 5.B0 crtc
+  SET_CRTC_TIMING: 0 H total/display, 1 H sync start/width,
+      2 V total/display, 3 V sync start/width, 4.W0 misc, 4.B16 crtc
+  SET_CRTC_OVERSCAN: 0 right/left, 1 bottom/top, 2.B0 crtc
+  ENABLE_SCALER: 0.B0 scaler (crtc), 0.B8 mode
+  SELECT_CRTC_SOURCE (1.1): 0.B0 crtc, 0.B8 ATOM device index
+  DAC_ENCODER_CONTROL: 0.W0 clock, 0.B16 standard, 0.B24 action
+  LVDS_ENCODER_CONTROL (TMDSAEncoderControl 1.1): 0.W0 clock, 0.B16 misc,
+      0.B24 action
+  DISPLAY_DEVICE_OUTPUT_CONTROL: 0.B0 action
+  DAC_LOAD_DETECTION: 0.W0 device bits, 0.B16 DAC, 0.B24 misc
+  ASIC_INIT: 0 engine clock, 1 memory clock (10 kHz)
+"""
+from r5xx_atom_asm import Asm, imm, ps, reg, ws
+
+# ATOM_MASTER_LIST_OF_COMMAND_TABLES indices
+COMMAND_INDEX = {
+    "ASIC_Init": 0, "EnableCRTCMemReq": 6, "SetPixelClock": 12,
+    "DAC_LoadDetection": 21, "DAC1EncoderControl": 24,
+    "TMDSAEncoderControl": 30, "EnableScaler": 33, "BlankCRTC": 34,
+    "EnableCRTC": 35, "SetCRTC_Timing": 39, "SetCRTC_OverScan": 40,
+    "SelectCRTC_Source": 42, "UpdateCRTC_DoubleBufferRegisters": 44,
+    "SetCRTC_UsingDTDTiming": 49, "TMDSAOutputControl": 66,
+    "DAC1OutputControl": 68,
+}
+
+ATOM_ENABLE = 1
+ATOM_DEVICE_INDEX = {"CRT1": 0, "LCD1": 1, "TV1": 2, "DFP1": 3, "CRT2": 4,
+                     "DFP2": 7}
+ATOM_DEVICE_CRT1_SUPPORT = 0x0001
+ATOM_DAC_A = 0
+ATOM_HSYNC_POLARITY, ATOM_VSYNC_POLARITY, ATOM_INTERLACE = 1, 2, 7  # bits
+PANEL_ENCODER_MISC_DUAL = 0x01
+
+# register bits (regs/r5xx.regs; kms-facts.md 1 where the list is silent)
+CRTC_EN = 1 << 0
+CRTC_DISABLE_POINT = 3 << 8
+CRTC_READ_REQUEST_DISABLE = 1 << 24
+BLANK_DATA_EN = 1 << 8
+PLL_RESET, PLL_SLEEP, PLL_VCOREF = 1 << 0, 1 << 1, 1 << 2
+PLL_ATOMIC_UPDATE = 1 << 13
+PLL_CALIBRATED, PLL_LOCKED = 1 << 20, 1 << 21
+PLL_UPDATE_PENDING = 1 << 16            # EXTn_PPLL_UPDATE_CNTL
+PCLK_PLL_SEL = 1 << 16
+FB_DIV_FIELDS = 0x07FF0000 | 0xF        # FB_DIV 26:16, FB_DIV_FRAC 3:0
+POST_DIV_FIELD = 0x7F
+DAC_POWERDOWN_ALL = 0x01010101
+DAC_SYNC_SELECT_BITS = 0x101
+DAC_LOAD_FORCE_DATA = 0x1E6
+DAC_COMPARATOR_RGB = 0xE                # COMPARATOR_OUTPUT blue/green/red
+TMDS_ENABLE, TMDS_DUAL_LINK = 1 << 0, 1 << 24
+TMDS_TX_PLL_ENABLE, TMDS_TX_PLL_RESET = 1 << 0, 1 << 1
+TMDS_SYNC_RESET, TMDS_SYNC_START = 1 << 0, 1 << 8
+TMDS_TX_LANES, TMDS_TX_LANES_DUAL = 0x1F, 0x1F1F
+S0_CRT1_MASK, S0_CRT1_COLOR = 0x3, 0x2
+PLL_LOCK_POLLS = 100                    # x 10 us
+
+
+class TableError(Exception):
+    pass
+
+
+class Board:
+    """What the tables need of a board: registers and instance counts."""
+
+    def __init__(self, board, regs):
+        self.regs = regs
+        atom = board.get("atom", {})
+        self.crtcs = atom.get("crtcs", 2)
+        self.plls = atom.get("plls", 2)
+        self.connectors = board.get("connector", [])
+
+    def r(self, name):
+        if name not in self.regs:
+            raise TableError(f"register {name} is not in the register header")
+        return self.regs[name] // 4
+
+    def encoders(self, kind):
+        """The board's encoders whose names start with kind (DAC, TMDS)."""
+        return sorted({c["encoder"] for c in self.connectors
+                       if c["encoder"].startswith(kind)})
+
+
+def _per_crtc(a, b, sel, body):
+    a.switch(sel, [lambda k: body(k, f"D{k + 1}")] * b.crtcs)
+
+
+def enable_crtc(b):
+    a = Asm()
+
+    def body(k, d):
+        ctl = b.r(f"{d}CRTC_CONTROL")
+        a.if_eq(ps(0, "B8"), imm(ATOM_ENABLE, 1),
+                lambda: (a.clear_bits(ctl, CRTC_READ_REQUEST_DISABLE),
+                         a.set_bits(ctl, CRTC_EN)),
+                lambda: (a.set_bits(ctl, CRTC_READ_REQUEST_DISABLE),
+                         a.clear_bits(ctl, CRTC_EN | CRTC_DISABLE_POINT)))
+    _per_crtc(a, b, ps(0, "B0"), body)
+    return a.table(1, 1, 0, 4)
+
+
+def enable_crtc_memreq(b):
+    a = Asm()
+
+    def body(k, d):
+        ctl = b.r(f"{d}CRTC_CONTROL")
+        a.if_eq(ps(0, "B8"), imm(ATOM_ENABLE, 1),
+                lambda: a.clear_bits(ctl, CRTC_READ_REQUEST_DISABLE),
+                lambda: a.set_bits(ctl, CRTC_READ_REQUEST_DISABLE))
+    _per_crtc(a, b, ps(0, "B0"), body)
+    return a.table(1, 1, 0, 4)
+
+
+def blank_crtc(b):
+    a = Asm()
+
+    def body(k, d):
+        blank = b.r(f"{d}CRTC_BLANK_CONTROL")
+
+        def on():
+            a.move(reg(b.r(f"{d}CRTC_BLACK_COLOR")), imm(0))
+            a.set_bits(blank, BLANK_DATA_EN)
+        a.if_eq(ps(0, "B8"), imm(ATOM_ENABLE, 1), on,
+                lambda: a.clear_bits(blank, BLANK_DATA_EN))
+    _per_crtc(a, b, ps(0, "B0"), body)
+    return a.table(1, 1, 0, 8)
+
+
+def update_crtc_double_buffer(b):
+    a = Asm()
+
+    def body(k, d):
+        lock = reg(b.r(f"{d}CRTC_UPDATE_LOCK"))
+        a.if_eq(ps(0, "B8"), imm(ATOM_ENABLE, 1),
+                lambda: a.move(lock, imm(1)), lambda: a.move(lock, imm(0)))
+    _per_crtc(a, b, ps(0, "B0"), body)
+    return a.table(1, 1, 0, 4)
+
+
+def set_pixel_clock(b):
+    """Program pixel PLL ucPpll (kms-facts.md 1, PLL) and route it to ucCRTC;
+    a clock of 0 puts the PLL to sleep."""
+    a = Asm()
+
+    def pll(k):
+        e, p = f"EXT{k + 1}_PPLL_", f"P{k + 1}PLL_"
+        cntl = b.r(p + "CNTL")
+        post_src = reg(b.r(e + "POST_DIV_SRC"))
+        lock = reg(b.r(e + "UPDATE_LOCK"))
+        update = b.r(e + "UPDATE_CNTL")
+
+        def program():
+            poll, locked = a.new_label(), a.new_label()
+            a.move(post_src, imm(0))            # the crystal while it changes
+            a.set_bits(cntl, PLL_RESET | PLL_SLEEP)
+            a.clear_bits(b.r(p + "INT_SS_CNTL"), 1)
+            a.move(reg(b.r(e + "REF_DIV_SRC")), imm(1))
+            a.move(lock, imm(1))
+            a.load(0, ps(0, "W16"))
+            a.move(reg(b.r(e + "REF_DIV")), ws(0))
+            a.load(0, ps(1, "W0"))
+            a.shl(ws(0), 16)
+            a.load(1, ps(1, "B24"))
+            a.or_(ws(0), ws(1))
+            a.mask(reg(b.r(e + "FB_DIV")), ~FB_DIV_FIELDS & 0xFFFFFFFF, ws(0))
+            a.load(0, ps(1, "B16"))
+            a.mask(reg(b.r(e + "POST_DIV")), ~POST_DIV_FIELD & 0xFFFFFFFF,
+                   ws(0))
+            a.set_bits(update, PLL_UPDATE_PENDING)
+            a.clear_bits(cntl, PLL_VCOREF)
+            a.set_bits(cntl, PLL_ATOMIC_UPDATE)
+            a.clear_bits(cntl, PLL_ATOMIC_UPDATE)
+            a.move(lock, imm(0))
+            a.clear_bits(update, 1)
+            a.clear_bits(cntl, PLL_SLEEP)
+            a.clear_bits(cntl, PLL_RESET)
+            a.clear(ws(2))
+            a.label(poll)
+            a.delay_us(10)
+            a.move(ws(0), reg(cntl))
+            a.and_(ws(0), imm(PLL_LOCKED | PLL_CALIBRATED))
+            a.compare(ws(0), imm(PLL_LOCKED | PLL_CALIBRATED))
+            a.jump(locked, "eq")
+            a.add(ws(2), imm(1))
+            a.compare(ws(2), imm(PLL_LOCK_POLLS))
+            a.jump(poll, "below")
+            a.label(locked)
+            a.move(post_src, imm(1))
+
+        a.if_eq(ps(0, "W0"), imm(0, 2),
+                lambda: a.set_bits(cntl, PLL_RESET | PLL_SLEEP), program)
+    a.switch(ps(2, "B0"), [pll] * b.plls)
+    a.load(0, ps(2, "B0"))
+    a.shl(ws(0), 16)
+    a.switch(ps(2, "B16"), [
+        lambda k: a.mask(reg(b.r(f"PCLK_CRTC{k + 1}_CNTL")),
+                         ~PCLK_PLL_SEL & 0xFFFFFFFF, ws(0))] * b.crtcs)
+    return a.table(1, 2, 3, 12)
+
+
+def _axis(a, b, d, axis, disp, width, misc_bit):
+    """One axis of a CRTC's timing from ws0 = total and ws1 = sync start
+    (counted from the first active pixel): the blank registers count from
+    the sync start (kms-facts.md 1, Timing)."""
+    c = f"{d}CRTC_{axis}_"
+    a.move(ws(2), ws(0))
+    a.sub(ws(2), imm(1))
+    a.move(reg(b.r(c + "TOTAL")), ws(2))
+    a.move(ws(2), ws(0))
+    a.sub(ws(2), ws(1))                 # first active pixel
+    a.load(3, disp)
+    a.add(ws(3), ws(2))                 # first blank pixel
+    a.shl(ws(2), 16)
+    a.or_(ws(2), ws(3))
+    a.move(reg(b.r(c + "BLANK_START_END")), ws(2))
+    a.load(2, width)
+    a.shl(ws(2), 16)
+    a.move(reg(b.r(c + "SYNC_A")), ws(2))
+    a.load(2, ps(4, "W0"))
+    a.shr(ws(2), misc_bit)
+    a.and_(ws(2), imm(1))
+    a.move(reg(b.r(c + "SYNC_A_CNTL")), ws(2))
+
+
+def _interlace(a, b, d):
+    a.load(2, ps(4, "W0"))
+    a.shr(ws(2), ATOM_INTERLACE)
+    a.and_(ws(2), imm(1))
+    a.move(reg(b.r(f"{d}CRTC_INTERLACE_CONTROL")), ws(2))
+    a.move(reg(b.r(f"{d}MODE_DATA_FORMAT")), ws(2))
+
+
+def set_crtc_dtd_timing(b):
+    a = Asm()
+
+    def body(k, d):
+        for axis, i, pol in (("H", 0, ATOM_HSYNC_POLARITY),
+                             ("V", 1, ATOM_VSYNC_POLARITY)):
+            a.load(0, ps(i, "W0"))              # size
+            a.load(1, ps(i, "W16"))             # blanking time
+            a.add(ws(0), ws(1))
+            a.load(1, ps(2 + i, "W0"))          # sync offset
+            a.load(3, ps(i, "W0"))
+            a.add(ws(1), ws(3))
+            _axis(a, b, d, axis, ps(i, "W0"), ps(2 + i, "W16"), pol)
+        _interlace(a, b, d)
+    _per_crtc(a, b, ps(5, "B0"), body)
+    return a.table(1, 1, 4, 24)
+
+
+def set_crtc_timing(b):
+    a = Asm()
+
+    def body(k, d):
+        for axis, i, pol in (("H", 0, ATOM_HSYNC_POLARITY),
+                             ("V", 2, ATOM_VSYNC_POLARITY)):
+            a.load(0, ps(i, "W0"))              # total
+            a.load(1, ps(i + 1, "W0"))          # sync start
+            _axis(a, b, d, axis, ps(i, "W16"), ps(i + 1, "W16"), pol)
+        _interlace(a, b, d)
+    _per_crtc(a, b, ps(4, "B16"), body)
+    return a.table(1, 1, 4, 24)
+
+
+def set_crtc_overscan(b):
+    a = Asm()
+
+    def body(k, d):
+        for i, name in ((0, "LEFT_RIGHT"), (1, "TOP_BOTTOM")):
+            a.load(0, ps(i, "W16"))             # left, top
+            a.shl(ws(0), 16)
+            a.load(1, ps(i, "W0"))              # right, bottom
+            a.or_(ws(0), ws(1))
+            a.move(reg(b.r(f"{d}MODE_EXT_OVERSCAN_{name}")), ws(0))
+    _per_crtc(a, b, ps(2, "B0"), body)
+    return a.table(1, 1, 2, 12)
+
+
+def enable_scaler(b):
+    """The model has no scaler: every mode turns it off (kms-facts.md 1)."""
+    a = Asm()
+
+    def body(k, d):
+        a.move(reg(b.r(f"{d}SCL_SCALER_ENABLE")), imm(0))
+        a.move(reg(b.r(f"{d}SCL_SCALER_TAP_CONTROL")), imm(0))
+    _per_crtc(a, b, ps(0, "B0"), body)
+    return a.table(1, 1, 0, 4)
+
+
+def select_crtc_source(b):
+    """Route ucCRTC to the encoder of the board's device ucDevice."""
+    a = Asm()
+    a.load(0, ps(0, "B0"))
+    routes = {}
+    for c in b.connectors:
+        routes[ATOM_DEVICE_INDEX[c["device"]]] = c["encoder"]
+    for dev, enc in sorted(routes.items()):
+        a.if_eq(ps(0, "B8"), imm(dev, 1),
+                lambda enc=enc: a.move(reg(b.r(f"{enc}_SOURCE_SELECT")),
+                                       ws(0)))
+    return a.table(1, 1, 1, 4)
+
+
+def _need(b, enc):
+    if enc not in b.encoders(enc[:-1]):
+        raise TableError(f"no connector of the board uses {enc}")
+
+
+def dac_encoder_control(b, dac="DACA"):
+    _need(b, dac)
+    a = Asm()
+    en = reg(b.r(f"{dac}_ENABLE"))
+    a.if_eq(ps(0, "B24"), imm(ATOM_ENABLE, 1), lambda: a.move(en, imm(1)),
+            lambda: a.move(en, imm(0)))
+    return a.table(1, 1, 0, 4)
+
+
+def dac_output_control(b, dac="DACA"):
+    """kms-facts.md 1, DAC: power up and release the syncs, or power down."""
+    _need(b, dac)
+    a = Asm()
+    pd = reg(b.r(f"{dac}_POWERDOWN"))
+
+    def on():
+        a.move(reg(b.r(f"{dac}_ENABLE")), imm(1))
+        a.move(pd, imm(0))
+        a.delay_us(14)
+        a.move(reg(b.r(f"{dac}_FORCE_OUTPUT_CNTL")), imm(0))
+        a.clear_bits(b.r(f"{dac}_SYNC_SELECT"), DAC_SYNC_SELECT_BITS)
+        a.move(reg(b.r(f"{dac}_SYNC_TRISTATE_CONTROL")), imm(0))
+    a.if_eq(ps(0, "B0"), imm(ATOM_ENABLE, 1), on,
+            lambda: a.move(pd, imm(DAC_POWERDOWN_ALL)))
+    return a.table(1, 1, 0, 4)
+
+
+def dac_load_detection(b, dac="DACA"):
+    """Sense a load on DAC A for CRT1 and report it in BIOS_0_SCRATCH as
+    radeon reads it (ATOM_S0_CRT1_COLOR)."""
+    _need(b, dac)
+    a = Asm()
+    s0 = b.r("BIOS_0_SCRATCH")
+
+    def sense():
+        force = reg(b.r(f"{dac}_FORCE_DATA"))
+        a.move(ws(1), force)
+        a.move(force, imm(DAC_LOAD_FORCE_DATA))
+        a.move(reg(b.r(f"{dac}_COMPARATOR_ENABLE")), imm(1))
+        a.delay_us(50)
+        a.move(ws(0), reg(b.r(f"{dac}_COMPARATOR_OUTPUT")))
+        a.move(reg(b.r(f"{dac}_COMPARATOR_ENABLE")), imm(0))
+        a.move(force, ws(1))
+        a.clear_bits(s0, S0_CRT1_MASK)
+        a.and_(ws(0), imm(DAC_COMPARATOR_RGB))
+        a.if_eq(ws(0), imm(DAC_COMPARATOR_RGB),
+                lambda: a.set_bits(s0, S0_CRT1_COLOR))
+
+    skip = a.new_label()
+    a.compare(ps(0, "B16"), imm(ATOM_DAC_A, 1))
+    a.jump(skip, "ne")
+    a.test(ps(0, "W0"), imm(ATOM_DEVICE_CRT1_SUPPORT, 2))
+    a.jump(skip, "eq")
+    sense()
+    a.label(skip)
+    return a.table(1, 1, 2, 12)
+
+
+def tmds_encoder_control(b, tmds="TMDSA"):
+    """kms-facts.md 1, TMDSA: encoder and transmitter PLL on, or off."""
+    _need(b, tmds)
+    a = Asm()
+    cntl = b.r(f"{tmds}_CNTL")
+    tx = b.r(f"{tmds}_TRANSMITTER_CONTROL")
+    sync = b.r(f"{tmds}_DATA_SYNCHRONIZATION")
+
+    def on():
+        single, linked = a.new_label(), a.new_label()
+        a.set_bits(cntl, TMDS_ENABLE)
+        a.test(ps(0, "B16"), imm(PANEL_ENCODER_MISC_DUAL, 1))
+        a.jump(single, "eq")
+        a.set_bits(cntl, TMDS_DUAL_LINK)
+        a.jump(linked)
+        a.label(single)
+        a.clear_bits(cntl, TMDS_DUAL_LINK)
+        a.label(linked)
+        a.set_bits(tx, TMDS_TX_PLL_ENABLE)
+        a.delay_us(20)
+        a.set_bits(tx, TMDS_TX_PLL_RESET)
+        a.clear_bits(tx, TMDS_TX_PLL_RESET)
+        a.set_bits(sync, TMDS_SYNC_RESET)
+        a.set_bits(sync, TMDS_SYNC_START)
+        a.clear_bits(sync, TMDS_SYNC_RESET)
+
+    def off():
+        a.clear_bits(tx, TMDS_TX_PLL_ENABLE)
+        a.clear_bits(cntl, TMDS_ENABLE)
+    end = a.new_label()
+    a.if_eq(ps(0, "B24"), imm(ATOM_ENABLE, 1), on)
+    a.compare(ps(0, "B24"), imm(0, 1))
+    a.jump(end, "ne")
+    off()
+    a.label(end)
+    return a.table(1, 1, 0, 8)
+
+
+def tmds_output_control(b, tmds="TMDSA"):
+    _need(b, tmds)
+    a = Asm()
+    txen = reg(b.r(f"{tmds}_TRANSMITTER_ENABLE"))
+
+    def on():
+        a.move(ws(0), reg(b.r(f"{tmds}_CNTL")))
+        a.and_(ws(0), imm(TMDS_DUAL_LINK))
+        a.if_eq(ws(0), imm(0), lambda: a.move(txen, imm(TMDS_TX_LANES)),
+                lambda: a.move(txen, imm(TMDS_TX_LANES_DUAL)))
+    a.if_eq(ps(0, "B0"), imm(ATOM_ENABLE, 1), on,
+            lambda: a.move(txen, imm(0)))
+    return a.table(1, 1, 1, 4)
+
+
+def asic_init(b):
+    """Post: the model's clocks and memory controller come out of reset as
+    a BIOS leaves them, so what is left is the display a BIOS hands over
+    with nothing lit: both CRTCs off, the board's outputs powered down."""
+    a = Asm()
+    for k in range(b.crtcs):
+        a.move(reg(b.r(f"D{k + 1}CRTC_CONTROL")), imm(0))
+    for dac in b.encoders("DAC"):
+        a.move(reg(b.r(f"{dac}_POWERDOWN")), imm(DAC_POWERDOWN_ALL))
+        a.move(reg(b.r(f"{dac}_ENABLE")), imm(0))
+    for tmds in b.encoders("TMDS"):
+        a.move(reg(b.r(f"{tmds}_TRANSMITTER_ENABLE")), imm(0))
+        a.clear_bits(b.r(f"{tmds}_TRANSMITTER_CONTROL"), TMDS_TX_PLL_ENABLE)
+        a.clear_bits(b.r(f"{tmds}_CNTL"), TMDS_ENABLE)
+    return a.table(1, 1, 0, 16)
+
+
+BUILDERS = {
+    "ASIC_Init": asic_init,
+    "EnableCRTC": enable_crtc,
+    "EnableCRTCMemReq": enable_crtc_memreq,
+    "BlankCRTC": blank_crtc,
+    "UpdateCRTC_DoubleBufferRegisters": update_crtc_double_buffer,
+    "SetPixelClock": set_pixel_clock,
+    "SetCRTC_UsingDTDTiming": set_crtc_dtd_timing,
+    "SetCRTC_Timing": set_crtc_timing,
+    "SetCRTC_OverScan": set_crtc_overscan,
+    "EnableScaler": enable_scaler,
+    "SelectCRTC_Source": select_crtc_source,
+    "DAC1EncoderControl": dac_encoder_control,
+    "DAC1OutputControl": dac_output_control,
+    "DAC_LoadDetection": dac_load_detection,
+    "TMDSAEncoderControl": tmds_encoder_control,
+    "TMDSAOutputControl": tmds_output_control,
+}
+
+
+def command_tables(board, regs):
+    """{master list index: table bytes} for the board's [atom] selection."""
+    b = Board(board, regs)
+    out = {}
+    for name in board.get("atom", {}).get("command_tables", []):
+        if name not in BUILDERS:
+            raise TableError(f"no command table {name}")
+        out[COMMAND_INDEX[name]] = BUILDERS[name](b)
+    return out

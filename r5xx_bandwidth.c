@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Copyright (c) 2026 The r5xx authors
+ */
+
+#include <linux/bitfield.h>
+#include <linux/kernel.h>
+
+#include "r5xx_bandwidth.h"
+#include "r5xx_regs.h"
+
+/**
+ * DOC: display bandwidth
+ *
+ * The two AVIVO CRTCs share one line buffer and compete with the engines
+ * for memory. After every change of the CRTCs' modes r5xx programs, as
+ * upstream radeon's rv515_bandwidth_update (rv515_bandwidth_avivo_update,
+ * rs690_line_buffer_adjust, rv515_crtc_bandwidth_compute,
+ * rv515_compute_mode_priority) does for RV515 to R580:
+ *
+ * - the line buffer split (DC_LB_MEMORY_SPLIT): all of it to D1 when only
+ *   D1 runs, a quarter when only D2 runs, halves when both run unless the
+ *   wider mode is over 2560 pixels, which then gets three quarters;
+ * - the request FIFO depth of each CRTC (LB_MAX_REQ_OUTSTANDING): a line
+ *   pair's 256-pixel chunks, at least 4 (4 for a CRTC that is off);
+ * - the priority marks A and B of each CRTC (DxMODE_PRIORITY_A/B_CNT):
+ *   from the engine clock, the pixel clock and the line timing, in 16-pixel
+ *   units, never below a sixteenth of the line; MODE_PRIORITY_OFF for a
+ *   CRTC that is off. Rows with %R5XX_QUIRK_DISP_PRIORITY_HIGH (RV515, as
+ *   radeon_update_display_priority picks) also set MODE_PRIORITY_ALWAYS_ON
+ *   and shorten the display clients' initial latency in the MC
+ *   (MC_MISC_LAT_TIMER). Marks A and B are the same: upstream computes both
+ *   for the engine clock in use.
+ *
+ * The arithmetic is upstream's: unsigned 20.12 fixed point with its
+ * rounding, including its wrap-around when the tolerable latency is below
+ * the worst case (the mark is then the largest). One difference: upstream
+ * reads the fill rate from a field it never sets (uninitialised stack);
+ * r5xx uses the engine clock that field was meant to hold. There is no
+ * scaler, so one line pair is fetched at a time and the consumption rate is
+ * the pixel clock.
+ *
+ * This file is pure computation, shared with the host unit tests; the
+ * registers are written by r5xx_display_avivo.c.
+ */
+
+#define R5XX_BW_PIXELS_PER_CHUNK	256
+#define R5XX_BW_MIN_FIFO_DEPTH		4
+#define R5XX_BW_WIDE_MODE		2560
+#define R5XX_BW_MARK_UNIT		16	/* pixels per priority mark step */
+
+/* unsigned 20.12 fixed point, rounding as drm_fixed.h */
+typedef u32 fx;
+
+static fx fx_int(u32 v)
+{
+	return v << 12;
+}
+
+static u32 fx_trunc(fx v)
+{
+	return v >> 12;
+}
+
+static fx fx_mul(fx a, fx b)
+{
+	return (u32)(((u64)a * b + 2048) >> 12);
+}
+
+static fx fx_div(fx a, fx b)
+{
+	u64 q = ((u64)a << 13) / b;
+
+	return (u32)((q + 1) / 2);
+}
+
+static fx fx_ceil(fx v)
+{
+	return fx_int(fx_trunc(v) + (v > fx_int(fx_trunc(v))));
+}
+
+struct r5xx_bw_wm {
+	u32 fifo_depth;
+	fx line_pairs;
+	fx worst_latency;
+	fx consumption_rate;
+	fx active_time;
+	fx mark_max;
+	fx mark;
+	fx sclk;
+};
+
+static void r5xx_bw_wm(const struct r5xx_bw_mode *m, u32 sclk_khz,
+		       struct r5xx_bw_wm *wm)
+{
+	fx sclk, chunks, req_depth, pclk, line_time, chunk_time, tolerable;
+	fx width;
+
+	wm->fifo_depth = R5XX_BW_MIN_FIFO_DEPTH;
+	if (!m->on)
+		return;
+
+	/* MHz, from radeon's 10 kHz units */
+	sclk = fx_div(fx_int(sclk_khz / 10), fx_int(100));
+	wm->sclk = sclk;
+	wm->line_pairs = fx_int(1);
+
+	chunks = fx_div(fx_int(m->hdisplay), fx_int(R5XX_BW_PIXELS_PER_CHUNK));
+	req_depth = fx_ceil(fx_mul(chunks, wm->line_pairs));
+	if (chunks >= fx_int(R5XX_BW_MIN_FIFO_DEPTH))
+		wm->fifo_depth = fx_trunc(req_depth);
+
+	/* ns per pixel; without a scaler one pixel is consumed per pixel */
+	pclk = fx_div(fx_int(1000), fx_div(fx_int(m->clock_khz), fx_int(1000)));
+	wm->consumption_rate = fx_div(fx_int(1), pclk);
+	line_time = fx_mul(fx_int(m->htotal), pclk);
+	wm->active_time = fx_div(fx_mul(line_time, fx_int(m->hdisplay)),
+				 fx_int(m->htotal));
+
+	/* one chunk's pipeline delay and gap, plus 1 us of read delay */
+	chunk_time = fx_div(fx_int(600 * 1000), sclk);
+	if (fx_trunc(wm->line_pairs) > 1)
+		wm->worst_latency = fx_mul(fx_int(3), chunk_time) + fx_int(1000);
+	else
+		wm->worst_latency = chunk_time + fx_int(1000);
+
+	if (2 + wm->fifo_depth >= fx_trunc(req_depth))
+		tolerable = line_time;
+	else
+		tolerable = line_time -
+			    fx_mul(req_depth - fx_int(wm->fifo_depth - 2),
+				   chunk_time);
+
+	wm->mark_max = fx_ceil(fx_div(fx_int(m->hdisplay),
+				      fx_int(R5XX_BW_MARK_UNIT)));
+	/* wraps when the latency cannot be tolerated: the mark is then max */
+	width = fx_div(tolerable - wm->worst_latency, pclk);
+	if (fx_trunc(width) > m->hdisplay)
+		wm->mark = wm->mark_max;
+	else
+		wm->mark = wm->mark_max -
+			   fx_ceil(fx_div(width, fx_int(R5XX_BW_MARK_UNIT)));
+}
+
+/* the priority mark of one CRTC, given the fill rate the line buffer gets */
+static fx r5xx_bw_mark(const struct r5xx_bw_wm *wm, fx fill_rate,
+		       u32 slow_divisor)
+{
+	fx mark, fill;
+
+	if (wm->consumption_rate > fill_rate) {
+		fill = fx_div(fx_mul(wm->consumption_rate - fill_rate,
+				     wm->active_time),
+			      fx_int(R5XX_BW_MARK_UNIT));
+		mark = fx_mul(wm->worst_latency, wm->consumption_rate) + fill;
+	} else {
+		mark = fx_div(fx_mul(wm->worst_latency, wm->consumption_rate),
+			      fx_int(slow_divisor));
+	}
+	return max(max(mark, wm->mark), wm->mark_max);
+}
+
+static u32 r5xx_bw_lb_split(const struct r5xx_bw_mode mode[2])
+{
+	if (mode[0].on && mode[1].on) {
+		if (mode[0].hdisplay > mode[1].hdisplay &&
+		    mode[0].hdisplay > R5XX_BW_WIDE_MODE)
+			return R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT_D1_3Q_D2_1Q;
+		if (mode[1].hdisplay > mode[0].hdisplay &&
+		    mode[1].hdisplay > R5XX_BW_WIDE_MODE)
+			return R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT_D1_1Q_D2_3Q;
+		return R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT_D1HALF_D2HALF;
+	}
+	if (mode[0].on)
+		return R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT_D1_ONLY;
+	if (mode[1].on)
+		return R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT_D1_1Q_D2_3Q;
+	return R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT_D1HALF_D2HALF;
+}
+
+/**
+ * r5xx_bw_avivo_compute - the AVIVO display bandwidth registers
+ * @mode: D1's and D2's modes; a CRTC that is on needs a pixel clock of at
+ *	least 1 MHz and an htotal
+ * @sclk_khz: engine clock, at least 10 kHz
+ * @high_priority: display priority forced high (MODE_PRIORITY_ALWAYS_ON)
+ * @out: the register values
+ */
+void r5xx_bw_avivo_compute(const struct r5xx_bw_mode mode[2], u32 sclk_khz,
+			   bool high_priority, struct r5xx_bw_avivo *out)
+{
+	struct r5xx_bw_wm wm[2] = { };
+	u32 cnt[2] = { R5XX_D1MODE_PRIORITY_A_CNT_MODE_PRIORITY_OFF,
+		       R5XX_D1MODE_PRIORITY_A_CNT_MODE_PRIORITY_OFF };
+	/* the single-CRTC D1 case divides by 16 where the others use 16000 */
+	u32 slow = mode[0].on && !mode[1].on ? R5XX_BW_MARK_UNIT
+					     : R5XX_BW_MARK_UNIT * 1000;
+	fx lines = 0, fill_rate;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		r5xx_bw_wm(&mode[i], sclk_khz, &wm[i]);
+		/* 32 bits per pixel: one line pair per request */
+		if (mode[i].on)
+			lines += wm[i].line_pairs;
+	}
+	out->lb_split = r5xx_bw_lb_split(mode);
+	out->lb_max_req =
+		FIELD_PREP(R5XX_LB_MAX_REQ_OUTSTANDING_LB_D1_MAX_REQ_OUTSTANDING,
+			   wm[0].fifo_depth) |
+		FIELD_PREP(R5XX_LB_MAX_REQ_OUTSTANDING_LB_D2_MAX_REQ_OUTSTANDING,
+			   wm[1].fifo_depth);
+
+	if (lines) {
+		fill_rate = fx_div(mode[0].on ? wm[0].sclk : wm[1].sclk, lines);
+		for (i = 0; i < 2; i++) {
+			if (!mode[i].on)
+				continue;
+			cnt[i] = fx_trunc(r5xx_bw_mark(&wm[i], fill_rate, slow));
+			if (high_priority)
+				cnt[i] |= R5XX_D1MODE_PRIORITY_A_CNT_MODE_PRIORITY_ALWAYS_ON;
+		}
+	}
+	for (i = 0; i < 2; i++) {
+		out->priority_a[i] = cnt[i];
+		out->priority_b[i] = cnt[i];
+	}
+}

@@ -1,0 +1,4 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR MIT
+# IGP smoke set: tests/driver/load.sh on the IGP chips (see vm.conf).
+exec tests/driver/load.sh

@@ -1,0 +1,93 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR MIT
+# vm-chips: rv515 r580
+# vm-kernels: bookworm trixie:rv515
+# KMS test (in the VM, r5xx.ko): the AVIVO display bandwidth registers,
+# read back through debugfs r5xx_regs, are what rv515_bandwidth_update
+# gives for the modes the CRTCs run (debugfs state; the console's): the
+# line buffer split for the CRTCs that are on and their widths, the
+# request FIFO depths (256-pixel chunks, at least 4), priority marks A = B,
+# at least hdisplay / 16 for a CRTC that is on and MODE_PRIORITY_OFF for
+# one that is off, MODE_PRIORITY_ALWAYS_ON and the MC's display latencies
+# on rv515 only (radeon_update_display_priority).  tests/unit/bandwidth.test
+# checks the arithmetic for other modes.
+set -uo pipefail
+. tests/driver/lib.sh
+
+d=$(r5xx_dir) || fail "no r5xx debugfs directory"
+[ -r "$d/state" ] || skip "no atomic state in debugfs"
+python3 - "$d/state" "$d/r5xx_regs" "${R5XX_CHIP:-}" <<'PY'
+import re, sys
+
+state = open(sys.argv[1]).read()
+regs = {}
+for line in open(sys.argv[2]):
+    m = re.match(r"(MC [A-Z_]+|[A-Z0-9_]+)\s.*(0x[0-9a-f]{8})$", line.strip())
+    if m:
+        regs[m.group(1)] = int(m.group(2), 16)
+chip = sys.argv[3]
+bad = []
+
+# crtc-0 is D1, crtc-1 D2: on (active) and the mode's hdisplay
+on = [False, False]
+width = [0, 0]
+for blk in re.split(r"\n(?=crtc\[)", state):
+    m = re.match(r"crtc\[\d+\]: crtc-(\d)", blk)
+    if not m or int(m.group(1)) > 1:
+        continue
+    i = int(m.group(1))
+    on[i] = re.search(r"\bactive=1\b", blk) is not None
+    mm = re.search(r'mode: "[^"]*": \d+ (\d+) (\d+)', blk)
+    if on[i] and mm:
+        width[i] = int(mm.group(2))
+print("D1 %s %d, D2 %s %d" % ("on" if on[0] else "off", width[0],
+                              "on" if on[1] else "off", width[1]))
+
+if on[0] and on[1]:
+    want = 1 if width[0] > width[1] and width[0] > 2560 else \
+           3 if width[1] > width[0] and width[1] > 2560 else 0
+elif on[0]:
+    want = 2
+elif on[1]:
+    want = 3
+else:
+    want = 0
+split = regs["DC_LB_MEMORY_SPLIT"] & 3
+if split != want:
+    bad.append("DC_LB_MEMORY_SPLIT %d, want %d" % (split, want))
+
+depth = [max(4, -(-w // 256)) if o else 4 for o, w in zip(on, width)]
+req = regs["LB_MAX_REQ_OUTSTANDING"]
+if req != depth[0] | depth[1] << 16:
+    bad.append("LB_MAX_REQ_OUTSTANDING 0x%x, want depths %s" % (req, depth))
+
+high = chip == "rv515"
+for i, n in enumerate(("D1", "D2")):
+    a = regs[n + "MODE_PRIORITY_A_CNT"]
+    b = regs[n + "MODE_PRIORITY_B_CNT"]
+    if a != b:
+        bad.append("%s marks A 0x%x and B 0x%x differ" % (n, a, b))
+    if not on[i]:
+        if a != 1 << 16:
+            bad.append("%s is off but its mark is 0x%x" % (n, a))
+        continue
+    if a & (1 << 16):
+        bad.append("%s is on but its priority is off (0x%x)" % (n, a))
+    if bool(a & (1 << 20)) != high:
+        bad.append("%s ALWAYS_ON is %s on %s" % (n, bool(a & 1 << 20), chip))
+    if not -(-width[i] // 16) <= (a & 0x7fff) < 0x7fff:
+        bad.append("%s mark %d, want at least %d" % (n, a & 0x7fff,
+                                                     -(-width[i] // 16)))
+if high:
+    lat = regs["MC MISC_LAT_TIMER"]
+    if (lat >> 8) & 0xf != on[0] or (lat >> 12) & 0xf != on[1]:
+        bad.append("MC MISC_LAT_TIMER 0x%x for D1 %s, D2 %s" % (lat, on[0], on[1]))
+elif "MC MISC_LAT_TIMER" in regs:
+    bad.append("MC MISC_LAT_TIMER shown on %s" % chip)
+for k in ("DC_LB_MEMORY_SPLIT", "LB_MAX_REQ_OUTSTANDING",
+          "D1MODE_PRIORITY_A_CNT", "D2MODE_PRIORITY_A_CNT"):
+    print("%s 0x%08x" % (k, regs[k]))
+if bad:
+    print("FAIL: " + "; ".join(bad))
+    sys.exit(1)
+PY

@@ -67,7 +67,8 @@
  * - R5XX_HAVE_SCHED_JOB_CREDITS: drm_sched_job_init() takes a credit
  *   count (6.7 and later);
  * - R5XX_HAVE_SCHED_JOB_CLIENT_ID: drm_sched_job_init() takes a DRM
- *   client id (Debian 6.12.105, 6.16 and later);
+ *   client id (Debian 6.12.105, 6.16 and later), the submitting file's
+ *   (see r5xx_drm_file_client_id());
  * - R5XX_HAVE_SCHED_START_RECOVERY: drm_sched_start() takes 6.1's
  *   full_recovery flag; R5XX_HAVE_SCHED_START_ERRNO: it takes the error
  *   for jobs without hardware fence (6.13 and later, not Debian's 6.12);
@@ -78,7 +79,11 @@
  *   scheduler puts it back on its list itself (6.17), see
  *   r5xx_drm_sched_job_not_hung();
  * - R5XX_HAVE_SCHED_CANCEL_JOB: &drm_sched_backend_ops.cancel_job exists
- *   (6.17), see R5XX_SCHED_OPS_CANCEL_JOB.
+ *   (6.17), see R5XX_SCHED_OPS_CANCEL_JOB;
+ * - drm_sched_for_each_pending_job(), the iterator over a stopped
+ *   scheduler's pending jobs that replaces drm_sched_resubmit_jobs() (7.x),
+ *   is a macro, tested for directly: see
+ *   r5xx_drm_sched_for_each_pending_job().
  *
  * Memory management:
  *
@@ -129,6 +134,8 @@
  *   r5xx_mode_config_fbdev_hints();
  * - R5XX_HAVE_PCI_MSI_ADDR_MASK: &struct pci_dev limits MSI addresses with
  *   a mask, not the no_64bit_msi flag (7.0), see r5xx_pci_msi_32bit();
+ * - R5XX_HAVE_DRM_FILE_CLIENT_ID: &struct drm_file has the client id that
+ *   fdinfo shows (6.12 and later), see r5xx_drm_file_client_id();
  * - R5XX_HAVE_DRM_SHOW_FDINFO: the DRM core prints a file's fdinfo,
  *   drm_show_fdinfo() with &drm_driver.show_fdinfo (6.5 and later); see
  *   R5XX_FOPS_SHOW_FDINFO;
@@ -285,6 +292,46 @@ static inline int r5xx_drm_sched_job_init(struct drm_sched_job *job,
 	return drm_sched_job_init(job, entity, owner);
 #endif
 }
+
+/**
+ * r5xx_drm_file_client_id - the DRM client id of an open file
+ * @file: the file
+ *
+ * The id the DRM core gives every open file, which fdinfo shows as
+ * drm-client-id and the scheduler's trace events with each job of the file
+ * (r5xx_drm_sched_job_init()). Kernels without it (6.1) have no client id
+ * in the scheduler either; r5xx's fdinfo keeps its own there.
+ *
+ * Return: &drm_file.client_id, or 0 where there is none.
+ */
+static inline u64 r5xx_drm_file_client_id(const struct drm_file *file)
+{
+#ifdef R5XX_HAVE_DRM_FILE_CLIENT_ID
+	return file->client_id;
+#else
+	return 0;
+#endif
+}
+
+/**
+ * define r5xx_drm_sched_for_each_pending_job - each pending job of a
+ *	stopped scheduler
+ * @job: &struct drm_sched_job cursor
+ * @sched: the scheduler, stopped with drm_sched_stop()
+ *
+ * drm_sched_for_each_pending_job() of 7.x, for every entity, which checks
+ * that the scheduler is stopped; older kernels have no iterator, and their
+ * drm_sched_resubmit_jobs() walks &drm_gpu_scheduler.pending_list the same
+ * way, without a lock (nothing else touches the list while the scheduler
+ * is stopped).
+ */
+#ifdef drm_sched_for_each_pending_job
+#define r5xx_drm_sched_for_each_pending_job(job, sched) \
+	drm_sched_for_each_pending_job(job, sched, NULL)
+#else
+#define r5xx_drm_sched_for_each_pending_job(job, sched) \
+	list_for_each_entry(job, &(sched)->pending_list, list)
+#endif
 
 /**
  * r5xx_drm_sched_start - restart a scheduler stopped by drm_sched_stop()

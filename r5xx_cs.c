@@ -618,7 +618,8 @@ static int r5xx_cs_submit(struct r5xx_cs_parser *p, const struct drm_radeon_cs *
 		return ret;
 
 	p->job = r5xx_job_create(p->rdev, &rfile->entity, p->ib_chunk.length_dw,
-				 rfile->ib_quota);
+				 rfile->ib_quota,
+				 r5xx_drm_file_client_id(p->file));
 	if (IS_ERR(p->job)) {
 		ret = PTR_ERR(p->job);
 		p->job = NULL;

@@ -345,7 +345,7 @@ static int r5xx_fence_test_submit(struct r5xx_device *rdev, u32 value,
 	struct r5xx_job *job;
 	struct r5xx_ib *ib;
 
-	job = r5xx_job_create(rdev, &rdev->sched.kernel_entity, 8, NULL);
+	job = r5xx_job_create(rdev, &rdev->sched.kernel_entity, 8, NULL, 0);
 	if (IS_ERR(job))
 		return PTR_ERR(job);
 	ib = &job->ib;

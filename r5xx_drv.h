@@ -1341,7 +1341,7 @@ int r5xx_sched_file_open(struct r5xx_device *rdev, struct r5xx_file *file);
 void r5xx_sched_file_close(struct r5xx_file *file);
 struct r5xx_job *r5xx_job_create(struct r5xx_device *rdev,
 				 struct drm_sched_entity *entity, u32 ib_dw,
-				 struct r5xx_ib_quota *quota);
+				 struct r5xx_ib_quota *quota, u64 client_id);
 struct dma_fence *r5xx_job_push(struct r5xx_job *job);
 void r5xx_job_abort(struct r5xx_job *job);
 

@@ -5,6 +5,7 @@
 
 #include <drm/drm_atomic.h>
 #include <drm/drm_atomic_helper.h>
+#include <drm/drm_blend.h>
 #include <drm/drm_drv.h>
 #include <drm/drm_fb_helper.h>
 #include <drm/drm_fourcc.h>
@@ -27,9 +28,11 @@
  * CRTCs are those of the legacy display engine on R3xx/R4xx
  * (r5xx_display_legacy.c) and those of the AVIVO engine on R5xx
  * (r5xx_display_avivo.c); what both share is here: plane creation, the
- * plane and CRTC checks, pinning and events. The modeset module parameter
- * (default 1) at 0 keeps the render-only driver: no DRIVER_MODESET, no KMS
- * objects, the display left as firmware set it up.
+ * plane and CRTC checks, pinning and events. Each plane has a "pixel blend
+ * mode" property with the modes it really does (see r5xx_planes[]), as the
+ * DRM core asks of a plane with an alpha format. The modeset module
+ * parameter (default 1) at 0 keeps the render-only driver: no
+ * DRIVER_MODESET, no KMS objects, the display left as firmware set it up.
  *
  * Framebuffers are checked when they are made, each refusal an -EINVAL
  * with its reason logged at debug level (r5xx_user_dbg()): the format must
@@ -468,16 +471,28 @@ static const u32 r5xx_cursor_formats[] = {
 	DRM_FORMAT_ARGB8888,
 };
 
-/* the two planes of a CRTC, as data */
+/*
+ * The two planes of a CRTC, as data, with the pixel blend modes each
+ * really does. The primary plane is the bottom one and covers the whole
+ * CRTC: its alpha is ignored, which is "None" and, over the black below
+ * it, "Pre-multiplied" too (the property's default, what the DRM core
+ * assumed before the property existed). The cursor is blended over it as
+ * premultiplied ARGB by both engines (AVIVO's D1CUR_CONTROL CURSOR_MODE
+ * ARGB_PREMULT, the legacy CRTC_GEN_CNTL CRTC_CUR_MODE ARGB), which is the
+ * image X, weston and radeon.ko's users hand to a cursor: that is its only
+ * mode.
+ */
 static const struct {
 	enum drm_plane_type type;
 	const u32 *formats;
 	unsigned int num_formats;
+	unsigned int blend_modes;
 } r5xx_planes[] = {
 	{ DRM_PLANE_TYPE_PRIMARY, r5xx_primary_formats,
-	  ARRAY_SIZE(r5xx_primary_formats) },
+	  ARRAY_SIZE(r5xx_primary_formats),
+	  BIT(DRM_MODE_BLEND_PIXEL_NONE) | BIT(DRM_MODE_BLEND_PREMULTI) },
 	{ DRM_PLANE_TYPE_CURSOR, r5xx_cursor_formats,
-	  ARRAY_SIZE(r5xx_cursor_formats) },
+	  ARRAY_SIZE(r5xx_cursor_formats), BIT(DRM_MODE_BLEND_PREMULTI) },
 };
 
 static u32 r5xx_crtc_get_vblank_counter(struct drm_crtc *crtc)
@@ -541,6 +556,10 @@ int r5xx_crtc_create(struct r5xx_device *rdev, unsigned int id,
 					       r5xx_planes[i].formats,
 					       r5xx_planes[i].num_formats, NULL,
 					       r5xx_planes[i].type, NULL);
+		if (ret)
+			return ret;
+		ret = drm_plane_create_blend_mode_property(plane,
+							   r5xx_planes[i].blend_modes);
 		if (ret)
 			return ret;
 		drm_plane_helper_add(plane, i ? kind->cursor_helpers :

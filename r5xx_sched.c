@@ -57,6 +57,16 @@
  *    clocks, pipes, GART, microcode, CP, ring test), then the IB test;
  * 5. run the innocent jobs again and restart the scheduler.
  *
+ * Step 5 is the driver's own (r5xx_sched_replay()), not the scheduler's
+ * deprecated drm_sched_resubmit_jobs(): each job still pending is run
+ * again through run_job, on a new hardware fence, and that fence becomes
+ * the parent of the job's scheduler fence, which drm_sched_start() then
+ * waits on. run_job only takes a fence from GFP_NOWAIT memory and space
+ * on the ring, so the replay cannot wait on memory reclaim, which may wait
+ * on these very fences. On 7.x the jobs come from the scheduler's
+ * iterator, drm_sched_for_each_pending_job(), as the scheduler's
+ * documentation asks of drivers.
+ *
  * If the GPU does not come back, the ring is marked not ready and every
  * later job fails with -EIO. During teardown (r5xx_sched_fini()) the
  * reset stops after step 3: the CP stays stopped and the jobs fail so.
@@ -120,6 +130,29 @@ static struct dma_fence *r5xx_sched_run_job(struct drm_sched_job *sched_job)
 	return fence;
 }
 
+/*
+ * Run the jobs of a stopped scheduler again after a reset, oldest first:
+ * see "recovery" above. A job that cannot run (no ring after a failed
+ * reset) keeps no parent and ends with its error when the scheduler
+ * starts again.
+ */
+static void r5xx_sched_replay(struct r5xx_sched *sched)
+{
+	struct drm_sched_job *job;
+	struct dma_fence *fence;
+
+	r5xx_drm_sched_for_each_pending_job(job, &sched->base) {
+		fence = r5xx_sched_run_job(job);
+		if (IS_ERR(fence)) {
+			dma_fence_set_error(&job->s_fence->finished,
+					    PTR_ERR(fence));
+			fence = NULL;
+		}
+		/* the parent takes run_job's reference */
+		job->s_fence->parent = fence;
+	}
+}
+
 /**
  * r5xx_gpu_recover - reset a hung GPU and restart the scheduler
  * @rdev: device
@@ -168,7 +201,7 @@ static int r5xx_gpu_recover(struct r5xx_device *rdev,
 	sched->resets++;
 	sched->hang_rptr = ~0u;
 
-	drm_sched_resubmit_jobs(&sched->base);
+	r5xx_sched_replay(sched);
 	r5xx_drm_sched_start(&sched->base, 0);
 	mutex_unlock(&rdev->reset_lock);
 	return ret;
@@ -261,6 +294,9 @@ static const struct drm_sched_backend_ops r5xx_sched_ops = {
  * @ib_dw: dwords of IB to allocate
  * @quota: the submitting file's share of the IB pool, or NULL for the
  *	kernel's own jobs
+ * @client_id: the submitting file's DRM client id
+ *	(r5xx_drm_file_client_id()), 0 for the kernel's own jobs: the
+ *	scheduler's trace events show it
  *
  * The caller fills &r5xx_job.ib, then calls r5xx_job_push() or, to give
  * up, r5xx_job_abort().
@@ -269,7 +305,7 @@ static const struct drm_sched_backend_ops r5xx_sched_ops = {
  */
 struct r5xx_job *r5xx_job_create(struct r5xx_device *rdev,
 				 struct drm_sched_entity *entity, u32 ib_dw,
-				 struct r5xx_ib_quota *quota)
+				 struct r5xx_ib_quota *quota, u64 client_id)
 {
 	struct r5xx_job *job;
 	int ret;
@@ -287,8 +323,7 @@ struct r5xx_job *r5xx_job_create(struct r5xx_device *rdev,
 	ret = r5xx_ib_get(rdev, &job->ib, ib_dw, quota);
 	if (ret)
 		goto err_free;
-	/* no client id: the files' ids are not passed down (yet) */
-	ret = r5xx_drm_sched_job_init(&job->base, entity, 1, NULL, 0);
+	ret = r5xx_drm_sched_job_init(&job->base, entity, 1, NULL, client_id);
 	if (ret)
 		goto err_free_ib;
 	return job;

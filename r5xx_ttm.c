@@ -268,7 +268,7 @@ static int r5xx_bo_clear_vram_gpu(struct r5xx_device *rdev,
 		return ret;
 	job = r5xx_job_create(rdev, &rdev->sched.kernel_entity,
 			      R5XX_CLEAR_SETUP_DW + fills * R5XX_CLEAR_FILL_DW,
-			      NULL);
+			      NULL, 0);
 	if (IS_ERR(job))
 		return PTR_ERR(job);
 	ib = &job->ib;

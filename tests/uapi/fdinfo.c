@@ -19,6 +19,9 @@
  *                   the imported buffer with that fence is shared and
  *                   active until then
  *   fdinfo busy S   (for tests/uapi/gputop.sh) fills for S seconds
+ *   fdinfo submit N (for tests/uapi/sched-client-id.sh) N open files each
+ *                   submit one fill and wait for it, then print their
+ *                   drm-client-id, one a line
  */
 #include "guest_lib.h"
 #include "vgem.h"
@@ -473,6 +476,47 @@ static int busy_seconds(unsigned int seconds)
 	return failures ? 1 : 0;
 }
 
+/* ---- submit N: one job on each of N files ---- */
+
+static int submit_files(unsigned int n)
+{
+	uint32_t ib[FILL_IB_DW];
+	char ids[8][64];
+	int fds[8];
+	unsigned int i;
+
+	if (n < 1 || n > ARRAY_SIZE(fds)) {
+		fprintf(stderr, "submit: 1 to %zu files\n", ARRAY_SIZE(fds));
+		return 2;
+	}
+	fill_ib(ib, 4, pitch_offset(FILL_W * 4, 0), 0, 0, 0, FILL_W, 1,
+		0x00ff00ff);
+	for (i = 0; i < n; i++) {
+		struct drm_radeon_cs_reloc reloc = {
+			.write_domain = RADEON_GEM_DOMAIN_VRAM,
+		};
+		int ret;
+
+		fds[i] = open_render();
+		reloc.handle = gem_create(fds[i], FILL_W * 4,
+					  RADEON_GEM_DOMAIN_VRAM);
+		ret = cs_submit(fds[i], ib, FILL_IB_DW, &reloc, 1, NULL, 0);
+		if (!ret)
+			ret = gem_wait_idle(fds[i], reloc.handle);
+		if (ret) {
+			printf("FAIL: fill on file %u: %d\n", i, ret);
+			return 1;
+		}
+		if (!fdinfo_get(fds[i], "drm-client-id", ids[i], sizeof(ids[i]))) {
+			printf("FAIL: file %u has no drm-client-id\n", i);
+			return 1;
+		}
+	}
+	for (i = 0; i < n; i++)
+		printf("%s\n", ids[i]);
+	return 0;
+}
+
 static const struct named_test tests[] = {
 	{ "keys", t_keys },
 	{ "memory", t_memory },
@@ -486,8 +530,11 @@ int main(int argc, char **argv)
 
 	if (argc == 3 && !strcmp(argv[1], "busy"))
 		return busy_seconds(atoi(argv[2]));
+	if (argc == 3 && !strcmp(argv[1], "submit"))
+		return submit_files(atoi(argv[2]));
 	if (argc != 2) {
-		fprintf(stderr, "usage: %s keys|memory|engine|wait|busy SECONDS\n",
+		fprintf(stderr,
+			"usage: %s keys|memory|engine|wait|busy SECONDS|submit FILES\n",
 			argv[0]);
 		return 2;
 	}

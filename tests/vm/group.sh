@@ -6,7 +6,8 @@
 # the last line of its output says why), on timeout (R5XX_TEST_TIMEOUT, 120 s;
 # N times that for a test with "# vm-timeout-units: N"), or if the kernel
 # logged a warning, BUG or oops while it ran. With a driver
-# loaded, the first result is the load itself ("load DRIVER").
+# loaded, the first result is the load itself ("load DRIVER"), which for
+# r5xx also fails on any warning or error line of its device.
 # On the debug kernel (R5XX_KERNEL=debug, make check-debug) two results end
 # the boot: "dmesg", any report in the whole kernel log (boot included), and
 # "kmemleak", what a kmemleak scan finds after the tests (r5xx.ko unloaded
@@ -43,11 +44,26 @@ kernel_news() {
 
 indent() { sed 's/^/    /'; }
 
+# r5xx's own complaints at load: a line of its device at warning level or
+# worse (drm_warn(), drm_err(), dev_warn()), such as the DRM core's checks
+# of a driver (drm_mode_config_validate()) print; a clean load has none on
+# every kernel. The module's own taint notices ("r5xx: loading out-of-tree
+# module") name no device.
+r5xx_warnings() {
+	[ "${R5XX_DRIVER:-none}" = r5xx ] || return 0
+	dmesg --level=emerg,alert,crit,err,warn |
+		grep -E '^(\[ *[0-9.]+\] )?r5xx [0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]: '
+}
+
 kernel_news
 if [ "${R5XX_DRIVER:-none}" != none ]; then
+	warned=$(r5xx_warnings)
 	if grep -qE "$bad" <<<"$new"; then
 		echo "FAIL load $R5XX_DRIVER [$label]: kernel warnings while loading"
 		indent <<<"$new" | tail -n 80
+	elif [ -n "$warned" ]; then
+		echo "FAIL load $R5XX_DRIVER [$label]: r5xx warned while loading"
+		indent <<<"$warned" | tail -n 40
 	else
 		echo "PASS load $R5XX_DRIVER [$label]"
 	fi

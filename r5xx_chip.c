@@ -23,11 +23,12 @@
  * kinds, the quad pipe count and the quirks. Code asks the row rather than
  * comparing family names.
  *
- * The rv370 PCIE GART and the RS400/RS480 IGP GART are implemented
- * (r5xx_gart_supported()). The parts that need the legacy PCI GART (R300,
- * R350, RV350 and R420, which are AGP boards), the RS690/RS740 flavour of
- * the IGP GART or the RS600 page table unit are listed so that the table is
- * complete, but probe declines them with -ENODEV.
+ * Three GART kinds are implemented (r5xx_gart_kind_funcs()): the rv370
+ * PCIE GART, the RS400/RS480 IGP GART and the legacy PCI GART of the AGP
+ * boards (R300, R350, RV350 and R420, run as PCI cards). The parts that
+ * need the RS690/RS740 flavour of the IGP GART or the RS600 page table
+ * unit are listed so that the table is complete, but probe declines them
+ * with -ENODEV.
  */
 
 #define R5XX_ID(dev, fam, flags) \
@@ -293,14 +294,19 @@ MODULE_FIRMWARE(FW_RS690);
  * none on the RS400/RS480/RS600/RS740 IGPs (radeon_irq_kms.c:radeon_msi_ok).
  */
 static const struct r5xx_chip_info r5xx_chips[R5XX_FAMILY_COUNT] = {
-	[R5XX_FAMILY_R300] = R3XX_ROW("R300", "R3xx", FW_R300, R5XX_GART_PCI, 2, 0),
-	[R5XX_FAMILY_R350] = R3XX_ROW("R350", "R3xx", FW_R300, R5XX_GART_PCI, 2, 0),
+	/* AGP-era chips: the PCI GART, bus mastering under BUS_CNTL */
+	[R5XX_FAMILY_R300] = R3XX_ROW("R300", "R3xx", FW_R300, R5XX_GART_PCI, 2,
+				      R5XX_QUIRK_BUS_CNTL_BM),
+	[R5XX_FAMILY_R350] = R3XX_ROW("R350", "R3xx", FW_R300, R5XX_GART_PCI, 2,
+				      R5XX_QUIRK_BUS_CNTL_BM),
 	[R5XX_FAMILY_RV350] = R3XX_ROW("RV350", "R3xx", FW_R300, R5XX_GART_PCI, 1,
-				       R5XX_QUIRK_FORCE_VAP),
+				       R5XX_QUIRK_FORCE_VAP |
+				       R5XX_QUIRK_BUS_CNTL_BM),
 	[R5XX_FAMILY_RV380] = R3XX_ROW("RV380", "R3xx", FW_R300, R5XX_GART_PCIE, 1,
 				       R5XX_QUIRK_FORCE_VAP | R5XX_QUIRK_MSI),
 	[R5XX_FAMILY_R420] = R4XX_ROW("R420", R5XX_GART_PCI,
-				      R5XX_QUIRK_FORCE_PX_TX | R5XX_QUIRK_MSI),
+				      R5XX_QUIRK_FORCE_PX_TX | R5XX_QUIRK_MSI |
+				      R5XX_QUIRK_BUS_CNTL_BM),
 	[R5XX_FAMILY_R423] = R4XX_ROW("R423", R5XX_GART_PCIE, R5XX_QUIRK_MSI),
 	[R5XX_FAMILY_RV410] = R4XX_ROW("RV410", R5XX_GART_PCIE, R5XX_QUIRK_MSI),
 	[R5XX_FAMILY_RS400] = RS4XX_ROW("RS400"),

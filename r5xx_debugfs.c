@@ -181,56 +181,6 @@ static const struct {
 	R5XX_REGDEF(GB_PIPE_SELECT),
 };
 
-static const struct {
-	u32 reg;
-	const char *name;
-} r5xx_debugfs_pcie_regs[] = {
-	R5XX_REGDEF(PCIE_TX_GART_CNTL),
-	R5XX_REGDEF(PCIE_TX_GART_BASE),
-	R5XX_REGDEF(PCIE_TX_GART_START_LO),
-	R5XX_REGDEF(PCIE_TX_GART_END_LO),
-	R5XX_REGDEF(PCIE_TX_GART_ERROR),
-};
-
-static const struct {
-	u32 reg;
-	const char *name;
-} r5xx_debugfs_igp_regs[] = {
-	R5XX_REGDEF(RS480_MC_MISC_CNTL),
-	R5XX_REGDEF(RS480_GART_FEATURE_ID),
-	R5XX_REGDEF(RS480_GART_BASE),
-	R5XX_REGDEF(RS480_GART_CACHE_CNTRL),
-	R5XX_REGDEF(RS480_AGP_ADDRESS_SPACE_SIZE),
-	R5XX_REGDEF(RS480_AGP_MODE_CNTL),
-	R5XX_REGDEF(RS480_AIC_CTRL_SCRATCH),
-};
-
-static void r5xx_debugfs_pcie_show(struct seq_file *m,
-				   struct r5xx_device *rdev)
-{
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(r5xx_debugfs_pcie_regs); i++)
-		seq_printf(m, "%-24s PCIE 0x%02x: 0x%08x\n",
-			   r5xx_debugfs_pcie_regs[i].name,
-			   r5xx_debugfs_pcie_regs[i].reg,
-			   r5xx_pcie_rreg(rdev, r5xx_debugfs_pcie_regs[i].reg));
-}
-
-static void r5xx_debugfs_igp_show(struct seq_file *m,
-				  struct r5xx_device *rdev)
-{
-	unsigned int i;
-
-	seq_printf(m, "%-24s 0x%04x: 0x%08x\n", "NB_TOM", R5XX_NB_TOM,
-		   r5xx_rreg(rdev, R5XX_NB_TOM));
-	for (i = 0; i < ARRAY_SIZE(r5xx_debugfs_igp_regs); i++)
-		seq_printf(m, "%-24s MC   0x%02x: 0x%08x\n",
-			   r5xx_debugfs_igp_regs[i].name,
-			   r5xx_debugfs_igp_regs[i].reg,
-			   r5xx_mc_rreg(rdev, r5xx_debugfs_igp_regs[i].reg));
-}
-
 /* the display bandwidth registers (AVIVO) */
 static const struct {
 	u32 reg;
@@ -273,10 +223,7 @@ static int r5xx_debugfs_regs_show(struct seq_file *m, void *data)
 		seq_printf(m, "SCRATCH_REG%u            0x%04x: 0x%08x\n", i,
 			   R5XX_SCRATCH_REG(i),
 			   r5xx_rreg(rdev, R5XX_SCRATCH_REG(i)));
-	if (rdev->info->gart == R5XX_GART_PCIE)
-		r5xx_debugfs_pcie_show(m, rdev);
-	else if (rdev->info->gart == R5XX_GART_IGP)
-		r5xx_debugfs_igp_show(m, rdev);
+	rdev->gart.funcs->show_regs(rdev, m);
 	seq_printf(m, "%-24s           0x%08x\n", "MC FB_LOCATION",
 		   r5xx_debugfs_fb_location(rdev));
 	for (i = 0; i < ARRAY_SIZE(r5xx_debugfs_avivo_regs); i++) {

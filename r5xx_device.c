@@ -33,10 +33,12 @@
  * rs600_asic_reset (R5xx): stop the command queue, turn bus mastering off,
  * pulse RBBM_SOFT_RESET for VAP and GA, then reset the CP the clean way
  * (guide 5.8, r5xx_cp_reset()), and on R5xx also pulse the MC reset.
- * Each pulse is held for 500 ms, as upstream does. Upstream also disables
- * bus mastering on R3xx/R4xx through BUS_CNTL, but that offset is
- * PCIE_INDEX on the PCIe parts r5xx supports, so only the PCI command
- * register is used. The reset has failed if GA or VAP is still busy.
+ * Each pulse is held for 500 ms, as upstream does. Bus mastering goes off
+ * through the PCI command register, and on the rows with
+ * %R5XX_QUIRK_BUS_CNTL_BM (the AGP cards; on PCIe parts that offset is
+ * PCIE_INDEX) first through BUS_CNTL, as r100_bm_disable does;
+ * r5xx_hw_start() turns it on again. The reset has failed if GA or VAP is
+ * still busy.
  *
  * The reset is a primitive: it is used at probe, when a previous driver
  * left the engine busy, and by the recovery after a hang (see "recovery"
@@ -45,6 +47,39 @@
  */
 
 #define R5XX_SOFT_RESET_MS	500
+
+/*
+ * r100_enable_bm: the AGP cards come out of reset (and out of
+ * r5xx_bus_master_disable()) with BUS_MASTER_DIS set.
+ */
+static void r5xx_bus_master_enable(struct r5xx_device *rdev)
+{
+	if (r5xx_has_quirk(rdev, R5XX_QUIRK_BUS_CNTL_BM))
+		r5xx_wreg_mask(rdev, R5XX_BUS_CNTL, 0,
+			       R5XX_BUS_CNTL_BUS_MASTER_DIS);
+}
+
+/*
+ * r100_bm_disable: BUS_MASTER_DIS with, in turn, FLUSH_BUF and MSTR_RESET,
+ * 1 ms apart, then the PCI command register.
+ */
+static void r5xx_bus_master_disable(struct r5xx_device *rdev)
+{
+	u32 tmp;
+
+	if (r5xx_has_quirk(rdev, R5XX_QUIRK_BUS_CNTL_BM)) {
+		tmp = r5xx_rreg(rdev, R5XX_BUS_CNTL) |
+		      R5XX_BUS_CNTL_BUS_MASTER_DIS;
+		r5xx_wreg(rdev, R5XX_BUS_CNTL, tmp | R5XX_BUS_CNTL_FLUSH_BUF);
+		usleep_range(1000, 2000);
+		r5xx_wreg(rdev, R5XX_BUS_CNTL, tmp | R5XX_BUS_CNTL_MSTR_RESET);
+		usleep_range(1000, 2000);
+		r5xx_wreg(rdev, R5XX_BUS_CNTL, tmp);
+		r5xx_rreg(rdev, R5XX_BUS_CNTL);
+		usleep_range(1000, 2000);
+	}
+	pci_clear_master(rdev->pdev);
+}
 
 /**
  * r5xx_soft_reset_pulse - assert and release RBBM soft resets
@@ -81,7 +116,7 @@ int r5xx_asic_reset(struct r5xx_device *rdev)
 
 	r5xx_wreg(rdev, R5XX_CP_CSQ_CNTL, 0);
 	pci_save_state(pdev);
-	pci_clear_master(pdev);
+	r5xx_bus_master_disable(rdev);
 	usleep_range(1000, 2000);
 
 	r5xx_soft_reset_pulse(rdev, R5XX_RBBM_SOFT_RESET_SOFT_RESET_VAP |
@@ -106,7 +141,8 @@ int r5xx_asic_reset(struct r5xx_device *rdev)
  * @rdev: device, with the MC programmed
  *
  * The start-up sequence of r300_startup and rv515_startup: clocks, pipes,
- * GART, microcode, CP, interrupts, ring start and ring test. Used at probe
+ * bus mastering (BUS_CNTL, r100_enable_bm), GART, microcode, CP,
+ * interrupts, ring start and ring test. Used at probe
  * and after a GPU reset.
  *
  * Return: 0 or a negative errno.
@@ -118,6 +154,7 @@ int r5xx_hw_start(struct r5xx_device *rdev)
 	r5xx_chip_clocks_init(rdev);
 	r5xx_chip_pipes_init(rdev);
 	rdev->mc.hdp_cntl = r5xx_rreg(rdev, R5XX_HOST_PATH_CNTL);
+	r5xx_bus_master_enable(rdev);
 	r5xx_gart_enable(rdev);
 
 	ret = r5xx_cp_load_microcode(rdev);
@@ -160,7 +197,9 @@ int r5xx_device_init(struct r5xx_device *rdev)
 	ret = pcim_enable_device(pdev);
 	if (ret)
 		return ret;
-	ret = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(40));
+	/* what the GART can reach: 32 bits for the PCI GART, else 40 */
+	ret = dma_set_mask_and_coherent(&pdev->dev,
+					DMA_BIT_MASK(rdev->gart.funcs->dma_bits));
 	if (ret)
 		return ret;
 	ret = r5xx_mmio_init(rdev);

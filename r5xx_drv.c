@@ -236,12 +236,14 @@ static int r5xx_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 {
 	enum r5xx_family family = FIELD_GET(R5XX_ID_FAMILY, id->driver_data);
 	const struct r5xx_chip_info *info = r5xx_chip_info(family);
+	const struct r5xx_gart_funcs *gart;
 	struct r5xx_device *rdev;
 	int ret;
 
 	if (!info)
 		return -ENODEV;
-	if (!r5xx_gart_supported(info)) {
+	gart = r5xx_gart_kind_funcs(info);
+	if (!gart) {
 		dev_info(&pdev->dev,
 			 "%s (%04x:%04x) needs %s, which r5xx does not support yet\n",
 			 info->name, pdev->vendor, pdev->device,
@@ -255,6 +257,7 @@ static int r5xx_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		return PTR_ERR(rdev);
 	rdev->pdev = pdev;
 	rdev->info = info;
+	rdev->gart.funcs = gart;
 	rdev->family = family;
 	rdev->pci_flags = id->driver_data;
 	rdev->config.msi = r5xx_msi;

@@ -47,6 +47,7 @@ struct drm_file;
 struct drm_printer;
 struct file;
 struct seq_file;
+struct r5xx_device;
 struct r5xx_bo;
 struct drm_minor;
 struct drm_mode_create_dumb;
@@ -75,10 +76,11 @@ struct dma_buf;
  *   MC) and idle waits;
  * - r5xx_mc.c: VRAM size (or the IGPs' UMA block) and the placement of VRAM
  *   and GTT in the MC space;
- * - r5xx_gart.c: the GART table shared by every kind, and the kernel's
- *   GART-mapped buffers;
+ * - r5xx_gart.c: what every GART kind shares (the table, the dummy page,
+ *   binding) and the kernel's GART-mapped buffers;
  * - r5xx_gart_pcie.c: the rv370 PCIE GART (table in VRAM);
  * - r5xx_gart_igp.c: the RS400/RS480 IGP GART (table in system memory);
+ * - r5xx_gart_pci.c: the PCI GART of the AGP cards (table in system memory);
  * - r5xx_ttm.c: TTM, buffer objects, their placement and CPU mappings;
  * - r5xx_surface.c: the SURFACE registers (tiled/swapped CPU access);
  * - r5xx_gem.c: the GEM ioctls and dumb buffers;
@@ -182,7 +184,8 @@ struct dma_buf;
 /**
  * enum r5xx_gart_kind - how the GPU translates GTT addresses
  * @R5XX_GART_PCIE: rv370 PCIE GART, table of 4-byte entries in VRAM
- * @R5XX_GART_PCI: legacy PCI GART (AIC), not implemented
+ * @R5XX_GART_PCI: legacy PCI GART (AIC) of AGP cards, table of 32-bit bus
+ *	addresses in system memory
  * @R5XX_GART_IGP: RS400/RS480/RS690/RS740 IGP GART, table of 4-byte entries
  *	in system memory (implemented with the %R5XX_MC_RS400 MC only)
  * @R5XX_GART_RS600: RS600 page table unit, not implemented
@@ -262,13 +265,15 @@ enum r5xx_clk_kind {
 #define R5XX_QUIRK_RV530_PIPES	BIT(8)	/* GB_FIFO_SIZE2, two Z pipes */
 /* radeon_update_display_priority: high display priority (RV515) */
 #define R5XX_QUIRK_DISP_PRIORITY_HIGH BIT(9)
+/* AGP-era chips */
+#define R5XX_QUIRK_BUS_CNTL_BM	BIT(10)	/* bus mastering under BUS_CNTL */
 
 /**
  * struct r5xx_chip_info - what one family needs, as data
  * @name: family name, e.g. "RV380"
  * @group: generation, e.g. "R3xx"
  * @firmware: CP microcode file under /lib/firmware
- * @gart: GART kind; r5xx_gart_supported() says which ones work
+ * @gart: GART kind; r5xx_gart_kind_funcs() says which ones r5xx drives
  * @mc: memory controller kind
  * @irq: interrupt controller kind
  * @clocks: clock forcing at start-up
@@ -356,13 +361,44 @@ struct r5xx_mc {
 };
 
 /**
- * struct r5xx_gart - the GART and its page table
- * @table: PCIE GART: CPU mapping of the page table (in VRAM, through BAR 0);
- *	NULL after r5xx_gart_fini(), when unbinding the buffers left changes
- *	nothing
- * @ram_table: IGP GART: the page table in system memory, or NULL
+ * struct r5xx_gart_funcs - what one GART kind does
+ * @dma_bits: bus address bits the GART can reach (the DMA mask)
+ * @gtt_size_aligned: the GTT range must be aligned to its size
+ * @table_init: check the GTT range and allocate or map the table; sets
+ *	&r5xx_gart.table or &r5xx_gart.ram_table
+ * @table_fini: undo @table_init
+ * @pte: the entry of a GPU page at a bus address, @access false for the
+ *	dummy page
+ * @enable: program and enable translation; the caller flushes the TLB
+ * @disable: turn translation off
+ * @tlb_flush: invalidate what the GART caches
+ * @show_regs: the GART's registers, for debugfs r5xx_regs
+ *
+ * One const instance per GART kind, each in a file of its own
+ * (r5xx_gart_pcie.c, r5xx_gart_igp.c, r5xx_gart_pci.c); the chip row's
+ * &r5xx_chip_info.gart picks it (r5xx_gart_kind_funcs()).
+ */
+struct r5xx_gart_funcs {
+	unsigned int dma_bits;
+	bool gtt_size_aligned;
+	int (*table_init)(struct r5xx_device *rdev);
+	void (*table_fini)(struct r5xx_device *rdev);
+	u32 (*pte)(dma_addr_t addr, bool access);
+	void (*enable)(struct r5xx_device *rdev);
+	void (*disable)(struct r5xx_device *rdev);
+	void (*tlb_flush)(struct r5xx_device *rdev);
+	void (*show_regs)(struct r5xx_device *rdev, struct seq_file *m);
+};
+
+/**
+ * struct r5xx_gart - the GART: its table and the kernel buffers in it
+ * @funcs: the GART kind's functions, set at probe from the chip row
+ * @table: CPU mapping of a table in VRAM (PCIE GART, through BAR 0), or NULL
+ * @ram_table: a table in coherent system memory (IGP and PCI GARTs), or
+ *	NULL; both are NULL after r5xx_gart_fini(), when unbinding the
+ *	buffers left changes nothing
  * @ram_table_dma: bus address of @ram_table
- * @table_offset: VRAM offset of the table (PCIE GART)
+ * @table_offset: VRAM offset of a table in VRAM
  * @table_size: size of the table in bytes
  * @num_pages: GPU pages in the GTT range
  * @dummy: page every unbound entry points to
@@ -373,6 +409,7 @@ struct r5xx_mc {
  * @frozen: TTM owns the GTT range past @kernel_top; no more kernel buffers
  */
 struct r5xx_gart {
+	const struct r5xx_gart_funcs *funcs;
 	u32 __iomem *table;
 	__le32 *ram_table;
 	dma_addr_t ram_table_dma;
@@ -1189,7 +1226,8 @@ int r5xx_mc_init(struct r5xx_device *rdev);
 void r5xx_mc_program(struct r5xx_device *rdev);
 
 /* r5xx_gart.c */
-bool r5xx_gart_supported(const struct r5xx_chip_info *info);
+const struct r5xx_gart_funcs *
+r5xx_gart_kind_funcs(const struct r5xx_chip_info *info);
 int r5xx_gart_init(struct r5xx_device *rdev);
 void r5xx_gart_fini(struct r5xx_device *rdev);
 void r5xx_gart_enable(struct r5xx_device *rdev);
@@ -1203,20 +1241,13 @@ int r5xx_kbuf_init(struct r5xx_device *rdev, struct r5xx_kbuf *kbuf,
 		   size_t size);
 void r5xx_kbuf_fini(struct r5xx_device *rdev, struct r5xx_kbuf *kbuf);
 
-/* r5xx_gart_igp.c */
-u32 r5xx_gart_igp_pte(dma_addr_t addr, bool access);
-int r5xx_gart_igp_check_size(struct r5xx_device *rdev);
-int r5xx_gart_igp_table_alloc(struct r5xx_device *rdev);
-void r5xx_gart_igp_table_free(struct r5xx_device *rdev);
-void r5xx_gart_igp_tlb_flush(struct r5xx_device *rdev);
-void r5xx_gart_igp_enable(struct r5xx_device *rdev);
-void r5xx_gart_igp_disable(struct r5xx_device *rdev);
+int r5xx_gart_ram_table_alloc(struct r5xx_device *rdev, bool uncached);
+void r5xx_gart_ram_table_free(struct r5xx_device *rdev, bool uncached);
 
-/* r5xx_gart_pcie.c */
-u32 r5xx_gart_pcie_pte(dma_addr_t addr, bool access);
-void r5xx_gart_pcie_tlb_flush(struct r5xx_device *rdev);
-void r5xx_gart_pcie_enable(struct r5xx_device *rdev);
-void r5xx_gart_pcie_disable(struct r5xx_device *rdev);
+/* r5xx_gart_pcie.c, r5xx_gart_igp.c, r5xx_gart_pci.c */
+extern const struct r5xx_gart_funcs r5xx_gart_pcie_funcs;
+extern const struct r5xx_gart_funcs r5xx_gart_igp_funcs;
+extern const struct r5xx_gart_funcs r5xx_gart_pci_funcs;
 
 /* r5xx_cp.c */
 int r5xx_cp_init(struct r5xx_device *rdev);

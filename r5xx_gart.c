@@ -7,6 +7,10 @@
 #include <linux/io.h>
 #include <linux/pci.h>
 
+#ifdef CONFIG_X86
+#include <asm/set_memory.h>
+#endif
+
 #include <drm/drm_managed.h>
 #include <drm/drm_print.h>
 
@@ -18,13 +22,17 @@
  * The CP fetches the ring and the IBs, and writes the writeback page,
  * through the GTT range of the MC address space, which a GART translates.
  * The kind of GART is data in the chip row (&r5xx_chip_info.gart), and
- * each kind lives in a file of its own: the rv370 PCIE GART, table in VRAM
- * (r5xx_gart_pcie.c), and the RS400/RS480 IGP GART, table in system memory
- * (r5xx_gart_igp.c). This file holds what they share: the table and its
- * dummy page, binding and unbinding, the kernel buffers.
+ * each kind is a const &struct r5xx_gart_funcs in a file of its own: the
+ * rv370 PCIE GART, table in VRAM (r5xx_gart_pcie.c), the RS400/RS480 IGP
+ * GART (r5xx_gart_igp.c) and the legacy PCI GART of the AGP cards
+ * (r5xx_gart_pci.c), both with their table in system memory. This file
+ * holds what they share: picking the kind, the table and its dummy page,
+ * binding and unbinding, the kernel buffers.
  *
- * All r5xx memory is cache coherent, so entries leave UNSNOOPED clear.
- * Unbound entries point to a dummy page without access rights.
+ * Every kind's table is a flat array of 32-bit entries, one per 4 KiB GPU
+ * page. All r5xx memory is cache coherent, so entries that have an
+ * UNSNOOPED flag leave it clear. Unbound entries point to a dummy page,
+ * without access rights where the kind has them.
  *
  * r5xx_gart_bind() and r5xx_gart_unbind() work on any GTT offset. The
  * kernel buffers (&struct r5xx_kbuf: writeback page, ring, IB pool) are
@@ -36,30 +44,27 @@
 #define R5XX_GPU_PAGE_SHIFT		12
 
 /**
- * r5xx_gart_supported - whether r5xx drives a chip row's GART and MC
+ * r5xx_gart_kind_funcs - the functions of a chip row's GART kind
  * @info: chip row
  *
- * Return: true for the PCIE GART, and for the IGP GART behind the RS400
- * north-bridge MC.
+ * Return: the functions, or NULL for a GART r5xx does not drive: the
+ * RS600 page table unit, and the IGP GART behind any MC but the RS400
+ * north bridge's (RS690/RS740 program it through their own MC).
  */
-bool r5xx_gart_supported(const struct r5xx_chip_info *info)
+const struct r5xx_gart_funcs *
+r5xx_gart_kind_funcs(const struct r5xx_chip_info *info)
 {
-	switch (info->gart) {
-	case R5XX_GART_PCIE:
-		return true;
-	case R5XX_GART_IGP:
-		return info->mc == R5XX_MC_RS400;
-	default:
-		return false;
-	}
-}
+	static const struct r5xx_gart_funcs *const funcs[] = {
+		[R5XX_GART_PCIE] = &r5xx_gart_pcie_funcs,
+		[R5XX_GART_PCI] = &r5xx_gart_pci_funcs,
+		[R5XX_GART_IGP] = &r5xx_gart_igp_funcs,
+	};
 
-static u32 r5xx_gart_pte(struct r5xx_device *rdev, dma_addr_t addr,
-			 bool access)
-{
-	if (rdev->info->gart == R5XX_GART_IGP)
-		return r5xx_gart_igp_pte(addr, access);
-	return r5xx_gart_pcie_pte(addr, access);
+	if (info->gart >= ARRAY_SIZE(funcs))
+		return NULL;
+	if (info->gart == R5XX_GART_IGP && info->mc != R5XX_MC_RS400)
+		return NULL;
+	return funcs[info->gart];
 }
 
 static bool r5xx_gart_has_table(struct r5xx_gart *gart)
@@ -70,21 +75,18 @@ static bool r5xx_gart_has_table(struct r5xx_gart *gart)
 static void r5xx_gart_set(struct r5xx_gart *gart, unsigned int i, u32 pte)
 {
 	if (gart->ram_table)
-		gart->ram_table[i] = cpu_to_le32(pte);
+		WRITE_ONCE(gart->ram_table[i], cpu_to_le32(pte));
 	else
 		writel(pte, gart->table + i);
 }
 
 /**
- * r5xx_gart_tlb_flush - invalidate the GART TLB
+ * r5xx_gart_tlb_flush - invalidate what the GART caches
  * @rdev: device
  */
 void r5xx_gart_tlb_flush(struct r5xx_device *rdev)
 {
-	if (rdev->info->gart == R5XX_GART_IGP)
-		r5xx_gart_igp_tlb_flush(rdev);
-	else
-		r5xx_gart_pcie_tlb_flush(rdev);
+	rdev->gart.funcs->tlb_flush(rdev);
 }
 
 static int r5xx_gart_check_range(struct r5xx_device *rdev, u64 offset,
@@ -138,7 +140,7 @@ int r5xx_gart_bind(struct r5xx_device *rdev, u64 offset, unsigned int npages,
 	}
 	for (i = 0; i < npages; i++)
 		r5xx_gart_set(gart, first + i,
-			      r5xx_gart_pte(rdev, dma_addrs[i], true));
+			      gart->funcs->pte(dma_addrs[i], true));
 	r5xx_gart_commit(rdev);
 	mutex_unlock(&gart->lock);
 	return 0;
@@ -208,8 +210,8 @@ int r5xx_kbuf_init(struct r5xx_device *rdev, struct r5xx_kbuf *kbuf,
 	first = offset >> R5XX_GPU_PAGE_SHIFT;
 	for (i = 0; i < npages; i++)
 		r5xx_gart_set(gart, first + i,
-			      r5xx_gart_pte(rdev, kbuf->dma +
-					    i * R5XX_GPU_PAGE_SIZE, true));
+			      gart->funcs->pte(kbuf->dma +
+					       i * R5XX_GPU_PAGE_SIZE, true));
 	gart->kernel_top += size;
 	r5xx_gart_commit(rdev);
 	mutex_unlock(&gart->lock);
@@ -245,45 +247,57 @@ void r5xx_kbuf_fini(struct r5xx_device *rdev, struct r5xx_kbuf *kbuf)
 	kbuf->cpu = NULL;
 }
 
-/* the PCIE GART's table: the top of visible VRAM, through BAR 0 */
-static int r5xx_gart_vram_table_map(struct r5xx_device *rdev)
+/**
+ * r5xx_gart_ram_table_alloc - allocate a table in system memory
+ * @rdev: device, &r5xx_gart.table_size set
+ * @uncached: make the table uncached, for a walker that does not snoop
+ *	the CPU caches (radeon_gart_table_ram_alloc does so for the IGPs)
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int r5xx_gart_ram_table_alloc(struct r5xx_device *rdev, bool uncached)
 {
 	struct r5xx_gart *gart = &rdev->gart;
-	struct r5xx_mc *mc = &rdev->mc;
 
-	if (gart->table_size > mc->visible_vram_size) {
-		drm_err(&rdev->drm, "no room for the GART table in VRAM\n");
-		return -ENOSPC;
-	}
-	gart->table_offset = ALIGN_DOWN(mc->visible_vram_size -
-					gart->table_size, R5XX_GPU_PAGE_SIZE);
-	gart->table = ioremap_wc(mc->aper_base + gart->table_offset,
-				 gart->table_size);
-	if (!gart->table) {
-		drm_err(&rdev->drm, "cannot map the GART table\n");
+	gart->ram_table = dma_alloc_coherent(rdev->drm.dev, gart->table_size,
+					     &gart->ram_table_dma, GFP_KERNEL);
+	if (!gart->ram_table)
 		return -ENOMEM;
-	}
+#ifdef CONFIG_X86
+	if (uncached)
+		set_memory_uc((unsigned long)gart->ram_table,
+			      PFN_UP(gart->table_size));
+#endif
 	return 0;
 }
 
-static void r5xx_gart_table_free(struct r5xx_device *rdev)
+/**
+ * r5xx_gart_ram_table_free - free a table from r5xx_gart_ram_table_alloc()
+ * @rdev: device
+ * @uncached: as given to r5xx_gart_ram_table_alloc()
+ */
+void r5xx_gart_ram_table_free(struct r5xx_device *rdev, bool uncached)
 {
 	struct r5xx_gart *gart = &rdev->gart;
 
-	if (gart->table) {
-		iounmap(gart->table);
-		gart->table = NULL;
-	}
-	r5xx_gart_igp_table_free(rdev);
+	if (!gart->ram_table)
+		return;
+#ifdef CONFIG_X86
+	if (uncached)
+		set_memory_wb((unsigned long)gart->ram_table,
+			      PFN_UP(gart->table_size));
+#endif
+	dma_free_coherent(rdev->drm.dev, gart->table_size, gart->ram_table,
+			  gart->ram_table_dma);
+	gart->ram_table = NULL;
 }
 
 /**
  * r5xx_gart_init - set up the GART page table
  * @rdev: device
  *
- * Allocates the dummy page and the table (at the top of visible VRAM for
- * the PCIE GART, in system memory for the IGP GART), and points every
- * entry at the dummy page. The table is not enabled yet.
+ * Allocates the dummy page and the table (the GART kind decides where)
+ * and points every entry at the dummy page. The table is not enabled yet.
  *
  * Return: 0 or a negative errno.
  */
@@ -306,15 +320,9 @@ int r5xx_gart_init(struct r5xx_device *rdev)
 					     &gart->dummy.dma, GFP_KERNEL);
 	if (!gart->dummy.cpu)
 		return -ENOMEM;
-	gart->dummy_pte = r5xx_gart_pte(rdev, gart->dummy.dma, false);
+	gart->dummy_pte = gart->funcs->pte(gart->dummy.dma, false);
 
-	if (rdev->info->gart == R5XX_GART_IGP) {
-		ret = r5xx_gart_igp_check_size(rdev);
-		if (!ret)
-			ret = r5xx_gart_igp_table_alloc(rdev);
-	} else {
-		ret = r5xx_gart_vram_table_map(rdev);
-	}
+	ret = gart->funcs->table_init(rdev);
 	if (ret) {
 		dma_free_coherent(rdev->drm.dev, gart->dummy.size,
 				  gart->dummy.cpu, gart->dummy.dma);
@@ -345,7 +353,7 @@ void r5xx_gart_fini(struct r5xx_device *rdev)
 	WARN_ON(gart->enabled);
 	WARN_ON(gart->kernel_top);
 	mutex_lock(&gart->lock);
-	r5xx_gart_table_free(rdev);
+	gart->funcs->table_fini(rdev);
 	mutex_unlock(&gart->lock);
 	dma_free_coherent(rdev->drm.dev, gart->dummy.size, gart->dummy.cpu,
 			  gart->dummy.dma);
@@ -361,10 +369,7 @@ void r5xx_gart_enable(struct r5xx_device *rdev)
 {
 	struct r5xx_gart *gart = &rdev->gart;
 
-	if (rdev->info->gart == R5XX_GART_IGP)
-		r5xx_gart_igp_enable(rdev);
-	else
-		r5xx_gart_pcie_enable(rdev);
+	gart->funcs->enable(rdev);
 
 	mutex_lock(&gart->lock);
 	gart->enabled = true;
@@ -384,8 +389,5 @@ void r5xx_gart_disable(struct r5xx_device *rdev)
 	gart->enabled = false;
 	mutex_unlock(&gart->lock);
 
-	if (rdev->info->gart == R5XX_GART_IGP)
-		r5xx_gart_igp_disable(rdev);
-	else
-		r5xx_gart_pcie_disable(rdev);
+	gart->funcs->disable(rdev);
 }

@@ -4,13 +4,9 @@
  */
 
 #include <linux/delay.h>
-#include <linux/dma-mapping.h>
 #include <linux/log2.h>
+#include <linux/seq_file.h>
 #include <linux/sizes.h>
-
-#ifdef CONFIG_X86
-#include <asm/set_memory.h>
-#endif
 
 #include <drm/drm_print.h>
 
@@ -25,8 +21,8 @@
  * of 4-byte entries in system memory, one per 4 KiB GPU page: bus address
  * bits 31:12 in entry bits 31:12, bits 39:32 in entry bits 11:4, and the
  * same READABLE, WRITEABLE and UNSNOOPED flags as the PCIE GART. The walker
- * does not snoop the CPU caches, so on x86 the table is made uncached, as
- * radeon_gart_table_ram_alloc does.
+ * does not snoop the CPU caches, so on x86 the table is made uncached
+ * (r5xx_gart_ram_table_alloc()), as radeon_gart_table_ram_alloc does.
  *
  * The range is MC_AGP_LOCATION, aligned to its size (r5xx_mc.c), which must
  * be a power of two from 32 MiB to 2 GiB (AGP_ADDRESS_SPACE_SIZE). Accesses
@@ -44,14 +40,8 @@
 #define R5XX_IGP_GART_MAX		SZ_2G
 #define R5XX_IGP_FLUSH_TIMEOUT_US	1000
 
-/**
- * r5xx_gart_igp_pte - page table entry of a bus address
- * @addr: bus address of a 4 KiB page
- * @access: readable and writeable, else no access (the dummy page)
- *
- * Return: the entry.
- */
-u32 r5xx_gart_igp_pte(dma_addr_t addr, bool access)
+/* rs400_gart_set_page; no access rights for the dummy page */
+static u32 r5xx_gart_igp_pte(dma_addr_t addr, bool access)
 {
 	u64 a = addr;
 	u32 pte;
@@ -63,13 +53,8 @@ u32 r5xx_gart_igp_pte(dma_addr_t addr, bool access)
 	return pte;
 }
 
-/**
- * r5xx_gart_igp_check_size - whether the GART can cover the GTT range
- * @rdev: device, after r5xx_mc_init()
- *
- * Return: 0, or -EINVAL.
- */
-int r5xx_gart_igp_check_size(struct r5xx_device *rdev)
+/* the GTT range must suit AGP_ADDRESS_SPACE_SIZE; the table is uncached */
+static int r5xx_gart_igp_table_init(struct r5xx_device *rdev)
 {
 	u64 size = rdev->mc.gtt_size;
 
@@ -79,57 +64,19 @@ int r5xx_gart_igp_check_size(struct r5xx_device *rdev)
 			size >> 20);
 		return -EINVAL;
 	}
-	return 0;
+	return r5xx_gart_ram_table_alloc(rdev, true);
 }
 
-/**
- * r5xx_gart_igp_table_alloc - allocate the table in system memory
- * @rdev: device
- *
- * Return: 0 or -ENOMEM.
- */
-int r5xx_gart_igp_table_alloc(struct r5xx_device *rdev)
+static void r5xx_gart_igp_table_fini(struct r5xx_device *rdev)
 {
-	struct r5xx_gart *gart = &rdev->gart;
-
-	gart->ram_table = dma_alloc_coherent(rdev->drm.dev, gart->table_size,
-					     &gart->ram_table_dma, GFP_KERNEL);
-	if (!gart->ram_table)
-		return -ENOMEM;
-#ifdef CONFIG_X86
-	set_memory_uc((unsigned long)gart->ram_table,
-		      PFN_UP(gart->table_size));
-#endif
-	return 0;
+	r5xx_gart_ram_table_free(rdev, true);
 }
 
-/**
- * r5xx_gart_igp_table_free - free the table
- * @rdev: device
- */
-void r5xx_gart_igp_table_free(struct r5xx_device *rdev)
-{
-	struct r5xx_gart *gart = &rdev->gart;
-
-	if (!gart->ram_table)
-		return;
-#ifdef CONFIG_X86
-	set_memory_wb((unsigned long)gart->ram_table,
-		      PFN_UP(gart->table_size));
-#endif
-	dma_free_coherent(rdev->drm.dev, gart->table_size, gart->ram_table,
-			  gart->ram_table_dma);
-	gart->ram_table = NULL;
-}
-
-/**
- * r5xx_gart_igp_tlb_flush - invalidate the IGP GART TLB
- * @rdev: device
- *
+/*
  * As rs400_gart_tlb_flush: set the invalidate bit, wait for the north
  * bridge to clear it, then write 0.
  */
-void r5xx_gart_igp_tlb_flush(struct r5xx_device *rdev)
+static void r5xx_gart_igp_tlb_flush(struct r5xx_device *rdev)
 {
 	unsigned int i;
 
@@ -148,17 +95,13 @@ void r5xx_gart_igp_tlb_flush(struct r5xx_device *rdev)
 	mb();
 }
 
-/**
- * r5xx_gart_igp_enable - program and enable the IGP GART
- * @rdev: device, after r5xx_gart_igp_check_size() passed
- *
+/*
  * Follows rs400_gart_enable: refuse accesses outside the apertures, an
  * empty AGP window, the range in MC_AGP_LOCATION, bus mastering on, the
  * table address, a one-level table with its TLB, no snooping of requests,
- * the GART index registers, then the size and enable bit. The caller
- * flushes the TLB.
+ * the GART index registers, then the size and enable bit.
  */
-void r5xx_gart_igp_enable(struct r5xx_device *rdev)
+static void r5xx_gart_igp_enable(struct r5xx_device *rdev)
 {
 	struct r5xx_mc *mc = &rdev->mc;
 	u64 table = rdev->gart.ram_table_dma;
@@ -197,11 +140,7 @@ void r5xx_gart_igp_enable(struct r5xx_device *rdev)
 		     R5XX_RS480_AGP_ADDRESS_SPACE_SIZE_GART_EN);
 }
 
-/**
- * r5xx_gart_igp_disable - turn IGP GART translation off
- * @rdev: device
- */
-void r5xx_gart_igp_disable(struct r5xx_device *rdev)
+static void r5xx_gart_igp_disable(struct r5xx_device *rdev)
 {
 	u32 tmp;
 
@@ -210,3 +149,40 @@ void r5xx_gart_igp_disable(struct r5xx_device *rdev)
 		     tmp | R5XX_RS480_AIC_CTRL_SCRATCH_DIS_OUT_OF_PCI_GART_ACCESS);
 	r5xx_mc_wreg(rdev, R5XX_RS480_AGP_ADDRESS_SPACE_SIZE, 0);
 }
+
+static void r5xx_gart_igp_show_regs(struct r5xx_device *rdev,
+				    struct seq_file *m)
+{
+	static const struct {
+		u32 reg;
+		const char *name;
+	} regs[] = {
+		{ R5XX_RS480_MC_MISC_CNTL, "RS480_MC_MISC_CNTL" },
+		{ R5XX_RS480_GART_FEATURE_ID, "RS480_GART_FEATURE_ID" },
+		{ R5XX_RS480_GART_BASE, "RS480_GART_BASE" },
+		{ R5XX_RS480_GART_CACHE_CNTRL, "RS480_GART_CACHE_CNTRL" },
+		{ R5XX_RS480_AGP_ADDRESS_SPACE_SIZE,
+		  "RS480_AGP_ADDRESS_SPACE_SIZE" },
+		{ R5XX_RS480_AGP_MODE_CNTL, "RS480_AGP_MODE_CNTL" },
+		{ R5XX_RS480_AIC_CTRL_SCRATCH, "RS480_AIC_CTRL_SCRATCH" },
+	};
+	unsigned int i;
+
+	seq_printf(m, "%-24s 0x%04x: 0x%08x\n", "NB_TOM", R5XX_NB_TOM,
+		   r5xx_rreg(rdev, R5XX_NB_TOM));
+	for (i = 0; i < ARRAY_SIZE(regs); i++)
+		seq_printf(m, "%-24s MC   0x%02x: 0x%08x\n", regs[i].name,
+			   regs[i].reg, r5xx_mc_rreg(rdev, regs[i].reg));
+}
+
+const struct r5xx_gart_funcs r5xx_gart_igp_funcs = {
+	.dma_bits = 40,
+	.gtt_size_aligned = true,
+	.table_init = r5xx_gart_igp_table_init,
+	.table_fini = r5xx_gart_igp_table_fini,
+	.pte = r5xx_gart_igp_pte,
+	.enable = r5xx_gart_igp_enable,
+	.disable = r5xx_gart_igp_disable,
+	.tlb_flush = r5xx_gart_igp_tlb_flush,
+	.show_regs = r5xx_gart_igp_show_regs,
+};

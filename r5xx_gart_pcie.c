@@ -4,6 +4,9 @@
  */
 
 #include <linux/io.h>
+#include <linux/seq_file.h>
+
+#include <drm/drm_print.h>
 
 #include "r5xx_drv.h"
 
@@ -30,14 +33,8 @@
 #define R5XX_PCIE_PTE_WRITEABLE		BIT(2)
 #define R5XX_PCIE_PTE_UNSNOOPED		BIT(0)
 
-/**
- * r5xx_gart_pcie_pte - page table entry of a bus address
- * @addr: bus address of a 4 KiB page
- * @access: readable and writeable, else no access (the dummy page)
- *
- * Return: the entry.
- */
-u32 r5xx_gart_pcie_pte(dma_addr_t addr, bool access)
+/* rv370_pcie_gart_get_page_entry; no access rights for the dummy page */
+static u32 r5xx_gart_pcie_pte(dma_addr_t addr, bool access)
 {
 	u64 a = addr;
 	u32 pte;
@@ -49,14 +46,8 @@ u32 r5xx_gart_pcie_pte(dma_addr_t addr, bool access)
 	return pte;
 }
 
-/**
- * r5xx_gart_pcie_tlb_flush - invalidate the PCIE GART TLB
- * @rdev: device
- *
- * Flushes twice, as rv370_pcie_gart_tlb_flush does to work around a
- * hardware bug.
- */
-void r5xx_gart_pcie_tlb_flush(struct r5xx_device *rdev)
+/* Flushes twice, as rv370_pcie_gart_tlb_flush does for a hardware bug. */
+static void r5xx_gart_pcie_tlb_flush(struct r5xx_device *rdev)
 {
 	unsigned int i;
 	u32 tmp;
@@ -72,15 +63,11 @@ void r5xx_gart_pcie_tlb_flush(struct r5xx_device *rdev)
 	mb();
 }
 
-/**
- * r5xx_gart_pcie_enable - program and enable the PCIE GART
- * @rdev: device
- *
+/*
  * Follows rv370_pcie_gart_enable: discard accesses outside the range,
  * program the range and the table address, clear the error and enable.
- * The caller flushes the TLB.
  */
-void r5xx_gart_pcie_enable(struct r5xx_device *rdev)
+static void r5xx_gart_pcie_enable(struct r5xx_device *rdev)
 {
 	struct r5xx_mc *mc = &rdev->mc;
 	u32 discard, tmp;
@@ -102,11 +89,7 @@ void r5xx_gart_pcie_enable(struct r5xx_device *rdev)
 		       tmp | discard | R5XX_PCIE_TX_GART_CNTL_GART_EN);
 }
 
-/**
- * r5xx_gart_pcie_disable - turn PCIE GART translation off
- * @rdev: device
- */
-void r5xx_gart_pcie_disable(struct r5xx_device *rdev)
+static void r5xx_gart_pcie_disable(struct r5xx_device *rdev)
 {
 	u32 tmp;
 
@@ -119,3 +102,61 @@ void r5xx_gart_pcie_disable(struct r5xx_device *rdev)
 	tmp &= ~R5XX_PCIE_TX_GART_CNTL_GART_EN;
 	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_CNTL, tmp);
 }
+
+/* the table: the top of visible VRAM, through BAR 0 */
+static int r5xx_gart_pcie_table_init(struct r5xx_device *rdev)
+{
+	struct r5xx_gart *gart = &rdev->gart;
+	struct r5xx_mc *mc = &rdev->mc;
+
+	if (gart->table_size > mc->visible_vram_size) {
+		drm_err(&rdev->drm, "no room for the GART table in VRAM\n");
+		return -ENOSPC;
+	}
+	gart->table_offset = ALIGN_DOWN(mc->visible_vram_size -
+					gart->table_size, R5XX_GPU_PAGE_SIZE);
+	gart->table = ioremap_wc(mc->aper_base + gart->table_offset,
+				 gart->table_size);
+	if (!gart->table) {
+		drm_err(&rdev->drm, "cannot map the GART table\n");
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static void r5xx_gart_pcie_table_fini(struct r5xx_device *rdev)
+{
+	iounmap(rdev->gart.table);
+	rdev->gart.table = NULL;
+}
+
+static void r5xx_gart_pcie_show_regs(struct r5xx_device *rdev,
+				     struct seq_file *m)
+{
+	static const struct {
+		u32 reg;
+		const char *name;
+	} regs[] = {
+		{ R5XX_PCIE_TX_GART_CNTL, "PCIE_TX_GART_CNTL" },
+		{ R5XX_PCIE_TX_GART_BASE, "PCIE_TX_GART_BASE" },
+		{ R5XX_PCIE_TX_GART_START_LO, "PCIE_TX_GART_START_LO" },
+		{ R5XX_PCIE_TX_GART_END_LO, "PCIE_TX_GART_END_LO" },
+		{ R5XX_PCIE_TX_GART_ERROR, "PCIE_TX_GART_ERROR" },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(regs); i++)
+		seq_printf(m, "%-24s PCIE 0x%02x: 0x%08x\n", regs[i].name,
+			   regs[i].reg, r5xx_pcie_rreg(rdev, regs[i].reg));
+}
+
+const struct r5xx_gart_funcs r5xx_gart_pcie_funcs = {
+	.dma_bits = 40,
+	.table_init = r5xx_gart_pcie_table_init,
+	.table_fini = r5xx_gart_pcie_table_fini,
+	.pte = r5xx_gart_pcie_pte,
+	.enable = r5xx_gart_pcie_enable,
+	.disable = r5xx_gart_pcie_disable,
+	.tlb_flush = r5xx_gart_pcie_tlb_flush,
+	.show_regs = r5xx_gart_pcie_show_regs,
+};

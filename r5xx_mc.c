@@ -83,14 +83,14 @@ static void r5xx_mc_vram_width(struct r5xx_device *rdev)
 	}
 }
 
-/* the GTT range goes into the larger gap, aligned to its size on IGPs */
+/* the GTT range goes into the larger gap, aligned to its size if need be */
 static void r5xx_mc_gtt_location(struct r5xx_device *rdev)
 {
 	struct r5xx_mc *mc = &rdev->mc;
 	u64 align = 0, size_after, size_before;
 
 	mc->gtt_size = R5XX_GTT_SIZE_DEFAULT;
-	if (rdev->info->gart == R5XX_GART_IGP)
+	if (rdev->gart.funcs->gtt_size_aligned)
 		align = mc->gtt_size - 1;
 	size_after = (R5XX_MC_MASK - mc->vram_end + align) & ~align;
 	size_before = mc->vram_start & ~align;

@@ -910,7 +910,7 @@ int r5xx_ttm_init(struct r5xx_device *rdev)
 	if (ret)
 		goto err_wq;
 
-	/* the IGP GART's table is in system memory */
+	/* a table in VRAM (the PCIE GART's) is kept out of TTM's way */
 	if (rdev->gart.table) {
 		ret = r5xx_ttm_reserve_gart_table(rdev);
 		if (ret)

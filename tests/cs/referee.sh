@@ -7,7 +7,7 @@
 # accepts many of them, see Documentation/cs-checker.rst) and prime, where
 # radeon.ko moves an imported dma-buf into VRAM when a stream asks for VRAM,
 # so that the exporter never sees the GPU's writes; r5xx keeps it in GTT.
-# vm-chips: rv380 rv515
+# vm-chips: rv380 rv515 rv350 r420
 # vm-driver: radeon
 set -uo pipefail
 . tests/cs/lib.sh

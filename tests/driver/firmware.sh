@@ -14,6 +14,7 @@ set -uo pipefail
 
 case ${R5XX_CHIP:-rv380} in
 rv515) fw=radeon/R520_cp.bin ;;
+r420) fw=radeon/R420_cp.bin ;;
 *) fw=radeon/R300_cp.bin ;;
 esac
 fwpath=/sys/module/firmware_class/parameters/path

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
+# vm-chips: rv380 rv515 rv350 r420
 # Driver test: a CP hang is detected, the GPU is reset, the guilty job's
 # fence carries -ETIME and the jobs queued behind it, and later ones, run.
 # The hang comes from the QEMU model's debug register MODEL_DEBUG.CP_HANG

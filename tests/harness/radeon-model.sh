@@ -1,29 +1,39 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
-# vm-chips: rv380 rv515 rs480 r580
-# vm-driver: radeon
+# vm-chips: rv380 rv515 rs480 r580 rv350 r420
 # vm-kernels: bookworm trixie:rv380,rv515
+# vm-driver: radeon
 # Cross-check of the model against a driver we did not write: Debian's
-# radeon.ko binds the RV380, RV515, RS480 and R580 models and passes its CP
-# ring and IB tests.  On RV515 it needs the ATOM BIOS (the model's ROM,
-# generated from rv515-board.toml) and reads its connectors from it.  On
-# RS480 (an IGP on the host bus) it places VRAM at the UMA block NB_TOM
-# gives and runs its IGP GART.  On R580 (its own ROM, r580-board.toml) it
-# also finds the model's four quad pipes (r420_pipes_init reads
-# GB_PIPE_SELECT), runs on MSI, and waits for the R520 MC map's idle bit
-# without complaint.
+# radeon.ko binds the RV380, RV515, RS480, R580, RV350 and R420 models and
+# passes its CP ring and IB tests.  On RV515 it needs the ATOM BIOS (the
+# model's ROM, generated from rv515-board.toml) and reads its connectors
+# from it.  On RS480 (an IGP on the host bus) it places VRAM at the UMA
+# block NB_TOM gives and runs its IGP GART.  On R580 (its own ROM,
+# r580-board.toml) it also finds the model's four quad pipes
+# (r420_pipes_init reads GB_PIPE_SELECT), runs on MSI, and waits for the
+# R520 MC map's idle bit without complaint.  The AGP cards rv350 and r420
+# have no ROM: radeon forces them to PCI mode and runs them on the PCI
+# GART, its table in system memory.
 set -euo pipefail
-case ${R5XX_CHIP:-rv380} in
-rs*) dev=0000:00:05.0 ;;
-*) dev=0000:01:00.0 ;;
-esac
-[ -e "/sys/bus/pci/drivers/radeon/$dev" ] || { echo "radeon did not bind $dev"; exit 1; }
+# the GPU: behind a root port, on the host bus (IGPs), or behind a PCI
+# bridge (the AGP cards)
+dev=
+for p in /sys/bus/pci/drivers/radeon/0000:*; do
+	[ -e "$p" ] && dev=${p##*/} && break
+done
+[ -n "$dev" ] && [ "$(cat "/sys/bus/pci/devices/$dev/vendor")" = 0x1002 ] ||
+	{ echo "radeon did not bind the GPU"; exit 1; }
 log=$(dmesg)
 for t in "ring test succeeded" "ib test succeeded"; do
 	grep -q "$t" <<<"$log" || { echo "no '$t' in dmesg"; grep -E 'radeon|drm' <<<"$log" | tail -n 30; exit 1; }
 done
 grep -q "Initialized radeon 2.50.0" <<<"$log" || { echo "radeon did not finish loading"; exit 1; }
 case ${R5XX_CHIP:-} in
+rv350 | r420)
+	# an AGP capability and no AGP bridge: radeon's default agpmode -1
+	for t in "Forcing AGP to PCI mode" "PCI GART of 512M enabled"; do
+		grep -q "$t" <<<"$log" || { echo "no '$t' in dmesg"; grep -E 'radeon|drm' <<<"$log" | tail -n 30; exit 1; }
+	done ;;
 rv515 | r580)
 	# the board description's name, connectors, encoders, DDC lines, HPD pin
 	conns=$(grep -A 16 'Radeon Display Connectors' <<<"$log" | sed 's/^\[ *[0-9.]*\] //')

@@ -1,4 +1,5 @@
 #!/bin/bash
+# vm-chips: rv380 rv515 rv350 r420
 # KMS test (in the VM, r5xx.ko): Debian's modetest (libdrm-tests) lists the
 # connectors and the VGA monitor's EDID modes, sets the preferred mode with
 # -s and page-flips with -v for about 3 seconds (until its stdin closes).

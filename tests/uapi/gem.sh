@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
 # UAPI test: build/uapi/uapi gem (see tests/uapi/uapi.c, t_gem).
-# vm-chips: rv380 rv515
+# vm-chips: rv380 rv515 rv350 r420
 # vm-driver: r5xx
 . tests/uapi/lib.sh
 run_uapi gem

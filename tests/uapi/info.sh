@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
 # UAPI test: build/uapi/uapi info (see tests/uapi/uapi.c, t_info).
-# vm-chips: rv380 rv515 r580
+# vm-chips: rv380 rv515 r580 rv350 r420
 # vm-kernels: bookworm trixie:rv380,rv515
 # vm-driver: r5xx
 . tests/uapi/lib.sh

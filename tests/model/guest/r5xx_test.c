@@ -21,6 +21,8 @@
 #define PCI_COMMAND_IO		0x1
 #define PCI_COMMAND_MEMORY	0x2
 #define PCI_COMMAND_MASTER	0x4
+#define PCI_CAPABILITY_LIST	0x34
+#define PCI_CAP_ID_AGP		0x02
 
 void t_fail(const char *fmt, ...)
 {
@@ -130,6 +132,10 @@ void t_open(struct r5xx *d)
 	d->cfg = open(p, O_RDWR);
 	if (d->cfg < 0)
 		t_fail("cannot open %s: %s", p, strerror(errno));
+	/* an AGP card has an AGP capability (ID 2): no PCIE space */
+	for (unsigned ptr = cfg_rd(d, PCI_CAPABILITY_LIST, 1), n = 0;
+	     ptr && n < 48; ptr = cfg_rd(d, ptr + 1, 1), n++)
+		d->agp |= cfg_rd(d, ptr, 1) == PCI_CAP_ID_AGP;
 	cfg_wr(d, PCI_COMMAND, 2, cfg_rd(d, PCI_COMMAND, 2) |
 	       PCI_COMMAND_IO | PCI_COMMAND_MEMORY);
 
@@ -230,7 +236,10 @@ void t_mc_setup(struct r5xx *d)
 		mc_wr(d, R5XX_RV515_MC_FB_LOCATION, loc);
 	else
 		wr(d, R5XX_MC_FB_LOCATION, loc);
-	pcie_wr(d, R5XX_PCIE_TX_GART_CNTL, 0);
+	if (d->agp)
+		wr(d, R5XX_AIC_CNTL, 0);
+	else
+		pcie_wr(d, R5XX_PCIE_TX_GART_CNTL, 0);
 }
 
 /* The CP test image if `make firmware` made one, else a fixed pattern. */

@@ -36,6 +36,7 @@ struct r5xx {
 	size_t vram_size;
 	uint16_t device;
 	bool is_r5xx;			/* RV515 and later */
+	bool agp;			/* AGP card: BUS_CNTL at 0x30, PCI GART */
 };
 
 struct ring {

@@ -16,7 +16,11 @@
  * regs/r5xx.regs.
  * Documentation/qemu-model.rst describes the device as a guest sees it.
  *
- *   -device r5xx,chip=rv380|rv515|r580|rs480,vram-size=MiB
+ *   -device r5xx,chip=rv380|rv515|r580|rs480|rv350|r420,vram-size=MiB
+ *
+ * rv350 and r420 are AGP cards: conventional PCI functions with an AGP
+ * capability (plug them on a PCI bus, e.g. behind a pcie-pci-bridge), the
+ * PCI GART of r5xx_mc.c, bus mastering under BUS_CNTL, no MSI.
  *
  * Copyright (c) 2026 The r5xx authors
  *
@@ -40,6 +44,10 @@
 #define R5XX_PCI_VENDOR_ATI     0x1002
 #define R5XX_MSI_CAP_OFFSET     0x50
 #define R5XX_PCIE_CAP_OFFSET    0x80
+#define R5XX_AGP_CAP_OFFSET     0x58
+#define R5XX_AGP_CAP_SIZE       12
+/* AGP status: request depth 32, side band, 4x/2x/1x (AGP 2.0 signalling) */
+#define R5XX_AGP_STATUS         0x1f000207
 
 typedef struct R5xxRegName {
     uint32_t offset;
@@ -107,6 +115,30 @@ static const R5xxChipInfo r5xx_chips[] = {
         .conventional_pci = true,
         .mc = R5XX_MC_KIND_RS480,
         .gart = R5XX_GART_KIND_IGP,
+    },
+    /* AGP-era chips ------------------------------------------------------ */
+    {
+        .name = "rv350",                /* Radeon 9600, AGP, R300 class */
+        .device_id = 0x4150,
+        .family = R5XX_FAMILY_RV350,
+        .is_r5xx = false,
+        .conventional_pci = true,
+        .agp = true,
+        .mc = R5XX_MC_KIND_R300,
+        .gart = R5XX_GART_KIND_PCI,
+        .pcie_index_mask = 0xff,
+    }, {
+        .name = "r420",                 /* Radeon X800, AGP, R4xx */
+        .device_id = 0x4a48,
+        .family = R5XX_FAMILY_R420,
+        .is_r5xx = false,
+        .conventional_pci = true,
+        .agp = true,
+        .mc = R5XX_MC_KIND_R300,
+        .gart = R5XX_GART_KIND_PCI,
+        .pcie_index_mask = 0xff,
+        /* four quad pipes (R4xx reports the count only) */
+        .gb_pipe_select = 3 << R_GB_PIPE_SELECT_PIPE_COUNT_SHIFT,
     },
 };
 
@@ -353,7 +385,7 @@ static uint32_t r5xx_reg_read_one(R5xxState *s, uint32_t addr)
         return r5xx_ind_traced(R5XX_SPACE_PLL, idx, r5xx_pll_read(s, idx));
     case A_PCIE_DATA:
         if (s->info->conventional_pci) {
-            break;              /* BUS_CNTL1: no PCIE space */
+            break;              /* no PCIE space: 0x30 is BUS_CNTL */
         }
         idx = s->regs[R_PCIE_INDEX] & s->info->pcie_index_mask;
         return r5xx_ind_traced(R5XX_SPACE_PCIE, idx, r5xx_pcie_read(s, idx));
@@ -437,7 +469,7 @@ void r5xx_reg_write(R5xxState *s, uint32_t addr, uint32_t val, R5xxSource src)
         return;
     case A_PCIE_DATA:
         if (s->info->conventional_pci) {
-            break;              /* BUS_CNTL1: no PCIE space */
+            break;              /* no PCIE space: 0x30 is BUS_CNTL */
         }
         idx = s->regs[R_PCIE_INDEX] & s->info->pcie_index_mask;
         r5xx_ind_write_trace(R5XX_SPACE_PCIE, idx, val);
@@ -645,6 +677,25 @@ static bool r5xx_rom_init(R5xxState *s, Error **errp)
     return true;
 }
 
+/*
+ * The AGP capability of an AGP card (revision 2.0, status, command).  With
+ * no AGP host bridge in the machine, drivers fall back to the PCI GART
+ * (radeon: "Forcing AGP to PCI mode"); the command register only stores.
+ */
+static bool r5xx_agp_cap_init(PCIDevice *pci, Error **errp)
+{
+    int off = pci_add_capability(pci, PCI_CAP_ID_AGP, R5XX_AGP_CAP_OFFSET,
+                                 R5XX_AGP_CAP_SIZE, errp);
+
+    if (off < 0) {
+        return false;
+    }
+    pci_set_byte(pci->config + off + 2, 0x20);
+    pci_set_long(pci->config + off + 4, R5XX_AGP_STATUS);
+    pci_set_long(pci->wmask + off + 8, 0xffffffff);
+    return true;
+}
+
 static void r5xx_realize(PCIDevice *pci, Error **errp)
 {
     R5xxState *s = R5XX(pci);
@@ -655,7 +706,13 @@ static void r5xx_realize(PCIDevice *pci, Error **errp)
     s->info = r5xx_find_chip(s->chip ? s->chip : "rv380");
     if (!s->info) {
         error_setg(errp, "r5xx: unknown chip '%s' (known: rv380, rv515, "
-                   "r580, rs480)", s->chip);
+                   "r580, rs480, rv350, r420)", s->chip);
+        return;
+    }
+    if (s->info->agp && pci_bus_is_express(pci_get_bus(pci))) {
+        error_setg(errp, "r5xx: chip %s is an AGP card, a conventional PCI "
+                   "function: plug it on a PCI bus (e.g. a pcie-pci-bridge)",
+                   s->info->name);
         return;
     }
     if (s->vram_mb < 16 || s->vram_mb > 512 || !is_power_of_2(s->vram_mb)) {
@@ -704,12 +761,18 @@ static void r5xx_realize(PCIDevice *pci, Error **errp)
         return;
     }
 
-    ret = msi_init(pci, R5XX_MSI_CAP_OFFSET, 1, false, false, &err);
-    if (ret && ret != -ENOTSUP) {
-        error_propagate(errp, err);
-        return;
+    if (s->info->agp) {
+        if (!r5xx_agp_cap_init(pci, errp)) {
+            return;
+        }
+    } else {
+        ret = msi_init(pci, R5XX_MSI_CAP_OFFSET, 1, false, false, &err);
+        if (ret && ret != -ENOTSUP) {
+            error_propagate(errp, err);
+            return;
+        }
+        error_free(err);
     }
-    error_free(err);
     if (pci_bus_is_express(pci_get_bus(pci)) && !s->info->conventional_pci) {
         ret = pcie_endpoint_cap_init(pci, R5XX_PCIE_CAP_OFFSET);
         assert(ret > 0);
@@ -740,6 +803,13 @@ static void r5xx_reset_hold(Object *obj)
     s->regs[R_GB_PIPE_SELECT] = s->info->gb_pipe_select;
     r5xx_cp_reset(s);
     r5xx_mc_reset(s);
+    if (s->info->agp) {
+        /*
+         * bus mastering stays off until the driver clears BUS_MASTER_DIS
+         * (r100_enable_bm), so that a driver that does not fails visibly
+         */
+        s->regs[R_BUS_CNTL] = R_BUS_CNTL_BUS_MASTER_DIS_MASK;
+    }
     r5xx_2d_reset(s);
     r5xx_3d_engine_reset(s);
     r5xx_display_reset(s);

@@ -75,6 +75,7 @@ typedef enum R5xxMcKind {
 typedef enum R5xxGartKind {
     R5XX_GART_KIND_PCIE,        /* rv370 PCIE GART, table in VRAM */
     R5XX_GART_KIND_IGP,         /* RS400 GART, table in system memory */
+    R5XX_GART_KIND_PCI,         /* PCI GART (AIC) of AGP cards, table in RAM */
 } R5xxGartKind;
 
 /* Indirect register spaces. */
@@ -98,10 +99,15 @@ typedef struct R5xxChipInfo {
     uint32_t pcie_index_mask;   /* 0xff before RV515, 0x7ff from RV515 */
     const uint8_t *vbios;       /* video BIOS (r5xx_vbios.py), or NULL */
     const size_t *vbios_size;
-    /* R520 class: the MC_IND map (R5XX_SPACE_MC_R520), several pipes */
     R5xxSpace mc_space;         /* is_r5xx: R5XX_SPACE_MC or _MC_R520 */
-    uint32_t gb_pipe_select;    /* GB_PIPE_SELECT as the BIOS leaves it */
+    uint32_t gb_pipe_select;    /* GB_PIPE_SELECT as the BIOS leaves it:
+                                   several pipes (R4xx, R520 class) */
     uint32_t mc_channels;       /* MEM_NUM_CHANNELS in the MC register */
+    /*
+     * AGP cards (rv350, r420): an AGP capability instead of MSI, on a
+     * conventional PCI bus only, BUS_CNTL.BUS_MASTER_DIS set at reset
+     */
+    bool agp;
 } R5xxChipInfo;
 
 /* Who writes a register: the host over MMIO/IO, or the CP from a stream. */
@@ -191,6 +197,10 @@ typedef struct R5xxMcView {
     bool igp_out_discard;       /* RS480: DIS_OUT_OF_PCI_GART_ACCESS */
     uint32_t gart_cntl;
     uint64_t gart_start, gart_end, gart_base, discard;
+    bool bus_master_dis;        /* BUS_CNTL.BUS_MASTER_DIS: no bus access */
+    bool aic_valid;             /* the PCI GART's one cached entry */
+    uint64_t aic_page;
+    uint32_t aic_pte;
     R5xxTlbEntry *tlb;          /* R5XX_TLB_ENTRIES */
     R5xxTlbEntry own_tlb[R5XX_TLB_ENTRIES];
     bool nolock;                /* a worker's view: RAM-only bus access */

@@ -1,15 +1,17 @@
 /*
- * ATI/AMD Radeon R3xx-R5xx model: memory controller, rv370 PCIE GART,
- * PLL / PCIE / MC indirect register spaces.
+ * ATI/AMD Radeon R3xx-R5xx model: memory controller, the GARTs (rv370
+ * PCIE, RS480 IGP, the AGP cards' PCI GART), PLL / PCIE / MC / NB_MC
+ * indirect register spaces.
  *
  * Every engine reaches memory through r5xx_mc_read/r5xx_mc_write with a
  * 32-bit MC address.  r5xx_mc_translate is the one place that decides where
  * an MC address goes:
  *   - inside the FB location (MC_FB_LOCATION on R3xx and RS480,
- *     MC[FB_LOCATION] on RV515 and R520, at the index of each one's map): VRAM, i.e. BAR 0's RAM.  On the RS480 the
- *     MC address is a physical one and VRAM is the UMA block of system
- *     memory the BIOS set aside at NB_TOM: an FB location that does not
- *     cover that block reaches no VRAM (a guest error);
+ *     MC[FB_LOCATION] on RV515 and R520, at the index of each one's map):
+ *     VRAM, i.e. BAR 0's RAM.  On the RS480 the MC address is a physical
+ *     one and VRAM is the UMA block of system memory the BIOS set aside at
+ *     NB_TOM: an FB location that does not cover that block reaches no VRAM
+ *     (a guest error);
  *   - on the RS480, inside MC_AGP_LOCATION with the IGP GART enabled
  *     (NB_MC AGP_ADDRESS_SPACE_SIZE.GART_EN): the 4-byte entry at GART_BASE
  *     + 4 * page in system memory, fetched by DMA, then the bus address it
@@ -22,6 +24,14 @@
  *   - anywhere else: with the GART off, the MC address is used as a bus
  *     address; with it on, UNMAPPED_ACCESS decides (pass through, clamp to
  *     the aperture's first page, or discard).
+ * AGP cards (rv350, r420) have the PCI GART instead (r100.c:r100_pci_gart_*):
+ * with AIC_CNTL.PCIGART_TRANSLATE_EN set, MC addresses from AIC_LO_ADDR to
+ * AIC_HI_ADDR take the 4-byte entry at AIC_PT_BASE + 4 * page, a bus
+ * address in system memory read by PCI DMA, which holds the page's bus
+ * address (no flags); other addresses are discarded while
+ * DIS_OUT_OF_PCI_GART_ACCESS is set, else used as bus addresses.  The GART
+ * caches one entry (upstream's r100_pci_gart_tlb_flush), here for one
+ * access or one 3D draw.  BUS_CNTL.BUS_MASTER_DIS blocks every bus access.
  * Faults (a PTE without the needed READABLE/WRITEABLE bit, a discarded
  * access, an FB offset past the end of VRAM) are logged as guest errors,
  * recorded in PCIE_TX_GART_ERROR, writes are dropped and reads return the
@@ -390,9 +400,24 @@ static void r5xx_mc_view_load(R5xxState *s, R5xxMcView *v)
     v->gart = s->info->gart;
     v->fault = 0;
     v->failed = false;
-    if (v->gart == R5XX_GART_KIND_IGP) {
+    v->aic_valid = false;
+    /* an AGP card's BUS_CNTL (r100_bm_disable) */
+    v->bus_master_dis = s->info->agp &&
+                        FIELD_EX32(s->regs[R_BUS_CNTL], BUS_CNTL,
+                                   BUS_MASTER_DIS);
+    switch (v->gart) {
+    case R5XX_GART_KIND_IGP:
         r5xx_mc_view_load_igp(s, v);
         return;
+    case R5XX_GART_KIND_PCI:
+        v->gart_cntl = s->regs[R_AIC_CNTL];
+        v->gart_start = s->regs[R_AIC_LO_ADDR];
+        v->gart_end = s->regs[R_AIC_HI_ADDR];
+        v->gart_base = s->regs[R_AIC_PT_BASE];
+        v->discard = 0;
+        return;
+    case R5XX_GART_KIND_PCIE:
+        break;
     }
     v->gart_cntl = pcie[A_PCIE_TX_GART_CNTL];
     v->gart_start = ((uint64_t)pcie[A_PCIE_TX_GART_START_HI] << 32) |
@@ -402,8 +427,6 @@ static void r5xx_mc_view_load(R5xxState *s, R5xxMcView *v)
     v->gart_base = pcie[A_PCIE_TX_GART_BASE];
     v->discard = ((uint64_t)pcie[A_PCIE_TX_DISCARD_RD_ADDR_HI] << 32) |
                  pcie[A_PCIE_TX_DISCARD_RD_ADDR_LO];
-    v->fault = 0;
-    v->failed = false;
 }
 
 void r5xx_mc_view_init(R5xxState *s, R5xxMcView *v)
@@ -525,6 +548,44 @@ static void r5xx_gart_map(R5xxMcView *v, uint64_t mc, uint64_t start,
 static bool r5xx_dma(R5xxMcView *v, uint64_t addr, void *buf, uint32_t len,
                      bool write);
 
+/* The PCI GART of AGP cards: the entry by DMA, one entry cached. */
+static void r5xx_pci_gart_translate(R5xxMcView *v, uint64_t mc, bool write,
+                                    R5xxMemTarget *t)
+{
+    uint64_t page = mc & ~(uint64_t)(R5XX_GPU_PAGE_SIZE - 1);
+    uint64_t start = v->gart_start & ~(uint64_t)(R5XX_GPU_PAGE_SIZE - 1);
+    uint8_t b[4];
+
+    if (!FIELD_EX32(v->gart_cntl, AIC_CNTL, PCIGART_TRANSLATE_EN) ||
+        (mc < start || mc > v->gart_end)) {
+        if (FIELD_EX32(v->gart_cntl, AIC_CNTL, PCIGART_TRANSLATE_EN) &&
+            FIELD_EX32(v->gart_cntl, AIC_CNTL, DIS_OUT_OF_PCI_GART_ACCESS)) {
+            r5xx_gart_fault(v, mc, write, "outside the FB and PCI GART "
+                            "apertures");
+            t->kind = R5XX_MEM_DISCARD;
+            return;
+        }
+        t->kind = R5XX_MEM_BUS;
+        t->addr = mc;
+        return;
+    }
+    if (!v->aic_valid || v->aic_page != page) {
+        if (!r5xx_dma(v, v->gart_base + ((page - start) >> 12) * 4, b, 4,
+                      false)) {
+            r5xx_gart_fault(v, mc, write, "PCI GART table entry not "
+                            "readable");
+            t->kind = R5XX_MEM_DISCARD;
+            return;
+        }
+        v->aic_valid = true;
+        v->aic_page = page;
+        v->aic_pte = ldl_le_p(b);
+    }
+    t->kind = R5XX_MEM_BUS;
+    t->addr = (v->aic_pte & ~(R5XX_GPU_PAGE_SIZE - 1)) |
+              (mc & (R5XX_GPU_PAGE_SIZE - 1));
+}
+
 /* RS480 GART entry of an MC page, from the table in system memory */
 static uint32_t r5xx_igp_gart_pte(R5xxMcView *v, uint64_t page)
 {
@@ -582,9 +643,15 @@ static void r5xx_mc_translate(R5xxMcView *v, uint64_t mc, bool write,
     if (r5xx_mc_translate_fb(v, mc, t)) {
         return;
     }
-    if (v->gart == R5XX_GART_KIND_IGP) {
+    switch (v->gart) {
+    case R5XX_GART_KIND_IGP:
         r5xx_igp_translate(v, mc, write, t);
         return;
+    case R5XX_GART_KIND_PCI:
+        r5xx_pci_gart_translate(v, mc, write, t);
+        return;
+    case R5XX_GART_KIND_PCIE:
+        break;
     }
     if (!FIELD_EX32(v->gart_cntl, PCIE_TX_GART_CNTL, GART_EN)) {
         t->kind = R5XX_MEM_BUS;
@@ -623,6 +690,15 @@ static bool r5xx_dma_nolock(R5xxMcView *v, uint64_t addr, uint8_t *buf,
 {
     AddressSpace *as = pci_get_address_space(PCI_DEVICE(v->s));
 
+    if (v->bus_master_dis) {
+        r5xx_mc_error(v, "r5xx: 3D %s of bus address 0x%" PRIx64 " while "
+                      "BUS_CNTL.BUS_MASTER_DIS is set\n",
+                      write ? "write" : "read", addr);
+        if (!write) {
+            memset(buf, 0, len);
+        }
+        return false;
+    }
     RCU_READ_LOCK_GUARD();
     while (len) {
         hwaddr xlat, l = len;
@@ -663,7 +739,9 @@ static bool r5xx_dma(R5xxMcView *v, uint64_t addr, void *buf, uint32_t len,
     if (v->nolock) {
         return r5xx_dma_nolock(v, addr, buf, len, write);
     }
-    if (write) {
+    if (v->bus_master_dis) {
+        r = MEMTX_ACCESS_ERROR;         /* BUS_CNTL blocks bus mastering */
+    } else if (write) {
         r = pci_dma_write(PCI_DEVICE(s), addr, buf, len);
     } else {
         r = pci_dma_read(PCI_DEVICE(s), addr, buf, len);
@@ -671,9 +749,10 @@ static bool r5xx_dma(R5xxMcView *v, uint64_t addr, void *buf, uint32_t len,
     if (r != MEMTX_OK && !s->mc.dma_error_logged) {
         s->mc.dma_error_logged = true;
         qemu_log_mask(LOG_GUEST_ERROR, "r5xx: DMA %s of bus address 0x%"
-                      PRIx64 " failed (bus mastering off?); further DMA "
+                      PRIx64 " failed (bus mastering off%s?); further DMA "
                       "errors are not reported\n",
-                      write ? "write" : "read", addr);
+                      write ? "write" : "read", addr,
+                      v->bus_master_dis ? " in BUS_CNTL" : "");
     }
     if (r != MEMTX_OK && !write) {
         memset(buf, 0, len);
@@ -706,7 +785,7 @@ static void r5xx_discard_read(R5xxMcView *v, uint64_t mc, void *buf,
                   (mc & (R5XX_GPU_PAGE_SIZE - 1));
     R5xxMemTarget t;
 
-    if (v->gart == R5XX_GART_KIND_IGP) {
+    if (v->gart != R5XX_GART_KIND_PCIE) {
         memset(buf, 0, len);    /* no default page: reads give zeros */
     } else if (!r5xx_mc_translate_fb(v, at, &t)) {
         r5xx_dma(v, at, buf, len, false);

@@ -181,7 +181,7 @@ typedef struct R5xxMC {
     uint32_t pll[R5XX_PLL_REGS];
     uint32_t pcie[R5XX_PCIE_REGS];
     uint32_t ind[R5XX_MC_REGS];     /* RV515 MC indirect registers */
-    uint32_t nbmc[R5XX_NBMC_REGS];  /* IGP MC registers: RS480 NB_MC, RS690 MC */
+    uint32_t nbmc[R5XX_NBMC_REGS];  /* IGP MC: RS480 NB_MC, RS690 MC */
     uint64_t uma_base;              /* IGPs: bus address of the UMA block */
     bool fb_location_written;       /* else MC_FB_LOCATION follows BAR 0 */
     R5xxTlbEntry tlb[R5XX_TLB_ENTRIES];

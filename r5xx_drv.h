@@ -187,7 +187,7 @@ struct dma_buf;
  * @R5XX_GART_PCI: legacy PCI GART (AIC) of AGP cards, table of 32-bit bus
  *	addresses in system memory
  * @R5XX_GART_IGP: RS400/RS480/RS690/RS740 IGP GART, table of 4-byte entries
- *	in system memory (implemented with the %R5XX_MC_RS400 MC only)
+ *	in system memory (behind the %R5XX_MC_RS400 and %R5XX_MC_RS690 MCs)
  * @R5XX_GART_RS600: RS600 page table unit, not implemented
  */
 enum r5xx_gart_kind {
@@ -335,7 +335,8 @@ struct r5xx_kbuf {
  * @visible_vram_size: VRAM the CPU can reach through BAR 0
  * @real_vram_size: VRAM on the board (CONFIG_MEMSIZE)
  * @mc_vram_size: VRAM range claimed in the MC address space
- * @uma_base: RS400/RS480: physical address of the UMA block (NB_TOM)
+ * @uma_base: IGPs: physical address of the UMA block (NB_TOM on RS400/RS480,
+ *	MCCFG_FB_LOCATION on RS690/RS740)
  * @vram_start: MC address of VRAM
  * @vram_end: last MC address of VRAM
  * @gtt_size: size of the GTT range
@@ -1247,6 +1248,7 @@ void r5xx_gart_ram_table_free(struct r5xx_device *rdev, bool uncached);
 /* r5xx_gart_pcie.c, r5xx_gart_igp.c, r5xx_gart_pci.c */
 extern const struct r5xx_gart_funcs r5xx_gart_pcie_funcs;
 extern const struct r5xx_gart_funcs r5xx_gart_igp_funcs;
+bool r5xx_gart_igp_supported(const struct r5xx_chip_info *info);
 extern const struct r5xx_gart_funcs r5xx_gart_pci_funcs;
 
 /* r5xx_cp.c */

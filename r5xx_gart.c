@@ -48,8 +48,8 @@
  * @info: chip row
  *
  * Return: the functions, or NULL for a GART r5xx does not drive: the
- * RS600 page table unit, and the IGP GART behind any MC but the RS400
- * north bridge's (RS690/RS740 program it through their own MC).
+ * RS600 page table unit, and the IGP GART behind an MC
+ * r5xx_gart_igp_supported() does not know.
  */
 const struct r5xx_gart_funcs *
 r5xx_gart_kind_funcs(const struct r5xx_chip_info *info)
@@ -62,7 +62,7 @@ r5xx_gart_kind_funcs(const struct r5xx_chip_info *info)
 
 	if (info->gart >= ARRAY_SIZE(funcs))
 		return NULL;
-	if (info->gart == R5XX_GART_IGP && info->mc != R5XX_MC_RS400)
+	if (info->gart == R5XX_GART_IGP && !r5xx_gart_igp_supported(info))
 		return NULL;
 	return funcs[info->gart];
 }

@@ -17,7 +17,12 @@
  *
  * The RS400/RS480 north bridges translate the GTT range with a GART of
  * their own (rs400.c:rs400_gart_*), programmed through the north-bridge MC
- * space (NB_MC_INDEX/NB_MC_DATA, r5xx_mc_rreg()). Its table is a flat array
+ * space (NB_MC_INDEX/NB_MC_DATA, r5xx_mc_rreg()). The RS690/RS740 have the
+ * same GART at the same indexes of their own MC space (RS690_MC_INDEX),
+ * which also holds their AGP base and range registers (MCCFG_AGP_*, in
+ * MMIO on the RS480); their bus-master disable is BUS_CNTL bit 14, and
+ * MC_MISC_CNTL also gets BLOCK_GFX_D3_EN (struct r5xx_gart_igp_regs, one
+ * row per MC kind). Its table is a flat array
  * of 4-byte entries in system memory, one per 4 KiB GPU page: bus address
  * bits 31:12 in entry bits 31:12, bits 39:32 in entry bits 11:4, and the
  * same READABLE, WRITEABLE and UNSNOOPED flags as the PCIE GART. The walker
@@ -39,6 +44,69 @@
 #define R5XX_IGP_GART_MIN		SZ_32M
 #define R5XX_IGP_GART_MAX		SZ_2G
 #define R5XX_IGP_FLUSH_TIMEOUT_US	1000
+
+/**
+ * struct r5xx_gart_igp_regs - what rs400_gart_enable writes differently per MC
+ * @agp_in_mc: the AGP registers below are MC indexes, else MMIO offsets
+ * @agp_base: AGP base (written 0xffffffff, an empty AGP window)
+ * @agp_base_2: AGP base bits 39:32 (written 0)
+ * @agp_location: the GTT range (MC_AGP_LOCATION layout)
+ * @bus_master_dis: the BUS_CNTL bit that keeps the GPU off the bus
+ * @misc_cntl: MC_MISC_CNTL bits to set
+ */
+struct r5xx_gart_igp_regs {
+	bool agp_in_mc;
+	u32 agp_base;
+	u32 agp_base_2;
+	u32 agp_location;
+	u32 bus_master_dis;
+	u32 misc_cntl;
+};
+
+static const struct r5xx_gart_igp_regs r5xx_gart_igp_regs[] = {
+	[R5XX_MC_RS400] = {
+		.agp_in_mc = false,
+		.agp_base = R5XX_AGP_BASE,
+		.agp_base_2 = R5XX_RS480_AGP_BASE_2,
+		.agp_location = R5XX_MC_AGP_LOCATION,
+		.bus_master_dis = R5XX_BUS_CNTL_BUS_MASTER_DIS,
+		.misc_cntl = R5XX_RS480_MC_MISC_CNTL_GART_INDEX_REG_EN,
+	},
+	[R5XX_MC_RS690] = {
+		.agp_in_mc = true,
+		.agp_base = R5XX_RS690_MCCFG_AGP_BASE,
+		.agp_base_2 = R5XX_RS690_MCCFG_AGP_BASE_2,
+		.agp_location = R5XX_RS690_MCCFG_AGP_LOCATION,
+		.bus_master_dis = R5XX_BUS_CNTL_RS600_BUS_MASTER_DIS,
+		.misc_cntl = R5XX_RS480_MC_MISC_CNTL_GART_INDEX_REG_EN |
+			     R5XX_RS480_MC_MISC_CNTL_BLOCK_GFX_D3_EN,
+	},
+};
+
+/**
+ * r5xx_gart_igp_supported - whether r5xx drives the IGP GART behind an MC
+ * @info: chip row
+ *
+ * Return: true for the MC kinds with a row in r5xx_gart_igp_regs[].
+ */
+bool r5xx_gart_igp_supported(const struct r5xx_chip_info *info)
+{
+	return info->mc == R5XX_MC_RS400 || info->mc == R5XX_MC_RS690;
+}
+
+static const struct r5xx_gart_igp_regs *
+r5xx_gart_igp_regs_of(struct r5xx_device *rdev)
+{
+	return &r5xx_gart_igp_regs[rdev->info->mc];
+}
+
+static void r5xx_gart_igp_agp_wreg(struct r5xx_device *rdev, u32 reg, u32 val)
+{
+	if (r5xx_gart_igp_regs_of(rdev)->agp_in_mc)
+		r5xx_mc_wreg(rdev, reg, val);
+	else
+		r5xx_wreg(rdev, reg, val);
+}
 
 /* rs400_gart_set_page; no access rights for the dummy page */
 static u32 r5xx_gart_igp_pte(dma_addr_t addr, bool access)
@@ -103,6 +171,7 @@ static void r5xx_gart_igp_tlb_flush(struct r5xx_device *rdev)
  */
 static void r5xx_gart_igp_enable(struct r5xx_device *rdev)
 {
+	const struct r5xx_gart_igp_regs *regs = r5xx_gart_igp_regs_of(rdev);
 	struct r5xx_mc *mc = &rdev->mc;
 	u64 table = rdev->gart.ram_table_dma;
 	u32 tmp;
@@ -111,14 +180,14 @@ static void r5xx_gart_igp_enable(struct r5xx_device *rdev)
 	r5xx_mc_wreg(rdev, R5XX_RS480_AIC_CTRL_SCRATCH,
 		     tmp | R5XX_RS480_AIC_CTRL_SCRATCH_DIS_OUT_OF_PCI_GART_ACCESS);
 
-	r5xx_wreg(rdev, R5XX_AGP_BASE, 0xffffffff);
-	r5xx_wreg(rdev, R5XX_RS480_AGP_BASE_2, 0);
-	r5xx_wreg(rdev, R5XX_MC_AGP_LOCATION,
-		  FIELD_PREP(R5XX_MC_AGP_LOCATION_MC_AGP_TOP,
-			     mc->gtt_end >> 16) |
-		  FIELD_PREP(R5XX_MC_AGP_LOCATION_MC_AGP_START,
-			     mc->gtt_start >> 16));
-	r5xx_wreg_mask(rdev, R5XX_BUS_CNTL, 0, R5XX_BUS_CNTL_BUS_MASTER_DIS);
+	r5xx_gart_igp_agp_wreg(rdev, regs->agp_base, 0xffffffff);
+	r5xx_gart_igp_agp_wreg(rdev, regs->agp_base_2, 0);
+	r5xx_gart_igp_agp_wreg(rdev, regs->agp_location,
+			       FIELD_PREP(R5XX_MC_AGP_LOCATION_MC_AGP_TOP,
+					  mc->gtt_end >> 16) |
+			       FIELD_PREP(R5XX_MC_AGP_LOCATION_MC_AGP_START,
+					  mc->gtt_start >> 16));
+	r5xx_wreg_mask(rdev, R5XX_BUS_CNTL, 0, regs->bus_master_dis);
 
 	r5xx_mc_wreg(rdev, R5XX_RS480_GART_BASE,
 		     (lower_32_bits(table) & R5XX_RS480_GART_BASE_GART_BASE_LO) |
@@ -132,8 +201,7 @@ static void r5xx_gart_igp_enable(struct r5xx_device *rdev)
 		     FIELD_PREP(R5XX_RS480_AGP_MODE_CNTL_REQ_TYPE_SNOOP, 1) |
 		     R5XX_RS480_AGP_MODE_CNTL_REQ_TYPE_SNOOP_DIS);
 	tmp = r5xx_mc_rreg(rdev, R5XX_RS480_MC_MISC_CNTL);
-	r5xx_mc_wreg(rdev, R5XX_RS480_MC_MISC_CNTL,
-		     tmp | R5XX_RS480_MC_MISC_CNTL_GART_INDEX_REG_EN);
+	r5xx_mc_wreg(rdev, R5XX_RS480_MC_MISC_CNTL, tmp | regs->misc_cntl);
 	r5xx_mc_wreg(rdev, R5XX_RS480_AGP_ADDRESS_SPACE_SIZE,
 		     FIELD_PREP(R5XX_RS480_AGP_ADDRESS_SPACE_SIZE_VA_SIZE,
 				ilog2(mc->gtt_size / R5XX_IGP_GART_MIN)) |
@@ -166,10 +234,16 @@ static void r5xx_gart_igp_show_regs(struct r5xx_device *rdev,
 		{ R5XX_RS480_AGP_MODE_CNTL, "RS480_AGP_MODE_CNTL" },
 		{ R5XX_RS480_AIC_CTRL_SCRATCH, "RS480_AIC_CTRL_SCRATCH" },
 	};
+	const struct r5xx_gart_igp_regs *agp = r5xx_gart_igp_regs_of(rdev);
 	unsigned int i;
 
-	seq_printf(m, "%-24s 0x%04x: 0x%08x\n", "NB_TOM", R5XX_NB_TOM,
-		   r5xx_rreg(rdev, R5XX_NB_TOM));
+	if (agp->agp_in_mc)
+		seq_printf(m, "%-24s MC  0x%03x: 0x%08x\n", "MCCFG_AGP_LOCATION",
+			   agp->agp_location,
+			   r5xx_mc_rreg(rdev, agp->agp_location));
+	else
+		seq_printf(m, "%-24s 0x%04x: 0x%08x\n", "NB_TOM", R5XX_NB_TOM,
+			   r5xx_rreg(rdev, R5XX_NB_TOM));
 	for (i = 0; i < ARRAY_SIZE(regs); i++)
 		seq_printf(m, "%-24s MC   0x%02x: 0x%08x\n", regs[i].name,
 			   regs[i].reg, r5xx_mc_rreg(rdev, regs[i].reg));

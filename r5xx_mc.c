@@ -35,6 +35,14 @@
  * NB_TOM shares its offset with AGP_BASE_2, so on these parts the AGP
  * registers are left alone (the GART code writes the RS480 ones).
  *
+ * The RS690/RS740 MC keeps its registers in an index space of its own
+ * (RS690_MC_INDEX): the BIOS writes the UMA block's size to CONFIG_MEMSIZE
+ * and points MCCFG_FB_LOCATION at the block, whose base r5xx keeps as the
+ * VRAM start (rs690_mc_init); r5xx_mc_program() writes MCCFG_FB_LOCATION
+ * and HDP_FB_LOCATION (rs690_mc_program). Side-port memory (which the
+ * ATOM IntegratedSystemInfo table announces) and the CPU's direct path to
+ * the block (fastfb) are not used.
+ *
  * Before VRAM moves in the MC address space, r5xx_mc_program() stops the
  * display engine from reading memory, as radeon's mc_stop helpers do. At
  * probe the display is left off: the firmware console was removed and KMS
@@ -123,6 +131,24 @@ static void r5xx_mc_uma_size(struct r5xx_device *rdev)
 	r5xx_wreg(rdev, R5XX_CONFIG_MEMSIZE, mc->real_vram_size);
 }
 
+/* RS690/RS740: the UMA block starts where the BIOS set MCCFG_FB_LOCATION */
+static void r5xx_mc_rs690_uma(struct r5xx_device *rdev)
+{
+	struct r5xx_mc *mc = &rdev->mc;
+	u32 fb = r5xx_mc_rreg(rdev, R5XX_RS690_MCCFG_FB_LOCATION);
+
+	mc->real_vram_size = r5xx_rreg(rdev, R5XX_CONFIG_MEMSIZE);
+	mc->uma_base = (u64)FIELD_GET(R5XX_RS690_MCCFG_FB_LOCATION_MC_FB_START,
+				      fb) << 16;
+}
+
+/* IGPs: VRAM is a UMA block of system memory at its physical address */
+static bool r5xx_mc_is_uma(struct r5xx_device *rdev)
+{
+	return rdev->info->mc == R5XX_MC_RS400 ||
+	       rdev->info->mc == R5XX_MC_RS690;
+}
+
 /**
  * r5xx_mc_init - size VRAM and place VRAM and GTT in the MC address space
  * @rdev: device
@@ -150,16 +176,23 @@ int r5xx_mc_init(struct r5xx_device *rdev)
 		       R5XX_HOST_PATH_CNTL_HDP_APER_CNTL);
 	mc->visible_vram_size = min_t(u64, aper_cfg * 2, mc->aper_size);
 
-	if (rdev->info->mc == R5XX_MC_RS400)
+	switch (rdev->info->mc) {
+	case R5XX_MC_RS400:
 		r5xx_mc_uma_size(rdev);
-	else
+		break;
+	case R5XX_MC_RS690:
+		r5xx_mc_rs690_uma(rdev);
+		break;
+	default:
 		mc->real_vram_size = r5xx_rreg(rdev, R5XX_CONFIG_MEMSIZE);
+		break;
+	}
 	if (!mc->real_vram_size) {
 		drm_err(&rdev->drm,
 			"GPU not posted (CONFIG_MEMSIZE is 0); r5xx cannot post it without a video BIOS\n");
 		return -ENODEV;
 	}
-	if (rdev->info->mc == R5XX_MC_RS400)
+	if (r5xx_mc_is_uma(rdev))
 		mc->mc_vram_size = mc->real_vram_size;
 	else
 		mc->mc_vram_size = max3(aper_cfg, (u64)mc->aper_size,
@@ -178,6 +211,7 @@ int r5xx_mc_init(struct r5xx_device *rdev)
 		mc->vram_start = 0;
 		break;
 	case R5XX_MC_RS400:
+	case R5XX_MC_RS690:
 		mc->vram_start = mc->uma_base;
 		break;
 	default:
@@ -347,6 +381,13 @@ void r5xx_mc_program(struct r5xx_device *rdev)
 	case R5XX_MC_RS400:
 		/* 0x15c is NB_TOM here; the GART programs the AGP aperture */
 		r5xx_wreg(rdev, R5XX_MC_FB_LOCATION, fb);
+		break;
+	case R5XX_MC_RS690:
+		/* rs690_mc_program; the GART programs the AGP aperture */
+		r5xx_mc_wreg(rdev, R5XX_RS690_MCCFG_FB_LOCATION, fb);
+		r5xx_wreg(rdev, R5XX_HDP_FB_LOCATION,
+			  FIELD_PREP(R5XX_HDP_FB_LOCATION_HDP_FB_START,
+				     mc->vram_start >> 16));
 		break;
 	default:
 		/* AGP off: an empty aperture (start above top) */

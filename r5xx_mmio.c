@@ -26,11 +26,16 @@
  *   MC_IND_WR_EN for writes) and R420_MC_IND_DATA (r420.c:r420_mc_rreg);
  * - MC registers of RV515 and the R520 family: MC_IND_INDEX with all client
  *   selects set (and MC_IND_WR_EN for writes), MC_IND_DATA, and the index
- *   reset to 0 afterwards (rv515.c:rv515_mc_rreg).
+ *   reset to 0 afterwards (rv515.c:rv515_mc_rreg);
+ * - the north-bridge MC of RS400/RS480: NB_MC_INDEX (8-bit index, WR_EN
+ *   for writes, parked at 0xff) and NB_MC_DATA (rs400.c:rs400_mc_rreg);
+ * - the MC of RS690/RS740: RS690_MC_INDEX (9-bit index, WR_EN for writes,
+ *   parked at 0x1ff after a read and 0x7f after a write, as upstream
+ *   leaves it) and RS690_MC_DATA (rs690.c:rs690_mc_rreg).
  *
  * Each pair has its own spinlock, so the accessors may be called from any
- * context. R3xx parts have no MC indirect space; the IGP MC spaces are not
- * implemented since the IGPs are not supported yet.
+ * context. R3xx parts have no MC indirect space; the RS600 MC space is not
+ * implemented since that IGP is not supported yet.
  *
  * The idle waits poll for at most 100 ms (radeon's usec_timeout), in 1 us
  * steps, with readx_poll_timeout_atomic() so that they also work with
@@ -38,6 +43,9 @@
  */
 
 #define R5XX_IDLE_TIMEOUT_US	100000
+
+/* where rs690_mc_wreg leaves the RS690 MC index after a write */
+#define R5XX_RS690_MC_PARK_WRITE	0x7f
 
 /**
  * r5xx_mm_rreg_slow - read a register beyond the BAR 2 mapping
@@ -171,6 +179,7 @@ static bool r5xx_mc_has_indirect(struct r5xx_device *rdev)
 {
 	switch (rdev->info->mc) {
 	case R5XX_MC_RS400:
+	case R5XX_MC_RS690:
 	case R5XX_MC_R420:
 	case R5XX_MC_RV515:
 	case R5XX_MC_R520:
@@ -204,6 +213,12 @@ u32 r5xx_mc_rreg(struct r5xx_device *rdev, u32 reg)
 			  FIELD_PREP(R5XX_NB_MC_INDEX_NB_MC_IND_ADDR, reg));
 		val = r5xx_rreg(rdev, R5XX_NB_MC_DATA);
 		r5xx_wreg(rdev, R5XX_NB_MC_INDEX, R5XX_NB_MC_INDEX_NB_MC_IND_ADDR);
+	} else if (rdev->info->mc == R5XX_MC_RS690) {
+		r5xx_wreg(rdev, R5XX_RS690_MC_INDEX,
+			  FIELD_PREP(R5XX_RS690_MC_INDEX_MC_IND_ADDR, reg));
+		val = r5xx_rreg(rdev, R5XX_RS690_MC_DATA);
+		r5xx_wreg(rdev, R5XX_RS690_MC_INDEX,
+			  R5XX_RS690_MC_INDEX_MC_IND_ADDR);
 	} else if (r420) {
 		r5xx_wreg(rdev, R5XX_R420_MC_IND_INDEX,
 			  r5xx_mc_index(rdev, reg, false));
@@ -239,6 +254,12 @@ void r5xx_mc_wreg(struct r5xx_device *rdev, u32 reg, u32 val)
 			  R5XX_NB_MC_INDEX_NB_MC_IND_WR_EN);
 		r5xx_wreg(rdev, R5XX_NB_MC_DATA, val);
 		r5xx_wreg(rdev, R5XX_NB_MC_INDEX, R5XX_NB_MC_INDEX_NB_MC_IND_ADDR);
+	} else if (rdev->info->mc == R5XX_MC_RS690) {
+		r5xx_wreg(rdev, R5XX_RS690_MC_INDEX,
+			  FIELD_PREP(R5XX_RS690_MC_INDEX_MC_IND_ADDR, reg) |
+			  R5XX_RS690_MC_INDEX_MC_IND_WR_EN);
+		r5xx_wreg(rdev, R5XX_RS690_MC_DATA, val);
+		r5xx_wreg(rdev, R5XX_RS690_MC_INDEX, R5XX_RS690_MC_PARK_WRITE);
 	} else if (r420) {
 		r5xx_wreg(rdev, R5XX_R420_MC_IND_INDEX,
 			  r5xx_mc_index(rdev, reg, true));
@@ -347,6 +368,9 @@ static bool r5xx_mc_is_idle(struct r5xx_device *rdev)
 	case R5XX_MC_R520:
 		return r5xx_mc_rreg(rdev, R5XX_R520_MC_STATUS) &
 		       R5XX_R520_MC_STATUS_IDLE;
+	case R5XX_MC_RS690:
+		return r5xx_mc_rreg(rdev, R5XX_RS690_MC_SYSTEM_STATUS) &
+		       R5XX_RS690_MC_SYSTEM_STATUS_MC_SYSTEM_IDLE;
 	default:
 		/* IGP memory controllers are not supported yet */
 		return true;

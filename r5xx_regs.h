@@ -140,11 +140,19 @@
 /* MC indirect data (RV515/R520 family, RS600) */
 #define R5XX_MC_IND_DATA			0x0074
 
+/* RS690/RS740 MC indirect index (rs690_mc_rreg); parked at 0x1ff after a read, 0x7f after a write */
+#define R5XX_RS690_MC_INDEX			0x0078
+#define   R5XX_RS690_MC_INDEX_MC_IND_WR_EN	BIT(9)
+#define   R5XX_RS690_MC_INDEX_MC_IND_ADDR	GENMASK(8, 0)
+
 /* secondary DAC control */
 #define R5XX_DAC_CNTL2				0x007c
 #define   R5XX_DAC_CNTL2_DAC2_CMP_OUTPUT	BIT(11)
 #define   R5XX_DAC_CNTL2_DAC2_CMP_EN		BIT(7)
 #define   R5XX_DAC_CNTL2_DAC2_PALETTE_ACC_CTL	BIT(5)
+
+/* RS690/RS740 MC indirect data */
+#define R5XX_RS690_MC_DATA			0x007c
 
 /* palette index */
 #define R5XX_PALETTE_INDEX			0x00b0
@@ -1624,6 +1632,7 @@
 /* mc_rs480: north-bridge MC registers of RS400/RS480, through NB_MC_INDEX/DATA (rs400.c) */
 
 #define R5XX_RS480_MC_MISC_CNTL			0x0018
+#define   R5XX_RS480_MC_MISC_CNTL_BLOCK_GFX_D3_EN	BIT(14)
 #define   R5XX_RS480_MC_MISC_CNTL_GART_INDEX_REG_EN	BIT(12)
 #define   R5XX_RS480_MC_MISC_CNTL_DISABLE_GTW	BIT(1)
 
@@ -1650,6 +1659,32 @@
 
 #define R5XX_RS480_AIC_CTRL_SCRATCH		0x003a
 #define   R5XX_RS480_AIC_CTRL_SCRATCH_DIS_OUT_OF_PCI_GART_ACCESS	BIT(1)
+
+/* mc_rs690: MC registers of RS690/RS740, through RS690_MC_INDEX/DATA (rs690.c); the GART registers of space mc_rs480 sit at the same indexes */
+
+/* CPU physical address of the UMA block, bits 31:0 (fastfb) */
+#define R5XX_RS690_K8_FB_LOCATION		0x001e
+
+#define R5XX_RS690_MC_MISC_UMA_CNTL		0x005f
+#define   R5XX_RS690_MC_MISC_UMA_CNTL_K8_ADDR_EXT	GENMASK(7, 0)
+
+/* memory controller status (rs690_mc_wait_for_idle) */
+#define R5XX_RS690_MC_SYSTEM_STATUS		0x0090
+#define   R5XX_RS690_MC_SYSTEM_STATUS_MC_SYSTEM_IDLE	BIT(0)
+
+/* where VRAM sits in the MC address space; the BIOS points it at the UMA block */
+#define R5XX_RS690_MCCFG_FB_LOCATION		0x0100
+#define   R5XX_RS690_MCCFG_FB_LOCATION_MC_FB_TOP	GENMASK(31, 16)
+#define   R5XX_RS690_MCCFG_FB_LOCATION_MC_FB_START	GENMASK(15, 0)
+
+/* the IGP GART's range (MC_AGP_LOCATION layout) */
+#define R5XX_RS690_MCCFG_AGP_LOCATION		0x0101
+#define   R5XX_RS690_MCCFG_AGP_LOCATION_MC_AGP_TOP	GENMASK(31, 16)
+#define   R5XX_RS690_MCCFG_AGP_LOCATION_MC_AGP_START	GENMASK(15, 0)
+
+#define R5XX_RS690_MCCFG_AGP_BASE		0x0102
+
+#define R5XX_RS690_MCCFG_AGP_BASE_2		0x0103
 
 /* model: QEMU model only: debug and stand-in registers (Documentation/qemu-model.rst); no real chip decodes them */
 

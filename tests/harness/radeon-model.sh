@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
-# vm-chips: rv380 rv515 rs480 r580 rv350 r420
+# vm-chips: rv380 rv515 rs480 rs690 r580 rv350 r420
 # vm-kernels: bookworm trixie:rv380,rv515
 # vm-driver: radeon
 # Cross-check of the model against a driver we did not write: Debian's
@@ -13,7 +13,11 @@
 # (r420_pipes_init reads GB_PIPE_SELECT), runs on MSI, and waits for the
 # R520 MC map's idle bit without complaint.  The AGP cards rv350 and r420
 # have no ROM: radeon forces them to PCI mode and runs them on the PCI
-# GART, its table in system memory.
+# GART, its table in system memory.  On RS690 (an IGP with an ATOM ROM,
+# rs690-board.toml) it reads the MC's FB location through the RS690 MC
+# index space, places VRAM at that UMA block, runs the IGP GART through the
+# same space, reads IntegratedSystemInfo (no "No integrated system info"
+# error), and runs on MSI, re-armed through BUS_CNTL.
 set -euo pipefail
 # the GPU: behind a root port, on the host bus (IGPs), or behind a PCI
 # bridge (the AGP cards)
@@ -55,6 +59,24 @@ esac
 if [ "${R5XX_CHIP:-}" = r580 ]; then
 	for want in "radeon: 4 quad pipes, 1 z pipes initialized" "radeon: using MSI"; do
 		grep -q "$want" <<<"$log" || { echo "no '$want' in dmesg"; exit 1; }
+	done
+	grep -qE "Wait MC idle timeout|Failed to wait MC idle" <<<"$log" &&
+		{ echo "radeon found the MC busy"; exit 1; }
+fi
+if [ "${R5XX_CHIP:-}" = rs690 ]; then
+	conns=$(grep -A 6 'Radeon Display Connectors' <<<"$log" | sed 's/^\[ *[0-9.]*\] //')
+	want='[drm]   VGA-1
+[drm]   DDC: 0x7e40 0x7e40 0x7e44 0x7e44 0x7e48 0x7e48 0x7e4c 0x7e4c
+[drm]   Encoders:
+[drm]     CRT1: INTERNAL_KLDSCP_DAC1'
+	[[ $conns == *"$want"* ]] || { echo "radeon's connectors differ:"; echo "$conns"; exit 1; }
+	# rs690_mc_init: VRAM at the MCCFG_FB_LOCATION base (just above the
+	# guest's 1 GiB of RAM), 128 MiB; rs400_gart_enable; MSI on RS690
+	for want in "ATOM BIOS: QEMU_R5XX_RS690" \
+		    "VRAM: 128M 0x0000000040000000 - 0x0000000047FFFFFF" \
+		    "PCIE GART of 512M enabled" "radeon: 1 quad pipes" \
+		    "radeon: using MSI"; do
+		grep -qF "$want" <<<"$log" || { echo "no '$want' in dmesg"; grep -E 'radeon|drm' <<<"$log" | tail -n 30; exit 1; }
 	done
 	grep -qE "Wait MC idle timeout|Failed to wait MC idle" <<<"$log" &&
 		{ echo "radeon found the MC busy"; exit 1; }

@@ -16,7 +16,7 @@
  * regs/r5xx.regs.
  * Documentation/qemu-model.rst describes the device as a guest sees it.
  *
- *   -device r5xx,chip=rv380|rv515|r580|rs480|rv350|r420,vram-size=MiB
+ *   -device r5xx,chip=rv380|rv515|r580|rs480|rs690|rv350|r420,vram-size=MiB
  *
  * rv350 and r420 are AGP cards: conventional PCI functions with an AGP
  * capability (plug them on a PCI bus, e.g. behind a pcie-pci-bridge), the
@@ -115,6 +115,28 @@ static const R5xxChipInfo r5xx_chips[] = {
         .conventional_pci = true,
         .mc = R5XX_MC_KIND_RS480,
         .gart = R5XX_GART_KIND_IGP,
+        .msi_rearm = R5XX_MSI_REARM_AIC_CNTL,
+    },
+    {
+        /*
+         * Radeon X1250 (RS690 north bridge, AMD K8 platforms): conventional
+         * PCI on the host bus, its own MC index space, UMA memory at the
+         * base MCCFG_FB_LOCATION gives, the RS400 GART programmed through
+         * that space, R4xx-class 3D with one pipe, AVIVO (DCE2) display,
+         * MSI re-armed through BUS_CNTL, an ATOM ROM with
+         * IntegratedSystemInfo (rs690-board.toml).
+         */
+        .name = "rs690",
+        .device_id = 0x791e,
+        .family = R5XX_FAMILY_RS690,
+        .is_r5xx = false,
+        .avivo_display = true,
+        .conventional_pci = true,
+        .mc = R5XX_MC_KIND_RS690,
+        .gart = R5XX_GART_KIND_IGP,
+        .vbios = r5xx_vbios_rs690,
+        .vbios_size = &r5xx_vbios_rs690_size,
+        .msi_rearm = R5XX_MSI_REARM_BUS_CNTL,
     },
     /* AGP-era chips ------------------------------------------------------ */
     {
@@ -201,6 +223,16 @@ const char *r5xx_indirect_name(R5xxSpace space, uint32_t idx)
     case R5XX_SPACE_MC_R520:
         return r5xx_lookup(r5xx_regnames_mc_r520,
                            ARRAY_SIZE(r5xx_regnames_mc_r520), idx);
+    case R5XX_SPACE_MC_RS690: {
+        /* the GART registers keep their RS480 indexes */
+        const char *name = r5xx_lookup(r5xx_regnames_mc_rs690,
+                                       ARRAY_SIZE(r5xx_regnames_mc_rs690),
+                                       idx);
+
+        return name ? name : r5xx_lookup(r5xx_regnames_mc_rs480,
+                                         ARRAY_SIZE(r5xx_regnames_mc_rs480),
+                                         idx);
+    }
     }
     return NULL;
 }
@@ -340,6 +372,7 @@ static const char *const r5xx_space_names[] = {
     [R5XX_SPACE_MC] = "mc",
     [R5XX_SPACE_NBMC] = "nbmc",
     [R5XX_SPACE_MC_R520] = "mc",
+    [R5XX_SPACE_MC_RS690] = "mc",
 };
 
 static uint32_t r5xx_ind_traced(R5xxSpace space, uint32_t idx, uint32_t val)
@@ -371,6 +404,12 @@ static uint32_t r5xx_reg_read_one(R5xxState *s, uint32_t addr)
 
     if (handled) {
         return val;
+    }
+    if (addr == A_RS690_MC_DATA && s->info->mc == R5XX_MC_KIND_RS690) {
+        idx = FIELD_EX32(s->regs[R_RS690_MC_INDEX], RS690_MC_INDEX,
+                         MC_IND_ADDR);
+        return r5xx_ind_traced(R5XX_SPACE_MC_RS690, idx,
+                               r5xx_rs690mc_read(s, idx));
     }
     val = r5xx_display_read(s, addr, &handled);
     if (handled) {
@@ -448,6 +487,19 @@ void r5xx_reg_write(R5xxState *s, uint32_t addr, uint32_t val, R5xxSource src)
                              src == R5XX_SRC_HOST ? "host" : "cp");
     }
 
+    if (addr == A_RS690_MC_DATA && s->info->mc == R5XX_MC_KIND_RS690) {
+        idx = s->regs[R_RS690_MC_INDEX];
+        if (!FIELD_EX32(idx, RS690_MC_INDEX, MC_IND_WR_EN)) {
+            qemu_log_mask(LOG_GUEST_ERROR, "r5xx: RS690_MC_DATA write with "
+                          "RS690_MC_INDEX 0x%x (no write enable) ignored\n",
+                          idx);
+            return;
+        }
+        idx = FIELD_EX32(idx, RS690_MC_INDEX, MC_IND_ADDR);
+        r5xx_ind_write_trace(R5XX_SPACE_MC_RS690, idx, val);
+        r5xx_rs690mc_write(s, idx, val);
+        return;
+    }
     if (r5xx_cp_write(s, addr, val, src) || r5xx_display_write(s, addr, val)) {
         return;
     }
@@ -517,15 +569,25 @@ void r5xx_reg_write(R5xxState *s, uint32_t addr, uint32_t val, R5xxSource src)
         return;
     case A_MSI_REARM_EN:
         s->regs[R_MSI_REARM_EN] = val;
-        /* the RS480 re-arms through AIC_CNTL instead */
+        /* the IGPs re-arm through AIC_CNTL or BUS_CNTL instead */
         if (FIELD_EX32(val, MSI_REARM_EN, MSI_REARM) &&
-            s->info->mc != R5XX_MC_KIND_RS480) {
+            s->info->msi_rearm == R5XX_MSI_REARM_REARM_EN) {
             r5xx_msi_rearm_write(s);
         }
         return;
+    case A_BUS_CNTL:
+        /* rs600_irq_process: RS600_MSI_REARM going from 0 to 1 re-arms */
+        if (s->info->msi_rearm == R5XX_MSI_REARM_BUS_CNTL &&
+            FIELD_EX32(val, BUS_CNTL, RS600_MSI_REARM) &&
+            !FIELD_EX32(s->regs[R_BUS_CNTL], BUS_CNTL, RS600_MSI_REARM)) {
+            s->regs[R_BUS_CNTL] = val;
+            r5xx_msi_rearm_write(s);
+            return;
+        }
+        break;
     case A_AIC_CNTL:
         /* rs400_irq_process: RS400_MSI_REARM going from 0 to 1 re-arms */
-        if (s->info->mc == R5XX_MC_KIND_RS480 &&
+        if (s->info->msi_rearm == R5XX_MSI_REARM_AIC_CNTL &&
             FIELD_EX32(val, AIC_CNTL, RS400_MSI_REARM) &&
             !FIELD_EX32(s->regs[R_AIC_CNTL], AIC_CNTL, RS400_MSI_REARM)) {
             s->regs[R_AIC_CNTL] = val;
@@ -706,7 +768,7 @@ static void r5xx_realize(PCIDevice *pci, Error **errp)
     s->info = r5xx_find_chip(s->chip ? s->chip : "rv380");
     if (!s->info) {
         error_setg(errp, "r5xx: unknown chip '%s' (known: rv380, rv515, "
-                   "r580, rs480, rv350, r420)", s->chip);
+                   "r580, rs480, rs690, rv350, r420)", s->chip);
         return;
     }
     if (s->info->agp && pci_bus_is_express(pci_get_bus(pci))) {
@@ -721,7 +783,7 @@ static void r5xx_realize(PCIDevice *pci, Error **errp)
         return;
     }
     s->vram_size = (uint64_t)s->vram_mb * MiB;
-    if (s->info->mc == R5XX_MC_KIND_RS480) {
+    if (r5xx_mc_is_uma(s)) {
         /*
          * UMA: a BIOS takes the block from the top of RAM below 4 GiB.
          * QEMU cannot shrink the guest's RAM map, so the block sits just

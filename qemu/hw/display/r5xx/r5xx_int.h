@@ -58,7 +58,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(R5xxState, R5XX)
 #define R5XX_PLL_REGS           64
 #define R5XX_PCIE_REGS          0x800
 #define R5XX_MC_REGS            0x100
-#define R5XX_NBMC_REGS          0x100
+#define R5XX_NBMC_REGS          0x200   /* RS690: 9-bit index */
 #define R5XX_TLB_ENTRIES        64
 #define R5XX_PM4_MAX_BODY       0x4000      /* COUNT is 14 bits */
 #define R5XX_MODEL_ID_VALUE     0x5235584d  /* 'R5XM' */
@@ -70,6 +70,7 @@ typedef enum R5xxMcKind {
     R5XX_MC_KIND_RV515,         /* MC_IND space, VRAM at MC 0 */
     R5XX_MC_KIND_R520,          /* MC_IND space (R520 map), VRAM at MC 0 */
     R5XX_MC_KIND_RS480,         /* NB_MC space, UMA block at NB_TOM */
+    R5XX_MC_KIND_RS690,         /* RS690 MC space, UMA block at MCCFG_FB */
 } R5xxMcKind;
 
 typedef enum R5xxGartKind {
@@ -85,7 +86,15 @@ typedef enum R5xxSpace {
     R5XX_SPACE_MC,              /* MC_IND, RV515 map */
     R5XX_SPACE_MC_R520,         /* MC_IND, R520 map */
     R5XX_SPACE_NBMC,            /* NB_MC (RS400/RS480) */
+    R5XX_SPACE_MC_RS690,        /* RS690_MC_INDEX/DATA (RS690/RS740) */
 } R5xxSpace;
+
+/* Where an MSI is re-armed (radeon's rs400_irq_process, rs600_irq_process) */
+typedef enum R5xxMsiRearm {
+    R5XX_MSI_REARM_REARM_EN,    /* MSI_REARM_EN.MSI_REARM */
+    R5XX_MSI_REARM_AIC_CNTL,    /* AIC_CNTL.RS400_MSI_REARM going 0 -> 1 */
+    R5XX_MSI_REARM_BUS_CNTL,    /* BUS_CNTL.RS600_MSI_REARM going 0 -> 1 */
+} R5xxMsiRearm;
 
 typedef struct R5xxChipInfo {
     const char *name;           /* value of the "chip" property */
@@ -108,6 +117,7 @@ typedef struct R5xxChipInfo {
      * conventional PCI bus only, BUS_CNTL.BUS_MASTER_DIS set at reset
      */
     bool agp;
+    R5xxMsiRearm msi_rearm;
 } R5xxChipInfo;
 
 /* Who writes a register: the host over MMIO/IO, or the CP from a stream. */
@@ -171,8 +181,8 @@ typedef struct R5xxMC {
     uint32_t pll[R5XX_PLL_REGS];
     uint32_t pcie[R5XX_PCIE_REGS];
     uint32_t ind[R5XX_MC_REGS];     /* RV515 MC indirect registers */
-    uint32_t nbmc[R5XX_NBMC_REGS];  /* RS480 north-bridge MC registers */
-    uint64_t uma_base;              /* RS480: bus address of the UMA block */
+    uint32_t nbmc[R5XX_NBMC_REGS];  /* IGP MC: RS480 NB_MC, RS690 MC */
+    uint64_t uma_base;              /* IGPs: bus address of the UMA block */
     bool fb_location_written;       /* else MC_FB_LOCATION follows BAR 0 */
     R5xxTlbEntry tlb[R5XX_TLB_ENTRIES];
     bool dma_error_logged;
@@ -387,11 +397,20 @@ static inline bool r5xx_is_r5xx(const R5xxState *s)
     return s->info->is_r5xx;
 }
 
+/* IGPs: VRAM is a UMA block of system memory, at its physical address */
+static inline bool r5xx_mc_is_uma(const R5xxState *s)
+{
+    return s->info->mc == R5XX_MC_KIND_RS480 ||
+           s->info->mc == R5XX_MC_KIND_RS690;
+}
+
 /* r5xx_vbios_<chip>.c, generated from <chip>-board.toml */
 extern const uint8_t r5xx_vbios_rv515[];
 extern const size_t r5xx_vbios_rv515_size;
 extern const uint8_t r5xx_vbios_r580[];
 extern const size_t r5xx_vbios_r580_size;
+extern const uint8_t r5xx_vbios_rs690[];
+extern const size_t r5xx_vbios_rs690_size;
 
 /* r5xx.c */
 uint32_t r5xx_reg_read(R5xxState *s, uint32_t addr);
@@ -459,6 +478,8 @@ uint32_t r5xx_mcind_read(R5xxState *s, uint32_t idx);
 void r5xx_mcind_write(R5xxState *s, uint32_t idx, uint32_t val);
 uint32_t r5xx_nbmc_read(R5xxState *s, uint32_t idx);
 void r5xx_nbmc_write(R5xxState *s, uint32_t idx, uint32_t val);
+uint32_t r5xx_rs690mc_read(R5xxState *s, uint32_t idx);
+void r5xx_rs690mc_write(R5xxState *s, uint32_t idx, uint32_t val);
 void r5xx_mc_read(R5xxState *s, uint64_t mc, void *buf, uint32_t len);
 void r5xx_mc_write(R5xxState *s, uint64_t mc, const void *buf, uint32_t len);
 bool r5xx_mc_is_vram(R5xxState *s, uint64_t mc);

@@ -12,6 +12,9 @@
  *     one and VRAM is the UMA block of system memory the BIOS set aside at
  *     NB_TOM: an FB location that does not cover that block reaches no VRAM
  *     (a guest error);
+ *   - on the RS690 as on the RS480, with MCCFG_FB_LOCATION and
+ *     MCCFG_AGP_LOCATION of its own MC space in place of MC_FB_LOCATION and
+ *     MC_AGP_LOCATION, and the GART registers at their RS480 indexes there;
  *   - on the RS480, inside MC_AGP_LOCATION with the IGP GART enabled
  *     (NB_MC AGP_ADDRESS_SPACE_SIZE.GART_EN): the 4-byte entry at GART_BASE
  *     + 4 * page in system memory, fetched by DMA, then the bus address it
@@ -120,6 +123,22 @@ void r5xx_mc_reset(R5xxState *s)
         s->regs[R_MEM_CNTL] = 1;
         s->regs[R_NB_MC_INDEX] = 0xff;
         mc->fb_location_written = true;     /* never follows BAR 0 */
+    } else if (s->info->mc == R5XX_MC_KIND_RS690) {
+        /*
+         * The BIOS pointed MCCFG_FB_LOCATION at the UMA block (its
+         * physical address, rs690_mc_init reads the base there) and
+         * K8_FB_LOCATION at the same block for the CPU's direct path; the
+         * AGP range is empty, the index parked.
+         */
+        mc->nbmc[A_RS690_MCCFG_FB_LOCATION] =
+            r5xx_mc_location_make(mc->uma_base, s->vram_size);
+        mc->nbmc[A_RS690_MCCFG_AGP_LOCATION] = 0x0fffffff;
+        mc->nbmc[A_RS690_K8_FB_LOCATION] = (uint32_t)mc->uma_base;
+        mc->nbmc[A_RS690_MC_MISC_UMA_CNTL] =
+            FIELD_DP32(0, RS690_MC_MISC_UMA_CNTL, K8_ADDR_EXT,
+                       mc->uma_base >> 32);
+        s->regs[R_RS690_MC_INDEX] = 0x7f;
+        mc->fb_location_written = true;     /* never follows BAR 0 */
     } else if (s->info->mc_space == R5XX_SPACE_MC_R520) {
         /* r520_mc_init: VRAM at MC address 0 */
         mc->ind[A_R520_MC_FB_LOCATION] =
@@ -181,6 +200,7 @@ static void r5xx_indirect_check(R5xxSpace space, uint32_t *logged,
         [R5XX_SPACE_MC] = "MC",
         [R5XX_SPACE_NBMC] = "NB_MC",
         [R5XX_SPACE_MC_R520] = "MC",
+        [R5XX_SPACE_MC_RS690] = "MC",
     };
 
     if (r5xx_indirect_name(space, idx) ||
@@ -341,6 +361,44 @@ void r5xx_nbmc_write(R5xxState *s, uint32_t idx, uint32_t val)
     s->mc.nbmc[idx] = val;
 }
 
+/* RS690 MC indirect space ------------------------------------------------- */
+
+/*
+ * rs690.c: the MC registers and, at their RS480 indexes, the GART's.  The
+ * memory controller is always idle.
+ */
+uint32_t r5xx_rs690mc_read(R5xxState *s, uint32_t idx)
+{
+    idx %= R5XX_NBMC_REGS;
+    r5xx_indirect_check(R5XX_SPACE_MC_RS690, s->mc.nbmc_logged, idx, false,
+                        0);
+    if (idx == A_RS690_MC_SYSTEM_STATUS) {
+        return R_RS690_MC_SYSTEM_STATUS_MC_SYSTEM_IDLE_MASK;
+    }
+    return s->mc.nbmc[idx];
+}
+
+void r5xx_rs690mc_write(R5xxState *s, uint32_t idx, uint32_t val)
+{
+    idx %= R5XX_NBMC_REGS;
+    switch (idx) {
+    case A_RS690_MC_SYSTEM_STATUS:
+        r5xx_indirect_check(R5XX_SPACE_MC_RS690, s->mc.nbmc_logged, idx,
+                            true, val);
+        return;                 /* read-only */
+    case A_RS480_GART_CACHE_CNTRL:
+    case A_RS480_GART_BASE:
+        r5xx_nbmc_write(s, idx, val);       /* as on the RS480 */
+        return;
+    case A_RS690_MCCFG_AGP_LOCATION:
+        r5xx_gart_flush(s);
+        break;
+    }
+    r5xx_indirect_check(R5XX_SPACE_MC_RS690, s->mc.nbmc_logged, idx, true,
+                        val);
+    s->mc.nbmc[idx] = val;
+}
+
 /* Address translation ----------------------------------------------------- */
 
 /*
@@ -354,8 +412,15 @@ void r5xx_nbmc_write(R5xxState *s, uint32_t idx, uint32_t val)
 
 static void r5xx_mc_fb_range(R5xxState *s, uint64_t *start, uint64_t *end)
 {
-    uint32_t loc = r5xx_is_r5xx(s) ? s->mc.ind[r5xx_mc_fb_location_reg(s)]
-                                   : s->regs[R_MC_FB_LOCATION];
+    uint32_t loc;
+
+    if (s->info->mc == R5XX_MC_KIND_RS690) {
+        loc = s->mc.nbmc[A_RS690_MCCFG_FB_LOCATION];
+    } else if (r5xx_is_r5xx(s)) {
+        loc = s->mc.ind[r5xx_mc_fb_location_reg(s)];
+    } else {
+        loc = s->regs[R_MC_FB_LOCATION];
+    }
 
     r5xx_mc_location(loc, start, end);
 }
@@ -363,7 +428,7 @@ static void r5xx_mc_fb_range(R5xxState *s, uint64_t *start, uint64_t *end)
 /* MC address of VRAM offset 0: the FB location's start, or the UMA block */
 static uint64_t r5xx_mc_vram_base(R5xxState *s, uint64_t fb_start)
 {
-    return s->info->mc == R5XX_MC_KIND_RS480 ? s->mc.uma_base : fb_start;
+    return r5xx_mc_is_uma(s) ? s->mc.uma_base : fb_start;
 }
 
 static void r5xx_mc_view_load_igp(R5xxState *s, R5xxMcView *v)
@@ -374,8 +439,11 @@ static void r5xx_mc_view_load_igp(R5xxState *s, R5xxMcView *v)
     unsigned shift = FIELD_EX32(size, RS480_AGP_ADDRESS_SPACE_SIZE, VA_SIZE);
     uint64_t va = (32ull << 20) << shift;       /* 32 MiB << VA_SIZE */
 
-    r5xx_mc_location(s->regs[R_MC_AGP_LOCATION], &v->gart_start,
-                     &v->gart_end);
+    /* the RS690 keeps the GART's range in its own MC space */
+    r5xx_mc_location(s->info->mc == R5XX_MC_KIND_RS690
+                     ? nb[A_RS690_MCCFG_AGP_LOCATION]
+                     : s->regs[R_MC_AGP_LOCATION],
+                     &v->gart_start, &v->gart_end);
     if (v->gart_end >= v->gart_start && v->gart_end - v->gart_start >= va) {
         v->gart_end = v->gart_start + va - 1;
     }

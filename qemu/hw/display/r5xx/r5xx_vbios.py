@@ -6,7 +6,7 @@ The image is a PCI expansion ROM with an ATOM BIOS in it, as upstream
 radeon (atom.c, radeon_atombios.c, atombios.h) reads one: the 0x55AA
 signature, a PCI data structure, the ATI magic, the ATOM ROM header, the
 master list of data tables (FirmwareInfo, GPIO_I2C_Info, GPIO_Pin_LUT,
-Object_Header) and the master list of command tables, with the tables the
+Object_Header, and IntegratedSystemInfo on an IGP board) and the master list of command tables, with the tables the
 board's [atom] command_tables selects (r5xx_atom_tables.py, assembled by
 r5xx_atom_asm.py): what upstream radeon runs to post the card and set
 modes.  The model comes out of reset as a card whose firmware has run.
@@ -46,6 +46,7 @@ DATA_INDEX = {
     "GPIO_I2C_Info": 10,
     "GPIO_Pin_LUT": 12,
     "Object_Header": 22,
+    "IntegratedSystemInfo": 30,
 }
 
 # Object ids (ObjectID.h): type << 12 | enum << 8 | id
@@ -163,6 +164,27 @@ def gpio_pin_lut(board, regs):
     return table(1, 1, body)
 
 
+# ATOM_INTEGRATED_SYSTEM_INFO_V2 (atombios.h, packed): after the header,
+# the clocks, display and DDI configuration, memory, docking, CPU, NB
+# voltages, the HT link, and 96 reserved ULONGs
+IGP_INFO_V2 = "<L2LLLL6LLLLLL4BLL4HL6H2L6H96L"
+
+
+def integrated_system_info(igp):
+    """IntegratedSystemInfo (v1.2, ATOM_INTEGRATED_SYSTEM_INFO_V2): what
+    radeon's rs690_pm_info and radeon_atombios_sideport_present read."""
+    v = [0] * len(struct.unpack(IGP_INFO_V2, bytes(struct.calcsize(IGP_INFO_V2))))
+    v[0] = khz10(igp["engine_clock_khz"])           # ulBootUpEngineClock
+    v[3] = khz10(igp["uma_clock_khz"])              # ulBootUpUMAClock
+    v[4] = khz10(igp.get("sideport_clock_khz", 0))  # 0: no sideport memory
+    v[17] = igp["memory_type"]                      # ucMemoryType (2: DDR2)
+    v[18] = igp["uma_channels"]                     # ucUMAChannelNumber
+    v[27] = khz10(igp["ht_link_khz"])               # ulHTLinkFreq
+    v[28] = igp["ht_link_width"]                    # usMinHTLinkWidth
+    v[29] = igp["ht_link_width"]                    # usMaxHTLinkWidth
+    return table(1, 2, struct.pack(IGP_INFO_V2, *v))
+
+
 class Blob:
     """Bytes laid out one after another, offsets from the start."""
 
@@ -267,6 +289,8 @@ def build(board, regs):
         "GPIO_Pin_LUT": gpio_pin_lut(board, regs),
         "Object_Header": object_header(board),
     }
+    if "igp" in board:
+        tables["IntegratedSystemInfo"] = integrated_system_info(board["igp"])
     data_list = [0] * DATA_TABLES
     for t, body in tables.items():
         data_list[DATA_INDEX[t]] = rom.add(body, 2)

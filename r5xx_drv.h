@@ -118,6 +118,9 @@ struct dma_buf;
  *   vblank interrupts, frame counter and scanout position;
  * - r5xx_connector.c: connectors and encoders (primary DAC, internal TMDS;
  *   DACA and TMDSA on AVIVO), detection, hot plug and modes;
+ * - r5xx_panel.c: the laptop panel of Mobility boards on the legacy LVDS
+ *   transmitter: its native mode, the RMX scaler, power sequencing and the
+ *   backlight class device;
  * - r5xx_i2c.c: DDC buses bit-banged on the GPIO pads (i2c-algo-bit);
  * - r5xx_bios.c: the connector table and PLL limits: the video BIOS's
  *   (COMBIOS or ATOM) if there are any, else per-family defaults;

@@ -1020,6 +1020,7 @@ struct r5xx_panel {
  * @suspended: the display state is saved and the display off
  * @vblank_poll: passes the CRTCs' vblanks on while a GPU reset has the
  *	interrupts off, see r5xx_display_vblank_poll_start()
+ * @panel: the laptop panel, if the board has one (r5xx_panel.c)
  */
 struct r5xx_display {
 	bool enabled;

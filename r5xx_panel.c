@@ -472,7 +472,7 @@ int r5xx_panel_output_init(struct r5xx_device *rdev,
 	panel->level = FIELD_GET(R5XX_LVDS_GEN_CNTL_LVDS_BL_MOD_LEVEL,
 				 r5xx_rreg(rdev, R5XX_LVDS_GEN_CNTL));
 	if (r5xx_panel_mode_from_regs(rdev, &panel->native))
-		drm_info(drm, "display: panel " DRM_MODE_FMT " from the registers the video BIOS left\n",
+		drm_info(drm, "display: panel " DRM_MODE_FMT " from the registers\n",
 			 DRM_MODE_ARG(&panel->native));
 	else if (!ddc)
 		drm_warn(drm, "display: no panel size in the registers, and no DDC: the LVDS panel has no mode\n");

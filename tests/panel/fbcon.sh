@@ -10,7 +10,7 @@ c=/sys/class/drm/card0-LVDS-1
 grep -qx connected $c/status || { echo "LVDS-1: $(cat $c/status)"; exit 1; }
 head -n1 $c/modes | grep -qx 1024x768 ||
 	{ echo "LVDS-1 modes: $(head -n3 $c/modes | tr '\n' ' ')"; exit 1; }
-dmesg | grep -q 'panel "1024x768".*from the registers' ||
+dmesg | grep -q 'panel "1024x768".* from the registers' ||
 	{ echo "no panel line in dmesg"; dmesg | grep -i 'r5xx.*display' | tail -5; exit 1; }
 lit=$(qom_get panel-lit)
 [ "$lit" = true ] || { echo "panel-lit: $lit"; exit 1; }

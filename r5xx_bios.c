@@ -70,6 +70,20 @@ static const struct r5xx_connector_info r5xx_default_connectors[] = {
 	},
 };
 
+/* a Mobility part: upstream's generic laptop table (and the rv380m model) */
+static const struct r5xx_connector_info r5xx_mobility_connectors[] = {
+	{
+		.type = DRM_MODE_CONNECTOR_LVDS,
+		.output = R5XX_OUTPUT_LVDS,
+		.ddc = R5XX_DDC_NONE,
+	},
+	{
+		.type = DRM_MODE_CONNECTOR_VGA,
+		.output = R5XX_OUTPUT_DAC1,
+		.ddc = R5XX_DDC_VGA,
+	},
+};
+
 /* the AVIVO defaults: the QEMU model's board, the usual R5xx desktop */
 static const struct r5xx_connector_info r5xx_avivo_connectors[] = {
 	{
@@ -216,6 +230,15 @@ void r5xx_bios_display_info(struct r5xx_device *rdev)
 		disp->num_outputs = ARRAY_SIZE(r5xx_avivo_connectors);
 		drm_info(&rdev->drm,
 			 "display: no video BIOS connector table (%d), default connectors (VGA on DACA, DVI-D on TMDSA)\n",
+			 ret);
+	} else if (rdev->pci_flags & R5XX_ID_MOBILITY) {
+		BUILD_BUG_ON(ARRAY_SIZE(r5xx_mobility_connectors) >
+			     R5XX_MAX_CONNECTORS);
+		memcpy(disp->connectors, r5xx_mobility_connectors,
+		       sizeof(r5xx_mobility_connectors));
+		disp->num_outputs = ARRAY_SIZE(r5xx_mobility_connectors);
+		drm_info(&rdev->drm,
+			 "display: no video BIOS connector table (%d), Mobility defaults (LVDS panel, VGA)\n",
 			 ret);
 	} else {
 		BUILD_BUG_ON(ARRAY_SIZE(r5xx_default_connectors) >

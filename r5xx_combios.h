@@ -28,11 +28,13 @@ enum r5xx_ddc_line {
 
 /*
  * Display outputs (encoders) r5xx drives: the primary DAC (DAC1 legacy,
- * DACA on AVIVO) and the internal TMDS transmitter (TMDS1 / TMDSA).
+ * DACA on AVIVO), the internal TMDS transmitter (TMDS1 / TMDSA) and the
+ * legacy LVDS transmitter of a laptop panel (r5xx_panel.c).
  */
 enum r5xx_output {
 	R5XX_OUTPUT_DAC1,
 	R5XX_OUTPUT_TMDS1,
+	R5XX_OUTPUT_LVDS,
 };
 
 /**

@@ -112,6 +112,8 @@ static void r5xx_avivo_output_enable(struct r5xx_device *rdev,
 				     enum r5xx_output output, unsigned int crtc)
 {
 	switch (output) {
+	case R5XX_OUTPUT_LVDS:	/* its own encoder: r5xx_panel.c */
+		break;
 	case R5XX_OUTPUT_DAC1:
 		r5xx_wreg(rdev, R5XX_DACA_SOURCE_SELECT, crtc);
 		r5xx_wreg(rdev, R5XX_DACA_ENABLE, R5XX_DACA_ENABLE_DAC_ENABLE);
@@ -151,6 +153,8 @@ static void r5xx_avivo_output_disable(struct r5xx_device *rdev,
 				      enum r5xx_output output)
 {
 	switch (output) {
+	case R5XX_OUTPUT_LVDS:	/* its own encoder: r5xx_panel.c */
+		break;
 	case R5XX_OUTPUT_DAC1:
 		r5xx_wreg(rdev, R5XX_DACA_POWERDOWN, R5XX_DAC_POWER_OFF);
 		r5xx_wreg(rdev, R5XX_DACA_ENABLE, 0);
@@ -231,6 +235,8 @@ r5xx_connector_detect(struct drm_connector *connector, bool force)
 		       connector_status_connected :
 		       connector_status_disconnected;
 	switch (out->info->output) {
+	case R5XX_OUTPUT_LVDS:	/* its own encoder: r5xx_panel.c */
+		break;
 	case R5XX_OUTPUT_DAC1:
 		/* the comparator disturbs a running DAC: only on request */
 		if (force && r5xx_dac_load_detect(rdev))
@@ -313,6 +319,8 @@ static void r5xx_encoder_atomic_enable(struct drm_encoder *encoder,
 		return;
 	}
 	switch (out->info->output) {
+	case R5XX_OUTPUT_LVDS:	/* its own encoder: r5xx_panel.c */
+		break;
 	case R5XX_OUTPUT_DAC1:
 		r5xx_wreg_mask(rdev, R5XX_DISP_OUTPUT_CNTL,
 			       FIELD_PREP(R5XX_DISP_OUTPUT_CNTL_DISP_DAC_SOURCE,
@@ -351,6 +359,8 @@ static void r5xx_encoder_atomic_disable(struct drm_encoder *encoder,
 		return;
 	}
 	switch (enc_to_output(encoder)->info->output) {
+	case R5XX_OUTPUT_LVDS:	/* its own encoder: r5xx_panel.c */
+		break;
 	case R5XX_OUTPUT_DAC1:
 		r5xx_wreg_mask(rdev, R5XX_DAC_CNTL, R5XX_DAC_CNTL_DAC_PDWN,
 			       R5XX_DAC_CNTL_DAC_PDWN);
@@ -429,6 +439,9 @@ static int r5xx_output_init(struct r5xx_device *rdev, unsigned int idx)
 	int enc_type, ret;
 
 	out->info = &rdev->display.connectors[idx];
+	if (out->info->output == R5XX_OUTPUT_LVDS)
+		return r5xx_panel_output_init(rdev, out,
+					      r5xx_output_ddc(rdev, out));
 	enc_type = out->info->output == R5XX_OUTPUT_DAC1 ?
 		   DRM_MODE_ENCODER_DAC : DRM_MODE_ENCODER_TMDS;
 	ret = drm_encoder_init(drm, &out->encoder, &r5xx_encoder_funcs,

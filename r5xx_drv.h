@@ -30,6 +30,7 @@
 #include <drm/drm_encoder.h>
 #include <drm/drm_framebuffer.h>
 #include <drm/drm_gem.h>
+#include <drm/drm_modes.h>
 #include <drm/drm_plane.h>
 #include <drm/gpu_scheduler.h>
 #include <drm/ttm/ttm_device.h>
@@ -117,6 +118,9 @@ struct dma_buf;
  *   vblank interrupts, frame counter and scanout position;
  * - r5xx_connector.c: connectors and encoders (primary DAC, internal TMDS;
  *   DACA and TMDSA on AVIVO), detection, hot plug and modes;
+ * - r5xx_panel.c: the laptop panel of Mobility boards on the legacy LVDS
+ *   transmitter: its native mode, the RMX scaler, power sequencing and the
+ *   backlight class device;
  * - r5xx_i2c.c: DDC buses bit-banged on the GPIO pads (i2c-algo-bit);
  * - r5xx_bios.c: the connector table and PLL limits: the video BIOS's
  *   (COMBIOS or ATOM) if there are any, else per-family defaults;
@@ -977,6 +981,24 @@ struct r5xx_output_dev {
 	const struct r5xx_connector_info *info;
 };
 
+struct backlight_device;
+
+/**
+ * struct r5xx_panel - the laptop panel on the legacy LVDS transmitter
+ * @native: its native mode (hdisplay 0: unknown)
+ * @bl: its backlight class device
+ * @lock: protects @level, @on and LVDS_GEN_CNTL's backlight bits
+ * @level: backlight level, 0..255
+ * @on: the panel is powered and lit
+ */
+struct r5xx_panel {
+	struct drm_display_mode native;
+	struct backlight_device *bl;
+	struct mutex lock;	/* protects level, on, LVDS_GEN_CNTL */
+	u32 level;
+	bool on;
+};
+
 /**
  * struct r5xx_display - the KMS side of the device
  * @enabled: KMS objects exist (DRIVER_MODESET)
@@ -999,6 +1021,7 @@ struct r5xx_output_dev {
  * @suspended: the display state is saved and the display off
  * @vblank_poll: passes the CRTCs' vblanks on while a GPU reset has the
  *	interrupts off, see r5xx_display_vblank_poll_start()
+ * @panel: the laptop panel, if the board has one (r5xx_panel.c)
  */
 struct r5xx_display {
 	bool enabled;
@@ -1019,6 +1042,7 @@ struct r5xx_display {
 	struct mutex suspend_lock;
 	bool suspended;
 	struct delayed_work vblank_poll;
+	struct r5xx_panel panel;
 };
 
 /**
@@ -1492,6 +1516,8 @@ enum drm_mode_status r5xx_avivo_mode_limits(struct r5xx_device *rdev,
 
 /* r5xx_connector.c */
 int r5xx_outputs_init(struct r5xx_device *rdev);
+int r5xx_panel_output_init(struct r5xx_device *rdev,
+			   struct r5xx_output_dev *out, struct i2c_adapter *ddc);
 void r5xx_display_hotplug_irq(struct r5xx_device *rdev);
 
 /* r5xx_i2c.c */

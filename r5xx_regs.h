@@ -329,6 +329,12 @@
 /* legacy CRTC1 display base */
 #define R5XX_DISPLAY_BASE_ADDR			0x023c
 
+/* RMX: the panel's horizontal total and display (CRTC_H_TOTAL_DISP layout) */
+#define R5XX_FP_CRTC_H_TOTAL_DISP		0x0250
+
+/* RMX: the panel's vertical total and display (CRTC_V_TOTAL_DISP layout) */
+#define R5XX_FP_CRTC_V_TOTAL_DISP		0x0254
+
 /* legacy cursor 1 image offset from DISPLAY_BASE_ADDR */
 #define R5XX_CUR_OFFSET				0x0260
 #define   R5XX_CUR_OFFSET_CUR_LOCK		BIT(31)
@@ -352,6 +358,12 @@
 /* legacy cursor 1 monochrome colour 1 */
 #define R5XX_CUR_CLR1				0x0270
 
+/* legacy CRTC1 more control */
+#define R5XX_CRTC_MORE_CNTL			0x027c
+#define   R5XX_CRTC_MORE_CNTL_CRTC_H_CUTOFF_ACTIVE_EN	BIT(4)
+#define   R5XX_CRTC_MORE_CNTL_CRTC_AUTO_VERT_CENTER_EN	BIT(3)
+#define   R5XX_CRTC_MORE_CNTL_CRTC_AUTO_HORZ_CENTER_EN	BIT(2)
+
 /* TMDS (DVI) transmitter control */
 #define R5XX_FP_GEN_CNTL			0x0284
 #define   R5XX_FP_GEN_CNTL_FP_SEL_CRTC		GENMASK(11, 10)
@@ -363,11 +375,57 @@
 #define R5XX_FP2_GEN_CNTL			0x0288
 #define   R5XX_FP2_GEN_CNTL_FP2_DETECT_SENSE	BIT(8)
 
+/* RMX horizontal scaler (radeon_legacy_crtc.c:radeon_legacy_rmx_mode_set) */
+#define R5XX_FP_HORZ_STRETCH			0x028c
+#define   R5XX_FP_HORZ_STRETCH_HORZ_AUTO_RATIO_INC	BIT(31)
+#define   R5XX_FP_HORZ_STRETCH_HORZ_FP_LOOP_STRETCH	GENMASK(30, 28)
+#define   R5XX_FP_HORZ_STRETCH_HORZ_AUTO_RATIO	BIT(27)
+#define   R5XX_FP_HORZ_STRETCH_HORZ_STRETCH_BLEND	BIT(26)
+#define   R5XX_FP_HORZ_STRETCH_HORZ_STRETCH_ENABLE	BIT(25)
+#define   R5XX_FP_HORZ_STRETCH_HORZ_PANEL_SIZE	GENMASK(24, 16)
+#define   R5XX_FP_HORZ_STRETCH_HORZ_STRETCH_RATIO	GENMASK(15, 0)
+
+/* RMX vertical scaler */
+#define R5XX_FP_VERT_STRETCH			0x0290
+#define   R5XX_FP_VERT_STRETCH_VERT_AUTO_RATIO_INC	BIT(31)
+#define   R5XX_FP_VERT_STRETCH_VERT_STRETCH_BLEND	BIT(26)
+#define   R5XX_FP_VERT_STRETCH_VERT_STRETCH_ENABLE	BIT(25)
+#define   R5XX_FP_VERT_STRETCH_VERT_PANEL_SIZE	GENMASK(23, 12)
+#define   R5XX_FP_VERT_STRETCH_VERT_STRETCH_RATIO	GENMASK(11, 0)
+
 /* TMDS transmitter PLL control */
 #define R5XX_TMDS_TRANSMITTER_CNTL		0x02a4
 
 /* TMDS PLL electrical settings */
 #define R5XX_TMDS_PLL_CNTL			0x02a8
+
+/* RMX: the panel's horizontal sync (CRTC_H_SYNC_STRT_WID layout) */
+#define R5XX_FP_H_SYNC_STRT_WID			0x02c4
+
+/* RMX: the panel's vertical sync (CRTC_V_SYNC_STRT_WID layout) */
+#define R5XX_FP_V_SYNC_STRT_WID			0x02c8
+
+/* LVDS (laptop panel) transmitter, panel power and backlight */
+#define R5XX_LVDS_GEN_CNTL			0x02d0
+#define   R5XX_LVDS_GEN_CNTL_LVDS_SEL_CRTC2	BIT(23)
+#define   R5XX_LVDS_GEN_CNTL_LVDS_BLON		BIT(19)
+#define   R5XX_LVDS_GEN_CNTL_LVDS_DIGON		BIT(18)
+#define   R5XX_LVDS_GEN_CNTL_LVDS_BL_MOD_EN	BIT(16)
+#define   R5XX_LVDS_GEN_CNTL_LVDS_BL_MOD_LEVEL	GENMASK(15, 8)
+#define   R5XX_LVDS_GEN_CNTL_LVDS_EN		BIT(7)
+#define   R5XX_LVDS_GEN_CNTL_LVDS_DISPLAY_DIS	BIT(1)
+#define   R5XX_LVDS_GEN_CNTL_LVDS_ON		BIT(0)
+
+/* LVDS PLL and (R300 on) source */
+#define R5XX_LVDS_PLL_CNTL			0x02d4
+#define   R5XX_LVDS_PLL_CNTL_LVDS_SRC_SEL	GENMASK(19, 18)
+#define   R5XX_LVDS_PLL_CNTL_LVDS_PLL_RESET	BIT(17)
+#define   R5XX_LVDS_PLL_CNTL_LVDS_PLL_EN	BIT(16)
+
+/* LVDS panel power sequencing delays */
+#define R5XX_LVDS_SS_GEN_CNTL			0x02ec
+#define   R5XX_LVDS_SS_GEN_CNTL_LVDS_PWRSEQ_DELAY2	GENMASK(23, 20)
+#define   R5XX_LVDS_SS_GEN_CNTL_LVDS_PWRSEQ_DELAY1	GENMASK(19, 16)
 
 /* CRTC1 display FIFO watermarks */
 #define R5XX_GRPH_BUFFER_CNTL			0x02f0
@@ -703,6 +761,10 @@
 #define   R5XX_DAC_MACRO_CNTL_DAC_PDWN_B	BIT(18)
 #define   R5XX_DAC_MACRO_CNTL_DAC_PDWN_G	BIT(17)
 #define   R5XX_DAC_MACRO_CNTL_DAC_PDWN_R	BIT(16)
+
+/* display power management */
+#define R5XX_DISP_PWR_MAN			0x0d08
+#define   R5XX_DISP_PWR_MAN_AUTO_PWRUP_EN	BIT(26)
 
 /* CRTC1 display merge */
 #define R5XX_DISP_MERGE_CNTL			0x0d60

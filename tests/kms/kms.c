@@ -24,6 +24,11 @@
  *   kms hotplug                 DVI (hot-plug interrupt) and VGA (polled)
  *                               unplug/replug through QMP: connector status and
  *                               a hotplug uevent each time
+ *   kms panel WxH SCALING       rv380m: a pattern at WxH on LVDS-1 with its
+ *                               "scaling mode" (Full, Full aspect, Center);
+ *                               the panel's head 2 pixel-exact (native size,
+ *                               centred) or each pixel a source pixel within
+ *                               one of where it scales from (stretched)
  *
  * The screendump of head N (tests/vm/qmp) is CRTC N's picture; the model's
  * clock is read through debugfs (r5xx_mmio), BAR 2 being the driver's.
@@ -974,6 +979,135 @@ static int t_vline(void)
 	return failures != 0;
 }
 
+/* ---- the laptop panel (rv380m): head 2, its native size ---- */
+
+#define PANEL_HEAD	2
+
+struct panel_expect {
+	const struct fb *f;
+	uint32_t seed, pw, ph;
+	bool centre;
+};
+
+/* centred: the picture 1:1 in the middle of the panel, black around it */
+static uint32_t expect_centred(unsigned int x, unsigned int y, void *arg)
+{
+	const struct panel_expect *e = arg;
+	int sx = x - (e->pw - e->f->w) / 2, sy = y - (e->ph - e->f->h) / 2;
+
+	if (sx < 0 || sy < 0 || sx >= (int)e->f->w || sy >= (int)e->f->h)
+		return 0;
+	return shown(e->f, pattern(sx, sy, e->seed));
+}
+
+/*
+ * Stretched to the panel: pixel (x, y) shows a source pixel within one of
+ * (x * w / pw, y * h / ph); how the scaler rounds is its business.
+ */
+static unsigned int check_stretched(const struct panel_expect *e,
+				    const struct image *img)
+{
+	unsigned int bad = 0;
+
+	for (unsigned int y = 0; y < e->ph; y++)
+		for (unsigned int x = 0; x < e->pw; x++) {
+			int cx = (uint64_t)x * e->f->w / e->pw;
+			int cy = (uint64_t)y * e->f->h / e->ph;
+			uint32_t g = img_px(img, x, y);
+			bool ok = false;
+
+			for (int dy = -1; dy <= 1 && !ok; dy++)
+				for (int dx = -1; dx <= 1 && !ok; dx++) {
+					int sx = cx + dx, sy = cy + dy;
+
+					ok = sx >= 0 && sy >= 0 &&
+					     sx < (int)e->f->w && sy < (int)e->f->h &&
+					     g == shown(e->f, pattern(sx, sy, e->seed));
+				}
+			if (!ok && bad++ < 4)
+				printf("  (%u,%u) = %06x, not a source pixel near (%d,%d)\n",
+				       x, y, g, cx, cy);
+		}
+	return bad;
+}
+
+/* the connector's "scaling mode" property set to the value named @name */
+static void set_scaling(drmModeConnectorPtr c, const char *name)
+{
+	for (int i = 0; i < c->count_props; i++) {
+		drmModePropertyPtr p = drmModeGetProperty(fd, c->props[i]);
+
+		if (!p)
+			continue;
+		if (!strcmp(p->name, "scaling mode"))
+			for (int j = 0; j < p->count_enums; j++)
+				if (!strcmp(p->enums[j].name, name)) {
+					if (drmModeObjectSetProperty(fd, c->connector_id,
+								     DRM_MODE_OBJECT_CONNECTOR,
+								     p->prop_id,
+								     p->enums[j].value))
+						die("scaling mode");
+					drmModeFreeProperty(p);
+					return;
+				}
+		drmModeFreeProperty(p);
+	}
+	printf("FAIL: no scaling mode \"%s\" on the panel\n", name);
+	exit(1);
+}
+
+/* kms panel WxH SCALING: the mode on LVDS-1, head 2 pixel-checked */
+static int t_panel(void)
+{
+	drmModeConnectorPtr c = connector("LVDS-1");
+	const drmModeModeInfo *native = preferred(c), *m;
+	struct panel_expect e = { .seed = 23 };
+	struct image img;
+	unsigned int w, h, bad;
+	struct fb f;
+
+	if (sscanf(args[0], "%ux%u", &w, &h) != 2 || !native)
+		return 2;
+	m = find_mode(c, w, h);
+	if (!m) {
+		printf("FAIL: LVDS-1 offers no %ux%u mode\n", w, h);
+		return 1;
+	}
+	e.pw = native->hdisplay;
+	e.ph = native->vdisplay;
+	e.centre = !strcmp(args[1], "Center");
+	fb_make(&f, w, h, DRM_FORMAT_XRGB8888, 0);
+	fb_fill(&f, e.seed);
+	e.f = &f;
+	set_scaling(c, args[1]);
+	set_crtc(0, &f, c, m);
+	settle(0);
+	screendump(PANEL_HEAD, &img);
+	check(img.w == e.pw && img.h == e.ph, "panel head is %ux%u (native %ux%u)",
+	      img.w, img.h, e.pw, e.ph);
+	if (img.w == e.pw && img.h == e.ph) {
+		if (e.centre || (w == e.pw && h == e.ph)) {
+			bad = 0;
+			for (unsigned int y = 0; y < e.ph; y++)
+				for (unsigned int x = 0; x < e.pw; x++) {
+					uint32_t x0 = expect_centred(x, y, &e);
+
+					if (x0 != img_px(&img, x, y) && bad++ < 4)
+						printf("  (%u,%u) = %06x, expected %06x\n",
+						       x, y, img_px(&img, x, y), x0);
+				}
+		} else {
+			bad = check_stretched(&e, &img);
+		}
+		check(!bad, "%ux%u %s on the %ux%u panel (%u pixels wrong)", w, h,
+		      args[1], e.pw, e.ph, bad);
+	}
+	free(img.rgb);
+	set_crtc(0, NULL, c, m);
+	fb_free(&f);
+	return failures != 0;
+}
+
 static const struct named_test tests[] = {
 	{ "vline", t_vline },
 	{ "scanout", t_scanout },
@@ -985,6 +1119,7 @@ static const struct named_test tests[] = {
 	{ "badfb", t_badfb },
 	{ "crtcid", t_crtcid },
 	{ "hotplug", t_hotplug },
+	{ "panel", t_panel },
 };
 
 int main(int argc, char **argv)
@@ -994,7 +1129,8 @@ int main(int argc, char **argv)
 	if (argc < 2 || !(t = find_test(tests, ARRAY_SIZE(tests), argv[1])))
 		return 2;
 	args = argv + 2;
-	if (!strcmp(argv[1], "scanout") && argc != 4)
+	if ((!strcmp(argv[1], "scanout") || !strcmp(argv[1], "panel")) &&
+	    argc != 4)
 		return 2;
 	fd = open_card();
 	if (drmSetClientCap(fd, DRM_CLIENT_CAP_UNIVERSAL_PLANES, 1))

@@ -16,7 +16,7 @@
  * regs/r5xx.regs.
  * Documentation/qemu-model.rst describes the device as a guest sees it.
  *
- *   -device r5xx,chip=rv380|rv515|r580|rs480|rs690|rv350|r420,vram-size=MiB
+ *   -device r5xx,chip=rv380|rv380m|rv515|r580|rs480|rs690|rv350|r420,vram-size=MiB
  *
  * rv350 and r420 are AGP cards: conventional PCI functions with an AGP
  * capability (plug them on a PCI bus, e.g. behind a pcie-pci-bridge), the
@@ -60,6 +60,12 @@ typedef struct R5xxRegName {
 #include "r5xx_regnames.c.inc"
 #pragma GCC diagnostic pop
 
+/* The rv380m's panel: 1024x768 at 60 Hz (VESA DMT timing), no DDC. */
+static const R5xxPanelInfo r5xx_panel_xga = {
+    .hdisp = 1024, .hsync_start = 1048, .hsync_end = 1184, .htotal = 1344,
+    .vdisp = 768, .vsync_start = 771, .vsync_end = 777, .vtotal = 806,
+};
+
 static const R5xxChipInfo r5xx_chips[] = {
     {
         .name = "rv380",                /* Radeon X600, R300 class */
@@ -69,6 +75,19 @@ static const R5xxChipInfo r5xx_chips[] = {
         .mc = R5XX_MC_KIND_R300,
         .gart = R5XX_GART_KIND_PCIE,
         .pcie_index_mask = 0xff,
+    }, {
+        /*
+         * Mobility Radeon X600: the rv380 with a laptop panel on its LVDS
+         * transmitter and no ROM (r5xx_panel.c).
+         */
+        .name = "rv380m",
+        .device_id = 0x5460,
+        .family = R5XX_FAMILY_RV380,
+        .is_r5xx = false,
+        .mc = R5XX_MC_KIND_R300,
+        .gart = R5XX_GART_KIND_PCIE,
+        .pcie_index_mask = 0xff,
+        .panel = &r5xx_panel_xga,
     }, {
         .name = "rv515",                /* Radeon X1300, R5xx */
         .device_id = 0x7140,
@@ -767,8 +786,8 @@ static void r5xx_realize(PCIDevice *pci, Error **errp)
 
     s->info = r5xx_find_chip(s->chip ? s->chip : "rv380");
     if (!s->info) {
-        error_setg(errp, "r5xx: unknown chip '%s' (known: rv380, rv515, "
-                   "r580, rs480, rs690, rv350, r420)", s->chip);
+        error_setg(errp, "r5xx: unknown chip '%s' (known: rv380, rv380m, "
+                   "rv515, r580, rs480, rs690, rv350, r420)", s->chip);
         return;
     }
     if (s->info->agp && pci_bus_is_express(pci_get_bus(pci))) {

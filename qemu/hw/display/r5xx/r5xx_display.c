@@ -494,6 +494,15 @@ static void r5xx_crtc_update(void *opaque)
     g_free(snap);
 }
 
+void r5xx_crtc_render_line(R5xxState *s, const R5xxScanout *m,
+                           const R5xxCursor *cur, uint32_t y, uint32_t *dst)
+{
+    r5xx_draw_line(s, m, y, dst);
+    if (r5xx_cursor_covers(cur, y)) {
+        r5xx_cursor_line(s, cur, m->width, y, dst);
+    }
+}
+
 static const GraphicHwOps r5xx_crtc_ops = {
     .invalidate = r5xx_crtc_invalidate,
     .gfx_update = r5xx_crtc_update,
@@ -636,6 +645,7 @@ void r5xx_display_instance_init(R5xxState *s)
                              r5xx_set_monitor_vga);
     object_property_add_bool(obj, "monitor-dvi", r5xx_get_monitor_dvi,
                              r5xx_set_monitor_dvi);
+    r5xx_panel_instance_init(s);
 }
 
 /* Life cycle -------------------------------------------------------------- */
@@ -676,6 +686,7 @@ void r5xx_display_init(R5xxState *s)
         }
     }
     if (s->disp.ops) {
+        r5xx_panel_init(s);
         memory_region_set_log(&s->vram, true, DIRTY_MEMORY_VGA);
     }
     s->disp.realized = true;
@@ -691,6 +702,7 @@ void r5xx_display_fini(R5xxState *s)
             graphic_console_close(c->con);
         }
     }
+    r5xx_panel_fini(s);
 }
 
 /* After the register file is cleared: CRTCs off, identity palettes. */

@@ -74,6 +74,17 @@ void r5xx_disp_invalidate_all(R5xxState *s);
 uint32_t r5xx_lut_to_888(uint32_t e);
 uint32_t r5xx_lut_from_888(uint32_t v);
 
+/* One line of a CRTC's picture with its cursor (for the panel) */
+void r5xx_crtc_render_line(R5xxState *s, const R5xxScanout *m,
+                           const R5xxCursor *cur, uint32_t y, uint32_t *dst);
+
+/* The legacy LVDS panel and its RMX scaler (r5xx_panel.c) */
+void r5xx_panel_instance_init(R5xxState *s);
+void r5xx_panel_init(R5xxState *s);
+void r5xx_panel_fini(R5xxState *s);
+void r5xx_panel_reset(R5xxState *s);
+bool r5xx_panel_write(R5xxState *s, uint32_t addr, uint32_t val);
+
 /* DDC: the lines a GPIO block drives into the monitor's I2C bus */
 void r5xx_ddc_drive(R5xxMonitor *mon, bool scl, bool sda);
 bool r5xx_ddc_sda(R5xxMonitor *mon);

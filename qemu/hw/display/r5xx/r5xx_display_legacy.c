@@ -3,7 +3,8 @@
  * display engine of the R3xx/R4xx chips (rv380): CRTC1/CRTC2 timing and
  * surfaces, CRTC_OFFSET flips, the palette port, ARGB cursors, vblank
  * status and interrupts, the GPIO DDC lines, FP_DETECT and DAC load sense.
- * r5xx_display.c draws and times what this file decodes.
+ * r5xx_display.c draws and times what this file decodes; r5xx_panel.c
+ * is the LVDS panel of the Mobility chips behind it.
  *
  * Upstream radeon's radeon_legacy_crtc.c, radeon_cursor.c, radeon_i2c.c and
  * radeon_combios.c (no-BIOS connector table) are the referee of what the
@@ -411,6 +412,9 @@ static bool r5xx_legacy_write(R5xxState *s, uint32_t addr, uint32_t val)
 {
     int n;
 
+    if (r5xx_panel_write(s, addr, val)) {
+        return true;
+    }
     switch (addr) {
     case A_CRTC_STATUS:
     case A_CRTC2_STATUS:
@@ -461,6 +465,7 @@ static bool r5xx_legacy_write(R5xxState *s, uint32_t addr, uint32_t val)
 
 static void r5xx_legacy_reset(R5xxState *s)
 {
+    r5xx_panel_reset(s);
 }
 
 const R5xxDispOps r5xx_disp_legacy_ops = {

@@ -96,6 +96,16 @@ typedef enum R5xxMsiRearm {
     R5XX_MSI_REARM_BUS_CNTL,    /* BUS_CNTL.RS600_MSI_REARM going 0 -> 1 */
 } R5xxMsiRearm;
 
+/*
+ * A laptop panel on the legacy LVDS transmitter: its native mode, the
+ * timing the video BIOS leaves in the RMX registers (FP_CRTC_*, FP_*_SYNC)
+ * for it.  The model's panels have no DDC.
+ */
+typedef struct R5xxPanelInfo {
+    uint16_t hdisp, htotal, hsync_start, hsync_end;
+    uint16_t vdisp, vtotal, vsync_start, vsync_end;
+} R5xxPanelInfo;
+
 typedef struct R5xxChipInfo {
     const char *name;           /* value of the "chip" property */
     uint16_t device_id;
@@ -118,6 +128,7 @@ typedef struct R5xxChipInfo {
      */
     bool agp;
     R5xxMsiRearm msi_rearm;
+    const R5xxPanelInfo *panel; /* legacy LVDS panel (r5xx_panel.c), or NULL */
 } R5xxChipInfo;
 
 /* Who writes a register: the host over MMIO/IO, or the CP from a stream. */
@@ -356,6 +367,7 @@ typedef struct R5xxDisplay {
     bool int_pending;               /* AVIVO: GEN_INT_STATUS.DISPLAY_INT */
     uint32_t vtime_hi;
     bool realized;
+    QemuConsole *panel_con;         /* the LVDS panel, head 2 (or NULL) */
 } R5xxDisplay;
 
 typedef struct R5xxIrq {

@@ -939,6 +939,7 @@ static void test_us(void)
 		u.a = (UsOp){ 3, US_RGB(0, 1, 2), 1 };	/* -(t1 - 3) */
 		u.b = (UsOp){ 0, US_RGB(5, 5, 5), 0 };	/* x 1/2 */
 		us_alu(&st, 0, &u);
+		r5xx_3d_us_setup(&st, &d);	/* decoded once a draw */
 		CHECK(r5xx_3d_us_run(&st, &d, temp, out));
 		/* (3 - 0.1) * 0.5 + 3 = 4.45 -> clamped 1 */
 		CHECK(out[0] == 1.0f);

@@ -18,6 +18,8 @@
 #ifndef HW_DISPLAY_R5XX_3D_CORE_H
 #define HW_DISPLAY_R5XX_3D_CORE_H
 
+#include <math.h>
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -170,7 +172,24 @@ void r5xx_3d_merge_stats(R5xx3d *dst, const R5xx3d *done);
 /* IEEE single from and to its bits. */
 float r5xx_3d_f32(uint32_t bits);
 uint32_t r5xx_3d_bits(float f);
-/* f rounded to the nearest integer and clamped to [lo, hi]; NaN gives lo. */
-int32_t r5xx_3d_f2i(float f, int32_t lo, int32_t hi);
+/*
+ * f rounded to the nearest integer (lrintf: the current rounding mode) and
+ * clamped to [lo, hi]; NaN gives lo.  Inline, without a libm call, for the
+ * pixel loops: below 2^22, adding and taking away 1.5 * 2^23 rounds f the
+ * way lrintf does.
+ */
+static inline int32_t r5xx_3d_f2i(float f, int32_t lo, int32_t hi)
+{
+    if (!(f >= (float)lo)) {        /* NaN too */
+        return lo;
+    }
+    if (f >= (float)hi) {
+        return hi;
+    }
+    if (f < 0x1p22f && f > -0x1p22f) {
+        return (int32_t)((f + 0x1.8p23f) - 0x1.8p23f);
+    }
+    return (int32_t)lrintf(f);
+}
 
 #endif /* HW_DISPLAY_R5XX_3D_CORE_H */

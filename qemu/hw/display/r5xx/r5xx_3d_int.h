@@ -20,6 +20,19 @@
 #define R5XX_3D_US_TEMPS        128
 #define R5XX_3D_TEX_UNITS       16
 
+/* floorf(x), inline: the same value, -0.0 and NaN included. */
+static inline float r5xx_3d_floorf(float x)
+{
+    if (x < 0x1p23f && x > -0x1p23f) {
+        float t = (float)(int32_t)x;
+
+        if (t != x) {
+            return t > x ? t - 1.0f : t;
+        }
+    }
+    return x;
+}
+
 /* Things the model leaves out; each is reported once (LOG_UNIMP-like). */
 typedef enum R5xx3dUnimp {
     R5XX_3D_UNIMP_PRIM = 1u << 0,       /* lines */
@@ -57,7 +70,78 @@ typedef struct R5xx3dTexUnit {
     bool gamma;             /* sRGB */
     bool dxt_swap;          /* DXTC_SWIZZLE_ENABLE: decoded red in Z */
     uint32_t border;        /* TX_BORDER_COLOR */
+    const float *unorm8;    /* W8Z8Y8X8 unsigned: byte to float, else NULL */
 } R5xx3dTexUnit;
+
+/* An operand: source 0-2 or 3 (the pre-subtract), swizzle, modifier. */
+typedef struct R5xx3dAluArg {
+    unsigned sel;
+    unsigned swz[3];        /* R, G, B, A, 0, 1/2, 1 */
+    unsigned mod;           /* none, negate, abs, -abs */
+} R5xx3dAluArg;
+
+/* An RGB and alpha instruction pair, decoded (R300 and R500 alike). */
+typedef struct R5xx3dAlu {
+    unsigned rgb_presub, alpha_presub;  /* 1-2s0, s1-s0, s1+s0, 1-s0 */
+    R5xx3dAluArg rgb[3], alpha[3];      /* A, B, C */
+    unsigned rgb_op, alpha_op;          /* R500 numbering (R300's too) */
+    unsigned rgb_omod, alpha_omod;
+    bool rgb_clamp, alpha_clamp;
+    unsigned rgb_dst, alpha_dst;
+    unsigned rgb_wmask, rgb_omask;      /* x, y, z bits */
+    bool alpha_wmask, alpha_omask;
+    unsigned rgb_target, alpha_target;  /* output 0-3 */
+} R5xx3dAlu;
+
+/*
+ * A source read of a decoded instruction: a temporary, or a value fixed
+ * for the draw (a constant, an R500 inline float).
+ */
+typedef struct R5xx3dSrc {
+    bool temp;              /* temp[idx], else val */
+    uint8_t idx;
+    float val[4];
+} R5xx3dSrc;
+
+/* An ALU instruction decoded once a draw (R300 and R500 alike). */
+typedef struct R5xx3dAluInst {
+    R5xx3dSrc rgb_src[3], alpha_src[3];     /* sources 0-2: xyz, w */
+    R5xx3dAlu alu;
+} R5xx3dAluInst;
+
+/* A texture instruction decoded once a draw (R300 and R500 alike). */
+typedef struct R5xx3dTexInst {
+    uint8_t op;             /* R500 numbering; R300's LD, KIL, TXP, TXB too */
+    uint8_t unit, src, dst;
+    bool unscaled;
+    uint8_t coord_swz[4];   /* source component of s, t, r, q */
+    uint8_t res_swz[4];     /* result component of x, y, z, w */
+    uint8_t wmask;          /* x .. w in bits 0-3 */
+} R5xx3dTexInst;
+
+/* An R500 US instruction decoded once a draw. */
+typedef struct R5xx3dUsInst {
+    uint8_t type;           /* ALU, OUT, FC, TEX */
+    bool last;
+    union {
+        R5xx3dAluInst alu;
+        R5xx3dTexInst tex;
+    };
+} R5xx3dUsInst;
+
+/* An RS instruction's write: US temp dst from texcoords or a colour. */
+typedef struct R5xx3dRsOp {
+    bool col;               /* colour col_ptr in col_fmt, else texcoord */
+    uint8_t dst;
+    uint8_t col_ptr, col_fmt;
+    uint8_t sel[4];         /* texcoord list index; 32 is 0.0, 33 is 1.0 */
+} R5xx3dRsOp;
+
+#define R5XX_3D_RS_ZERO         32
+#define R5XX_3D_RS_ONE          33
+#define R5XX_3D_RS_OPS          32      /* 16 instructions, 2 writes each */
+#define R5XX_3D_FP_TEX_INSTS    32
+#define R5XX_3D_FP_ALU_INSTS    64
 
 /* What one draw needs from the registers, decoded once. */
 typedef struct R5xx3dDraw {
@@ -72,8 +156,22 @@ typedef struct R5xx3dDraw {
     unsigned fp_nodes;
     uint32_t fp_node[4];
     bool fp_first_tex;
+    /* the programs, decoded: R500 from us_start on, R300 all of them */
+    uint32_t us_n;
+    union {
+        R5xx3dUsInst us[R5XX_3D_US_INSTS];
+        struct {
+            R5xx3dAluInst fp_alu[R5XX_3D_FP_ALU_INSTS];
+            R5xx3dTexInst fp_tex[R5XX_3D_FP_TEX_INSTS];
+        };
+    };
+    /* the RS, decoded */
+    unsigned rs_n;
+    R5xx3dRsOp rs[R5XX_3D_RS_OPS];
+    bool point_stuff;                   /* GB_ENABLE POINT_STUFF_ENABLE */
     /* texture units */
     uint32_t tex_enable;
+    float unorm8[256];                  /* x / 255.0f, when a unit needs it */
     R5xx3dTexUnit tex[R5XX_3D_TEX_UNITS];
     /* raster */
     unsigned ncol, ntex;                /* colours, texcoord components */
@@ -148,32 +246,16 @@ void r5xx_3d_tex_sample(R5xx3d *st, const R5xx3dDraw *d, unsigned unit,
 
 /* r5xx_3d_us.c: the R500 fragment shader and the ALU it shares */
 
-/* An operand: source 0-2 or 3 (the pre-subtract), swizzle, modifier. */
-typedef struct R5xx3dAluArg {
-    unsigned sel;
-    unsigned swz[3];        /* R, G, B, A, 0, 1/2, 1 */
-    unsigned mod;           /* none, negate, abs, -abs */
-} R5xx3dAluArg;
-
-/* An RGB and alpha instruction pair, decoded (R300 and R500 alike). */
-typedef struct R5xx3dAlu {
-    unsigned rgb_presub, alpha_presub;  /* 1-2s0, s1-s0, s1+s0, 1-s0 */
-    R5xx3dAluArg rgb[3], alpha[3];      /* A, B, C */
-    unsigned rgb_op, alpha_op;          /* R500 numbering (R300's too) */
-    unsigned rgb_omod, alpha_omod;
-    bool rgb_clamp, alpha_clamp;
-    unsigned rgb_dst, alpha_dst;
-    unsigned rgb_wmask, rgb_omask;      /* x, y, z bits */
-    bool alpha_wmask, alpha_omask;
-    unsigned rgb_target, alpha_target;  /* output 0-3 */
-} R5xx3dAlu;
-
 /*
  * Run one ALU pair on sources src (each RGB source's x, y, z with the
  * matching alpha source's w), writing temp and out.
  */
 void r5xx_3d_alu(const R5xx3dAlu *in, const float src[3][4],
                  float temp[R5XX_3D_US_TEMPS][4], float out[4]);
+/* Run a decoded ALU instruction: its sources, then r5xx_3d_alu(). */
+void r5xx_3d_alu_run(const R5xx3dAluInst *ai,
+                     float temp[R5XX_3D_US_TEMPS][4], float out[4]);
+/* Decode the R500 program (and the constants it reads) for a draw. */
 void r5xx_3d_us_setup(R5xx3d *st, R5xx3dDraw *d);
 /*
  * Run the R500 US program over temps (the RS filled its inputs); out gets

@@ -97,6 +97,7 @@ void r5xx_3d_tex_setup(R5xx3d *st, R5xx3dDraw *d)
     uint32_t en = FIELD_EX32(st->regs[R_TX_ENABLE], TX_ENABLE, TEX_ENABLE);
 
     d->tex_enable = en;
+    d->unorm8[255] = 0.0f;                  /* not filled yet */
     for (unsigned u = 0; u < R5XX_3D_TEX_UNITS; u++) {
         R5xx3dTexUnit *t = &d->tex[u];
         uint32_t f0 = st->regs[A_TX_FILTER0(u) / 4];
@@ -183,6 +184,12 @@ void r5xx_3d_tex_setup(R5xx3d *st, R5xx3dDraw *d)
         t->gamma = FIELD_EX32(x1, TX_FORMAT10, GAMMA);
         t->dxt_swap = FIELD_EX32(f1, TX_FILTER10, DXTC_SWIZZLE_ENABLE);
         t->border = st->regs[A_TX_BORDER_COLOR(u) / 4];
+        t->unorm8 = t->fmt == 0xc && !t->sign ? d->unorm8 : NULL;
+        if (t->unorm8 && d->unorm8[255] != 1.0f) {
+            for (unsigned i = 0; i < 256; i++) {
+                d->unorm8[i] = (float)i / 255.0f;   /* as decode has it */
+            }
+        }
         t->ok = true;
     }
 }
@@ -317,6 +324,13 @@ static void r5xx_3d_texel(R5xx3d *st, const R5xx3dTexUnit *t, uint32_t x,
     if (r5xx_surf_offset(&t->surf, x / t->bw, y / t->bw, &off)) {
         st->mem.read(st->mem.opaque, t->surf.base + off, b, t->bytes);
     }
+    if (t->unorm8) {
+        c[0] = t->unorm8[b[0]];
+        c[1] = t->unorm8[b[1]];
+        c[2] = t->unorm8[b[2]];
+        c[3] = t->unorm8[b[3]];
+        return;
+    }
     if (t->bw == 1) {
         r5xx_3d_texel_decode(t, b, c);
         return;
@@ -378,6 +392,9 @@ static int64_t r5xx_3d_wrap(unsigned mode, int64_t i, uint32_t n)
 {
     int64_t m;
 
+    if (i >= 0 && i < n) {                  /* inside: every mode keeps it */
+        return i;
+    }
     switch (mode) {
     case WRAP_REPEAT:
         m = i % n;
@@ -431,13 +448,13 @@ void r5xx_3d_tex_sample(R5xx3d *st, const R5xx3dDraw *d, unsigned unit,
     v = r5xx_3d_wrap_coord(t->wrap[1], v, t->h);
 
     if (!t->linear) {
-        int64_t x = r5xx_3d_wrap(t->wrap[0], (int64_t)floorf(u), t->w);
-        int64_t y = r5xx_3d_wrap(t->wrap[1], (int64_t)floorf(v), t->h);
+        int64_t x = r5xx_3d_wrap(t->wrap[0], (int64_t)r5xx_3d_floorf(u), t->w);
+        int64_t y = r5xx_3d_wrap(t->wrap[1], (int64_t)r5xx_3d_floorf(v), t->h);
 
         r5xx_3d_fetch(st, t, x, y, c);
     } else {
         float fu = u - 0.5f, fv = v - 0.5f;
-        float iu = floorf(fu), iv = floorf(fv);
+        float iu = r5xx_3d_floorf(fu), iv = r5xx_3d_floorf(fv);
         float au = fu - iu, av = fv - iv;
         float q[4][4], wt[4] = {
             (1 - au) * (1 - av), au * (1 - av), (1 - au) * av, au * av

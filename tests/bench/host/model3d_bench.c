@@ -256,6 +256,8 @@ int main(int argc, char **argv)
 		unsigned n = 0;
 		double t0, c0, t, c;
 
+		if (argc > 2 && !strstr(runs[r].name, argv[2]))
+			continue;
 		setup(&st, runs[r].r500, runs[r].tex, runs[r].linear,
 		      runs[r].cube);
 		memset(mem + CB, 0, FB * FB * 4);

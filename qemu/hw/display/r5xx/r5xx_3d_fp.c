@@ -10,7 +10,7 @@
  * TXB (as LD: no LOD yet) write all four components of DST_ADDR from unit
  * TEX_ID at SRC_ADDR's (s, t); KIL kills the pixel if a component of
  * SRC_ADDR is negative.  ALU instruction i is US_ALU_RGB_ADDR/ALPHA_ADDR/
- * RGB_INST/ALPHA_INST i, run by the R500 US's ALU (r5xx_3d_alu()): three
+ * RGB_INST/ALPHA_INST i, run by the R500 US's ALU (r5xx_3d_alu_run()): three
  * sources of 32 temporaries or 32 FP24 constants (US_ALU_CONST_R-A), the
  * R300 swizzle codes translated to R, G, B, A, 0, 1/2, 1.  The layout of
  * these instruction registers is Mesa's r300_reg.h R300_ALU_*; the

@@ -246,13 +246,7 @@ void r5xx_3d_tex_sample(R5xx3d *st, const R5xx3dDraw *d, unsigned unit,
 
 /* r5xx_3d_us.c: the R500 fragment shader and the ALU it shares */
 
-/*
- * Run one ALU pair on sources src (each RGB source's x, y, z with the
- * matching alpha source's w), writing temp and out.
- */
-void r5xx_3d_alu(const R5xx3dAlu *in, const float src[3][4],
-                 float temp[R5XX_3D_US_TEMPS][4], float out[4]);
-/* Run a decoded ALU instruction: its sources, then r5xx_3d_alu(). */
+/* Run a decoded ALU instruction (R300 and R500 alike) on temp, out. */
 void r5xx_3d_alu_run(const R5xx3dAluInst *ai,
                      float temp[R5XX_3D_US_TEMPS][4], float out[4]);
 /* Decode the R500 program (and the constants it reads) for a draw. */

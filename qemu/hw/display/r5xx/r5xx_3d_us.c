@@ -63,58 +63,37 @@ static void r5xx_3d_us_src(R5xx3d *st, uint32_t addr, R5xx3dSrc *v)
     }
 }
 
-/* The pre-subtract of sources 0 and 1. */
-static float r5xx_3d_us_presub(unsigned op, float s0, float s1)
-{
-    switch (op) {
-    case 0:
-        return 1.0f - 2.0f * s0;
-    case 1:
-        return s1 - s0;
-    case 2:
-        return s1 + s0;
-    default:
-        return 1.0f - s0;
-    }
-}
-
-/* Swizzle select: R, G, B, A, 0, 1/2, 1 (7 reads as 0). */
-static float r5xx_3d_us_swz(const float v[4], unsigned sel)
-{
-    static const float k[4] = { 0.0f, 0.5f, 1.0f, 0.0f };
-
-    return sel < 4 ? v[sel] : k[sel - 4];
-}
-
-static float r5xx_3d_us_mod(float x, unsigned mod)
-{
-    switch (mod) {
-    case 1:
-        return -x;
-    case 2:
-        return fabsf(x);
-    case 3:
-        return -fabsf(x);
-    default:
-        return x;
-    }
-}
-
 /* Output modifier: x1, x2, x4, x8, /2, /4, /8, off. */
-static float r5xx_3d_us_omod(float x, unsigned omod)
-{
-    static const float k[8] = { 1, 2, 4, 8, 0.5f, 0.25f, 0.125f, 1 };
+static const float r5xx_3d_us_omod[8] = { 1, 2, 4, 8, 0.5f, 0.25f, 0.125f, 1 };
 
-    return x * k[omod & 7];
-}
-
-/* An operand: n components of source sel (3: the pre-subtract). */
-static void r5xx_3d_us_operand(float src[4][4], const R5xx3dAluArg *arg,
+/*
+ * An operand: n components of row s of the source table (a source's R, G,
+ * B, A, then 0, 1/2, 1, 0 for swizzle selects 4-7), with its modifier.
+ */
+static void r5xx_3d_us_operand(const float *s, const R5xx3dAluArg *arg,
                                unsigned n, float *o)
 {
     for (unsigned i = 0; i < n; i++) {
-        o[i] = r5xx_3d_us_mod(r5xx_3d_us_swz(src[arg->sel & 3],
-                                             arg->swz[i] & 7), arg->mod);
+        o[i] = s[arg->swz[i] & 7];
+    }
+    switch (arg->mod) {
+    case 1:
+        for (unsigned i = 0; i < n; i++) {
+            o[i] = -o[i];
+        }
+        break;
+    case 2:
+        for (unsigned i = 0; i < n; i++) {
+            o[i] = fabsf(o[i]);
+        }
+        break;
+    case 3:
+        for (unsigned i = 0; i < n; i++) {
+            o[i] = -fabsf(o[i]);
+        }
+        break;
+    default:
+        break;
     }
 }
 
@@ -123,25 +102,66 @@ static float r5xx_3d_clamp01(float x)
     return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f;   /* NaN gives 0 */
 }
 
-void r5xx_3d_alu(const R5xx3dAlu *in, const float src[3][4],
-                 float temp[R5XX_3D_US_TEMPS][4], float out[4])
+/* The pre-subtract op of sources 0 and 1 (rows 0 and 1 of t) into row p. */
+static void r5xx_3d_us_presub(unsigned op, float t[5][8], float *p)
 {
-    float rs[4][4], as[4][4];
+    for (unsigned i = 0; i < 4; i++) {
+        float s0 = t[0][i], s1 = t[1][i];
+
+        switch (op) {
+        case 0:
+            p[i] = 1.0f - 2.0f * s0;
+            break;
+        case 1:
+            p[i] = s1 - s0;
+            break;
+        case 2:
+            p[i] = s1 + s0;
+            break;
+        default:
+            p[i] = 1.0f - s0;
+            break;
+        }
+    }
+}
+
+/*
+ * One ALU pair on the source table t, whose rows 0-2 hold sources 0-2 (RGB
+ * source k's x, y, z with the matching alpha source's w), writing temp
+ * and out.  Copies go a float at a time: a wide load of floats just
+ * stored one by one stalls.
+ */
+static void r5xx_3d_alu(const R5xx3dAlu *in, float t[5][8],
+                        float temp[R5XX_3D_US_TEMPS][4], float out[4])
+{
     float a[3], b[3], c[3], aa, ab, ac, rgb[3], alpha, dot;
     unsigned rop = in->rgb_op, aop = in->alpha_op;
+    float rk = r5xx_3d_us_omod[in->rgb_omod & 7];
+    float ak = r5xx_3d_us_omod[in->alpha_omod & 7];
 
-    memcpy(rs, src, 3 * sizeof(rs[0]));
-    memcpy(as, src, 3 * sizeof(as[0]));
-    for (unsigned i = 0; i < 4; i++) {
-        rs[3][i] = r5xx_3d_us_presub(in->rgb_presub, src[0][i], src[1][i]);
-        as[3][i] = r5xx_3d_us_presub(in->alpha_presub, src[0][i], src[1][i]);
+    /* rows 3 and 4: the RGB and the alpha pre-subtract */
+    for (unsigned k = 3; k < 5; k++) {
+        t[k][4] = 0.0f;
+        t[k][5] = 0.5f;
+        t[k][6] = 1.0f;
+        t[k][7] = 0.0f;
     }
-    r5xx_3d_us_operand(rs, &in->rgb[0], 3, a);
-    r5xx_3d_us_operand(rs, &in->rgb[1], 3, b);
-    r5xx_3d_us_operand(rs, &in->rgb[2], 3, c);
-    r5xx_3d_us_operand(as, &in->alpha[0], 1, &aa);
-    r5xx_3d_us_operand(as, &in->alpha[1], 1, &ab);
-    r5xx_3d_us_operand(as, &in->alpha[2], 1, &ac);
+    if (in->rgb[0].sel == 3 || in->rgb[1].sel == 3 || in->rgb[2].sel == 3) {
+        r5xx_3d_us_presub(in->rgb_presub, t, t[3]);
+    }
+    if (in->alpha[0].sel == 3 || in->alpha[1].sel == 3 ||
+        in->alpha[2].sel == 3) {
+        r5xx_3d_us_presub(in->alpha_presub, t, t[4]);
+    }
+    r5xx_3d_us_operand(t[in->rgb[0].sel & 3], &in->rgb[0], 3, a);
+    r5xx_3d_us_operand(t[in->rgb[1].sel & 3], &in->rgb[1], 3, b);
+    r5xx_3d_us_operand(t[in->rgb[2].sel & 3], &in->rgb[2], 3, c);
+    r5xx_3d_us_operand(t[(in->alpha[0].sel & 3) == 3 ? 4 : in->alpha[0].sel],
+                       &in->alpha[0], 1, &aa);
+    r5xx_3d_us_operand(t[(in->alpha[1].sel & 3) == 3 ? 4 : in->alpha[1].sel],
+                       &in->alpha[1], 1, &ab);
+    r5xx_3d_us_operand(t[(in->alpha[2].sel & 3) == 3 ? 4 : in->alpha[2].sel],
+                       &in->alpha[2], 1, &ac);
 
     dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
     if (rop == 2) {                         /* DP4 */
@@ -193,46 +213,58 @@ void r5xx_3d_alu(const R5xx3dAlu *in, const float src[3][4],
         break;
     }
 
-    for (unsigned i = 0; i < 3; i++) {
-        switch (rop) {
-        case 0:                             /* MAD */
+    switch (rop) {
+    case 0:                                 /* MAD */
+        for (unsigned i = 0; i < 3; i++) {
             rgb[i] = a[i] * b[i] + c[i];
-            break;
-        case 1:                             /* DP3 */
-        case 2:                             /* DP4 */
-            rgb[i] = dot;
-            break;
-        case 3:                             /* D2A */
-            rgb[i] = a[0] * b[0] + a[1] * b[1] + c[2];
-            break;
-        case 4:
-            rgb[i] = fminf(a[i], b[i]);
-            break;
-        case 5:
-            rgb[i] = fmaxf(a[i], b[i]);
-            break;
-        case 7:                             /* CND */
-            rgb[i] = c[i] > 0.5f ? a[i] : b[i];
-            break;
-        case 8:                             /* CMP */
-            rgb[i] = c[i] >= 0.0f ? a[i] : b[i];
-            break;
-        case 9:                             /* FRC */
-            rgb[i] = a[i] - r5xx_3d_floorf(a[i]);
-            break;
-        case 10:                            /* SOP, REPL_ALPHA */
-            rgb[i] = alpha;
-            break;
-        default:                            /* MDH, MDV, reserved */
-            rgb[i] = 0.0f;
-            break;
         }
-        rgb[i] = r5xx_3d_us_omod(rgb[i], in->rgb_omod);
+        break;
+    case 1:                                 /* DP3 */
+    case 2:                                 /* DP4 */
+        rgb[0] = rgb[1] = rgb[2] = dot;
+        break;
+    case 3:                                 /* D2A */
+        rgb[0] = rgb[1] = rgb[2] = a[0] * b[0] + a[1] * b[1] + c[2];
+        break;
+    case 4:
+        for (unsigned i = 0; i < 3; i++) {
+            rgb[i] = fminf(a[i], b[i]);
+        }
+        break;
+    case 5:
+        for (unsigned i = 0; i < 3; i++) {
+            rgb[i] = fmaxf(a[i], b[i]);
+        }
+        break;
+    case 7:                                 /* CND */
+        for (unsigned i = 0; i < 3; i++) {
+            rgb[i] = c[i] > 0.5f ? a[i] : b[i];
+        }
+        break;
+    case 8:                                 /* CMP */
+        for (unsigned i = 0; i < 3; i++) {
+            rgb[i] = c[i] >= 0.0f ? a[i] : b[i];
+        }
+        break;
+    case 9:                                 /* FRC */
+        for (unsigned i = 0; i < 3; i++) {
+            rgb[i] = a[i] - r5xx_3d_floorf(a[i]);
+        }
+        break;
+    case 10:                                /* SOP, REPL_ALPHA */
+        rgb[0] = rgb[1] = rgb[2] = alpha;
+        break;
+    default:                                /* MDH, MDV, reserved */
+        rgb[0] = rgb[1] = rgb[2] = 0.0f;
+        break;
+    }
+    for (unsigned i = 0; i < 3; i++) {
+        rgb[i] *= rk;
         if (in->rgb_clamp) {
             rgb[i] = r5xx_3d_clamp01(rgb[i]);
         }
     }
-    alpha = r5xx_3d_us_omod(alpha, in->alpha_omod);
+    alpha *= ak;
     if (in->alpha_clamp) {
         alpha = r5xx_3d_clamp01(alpha);
     }
@@ -302,15 +334,22 @@ static void r5xx_3d_us_alu(R5xx3d *st, const uint32_t *w, R5xx3dAluInst *ai)
 void r5xx_3d_alu_run(const R5xx3dAluInst *ai,
                      float temp[R5XX_3D_US_TEMPS][4], float out[4])
 {
-    float src[3][4];
+    float t[5][8];
 
     for (unsigned k = 0; k < 3; k++) {
         const R5xx3dSrc *r = &ai->rgb_src[k], *a = &ai->alpha_src[k];
+        const float *rv = r->temp ? temp[r->idx] : r->val;
 
-        memcpy(src[k], r->temp ? temp[r->idx] : r->val, 4 * sizeof(float));
-        src[k][3] = a->temp ? temp[a->idx][3] : a->val[3];
+        t[k][0] = rv[0];
+        t[k][1] = rv[1];
+        t[k][2] = rv[2];
+        t[k][3] = a->temp ? temp[a->idx][3] : a->val[3];
+        t[k][4] = 0.0f;
+        t[k][5] = 0.5f;
+        t[k][6] = 1.0f;
+        t[k][7] = 0.0f;
     }
-    r5xx_3d_alu(&ai->alu, src, temp, out);
+    r5xx_3d_alu(&ai->alu, t, temp, out);
 }
 
 /* An R500 TEX instruction. */

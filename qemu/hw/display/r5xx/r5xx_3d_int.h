@@ -55,16 +55,30 @@ typedef struct R5xx3dVtx {
     float psize;
 } R5xx3dVtx;
 
+#define R5XX_3D_TEX_LEVELS      12      /* 2048 x 2048 down to 1 x 1 */
+
+/* A mip level of a texture unit. */
+typedef struct R5xx3dTexLevel {
+    R5xxSurf surf;          /* in blocks of bw x bw texels */
+    uint32_t w, h;          /* in texels */
+} R5xx3dTexLevel;
+
 /* A texture unit as a draw samples it (r5xx_3d_tex.c). */
 typedef struct R5xx3dTexUnit {
     bool ok;                /* enabled, and a format the model has */
     R5xxSurf surf;          /* level 0, in blocks of bw x bw texels */
     uint32_t w, h;          /* level 0 in texels */
+    R5xx3dTexLevel lvl[R5XX_3D_TEX_LEVELS];
+    unsigned first, last;   /* finest and coarsest level sampled */
+    unsigned mip;           /* MIP_FILTER: 0 none, 1 nearest, 2 linear */
+    bool min_linear;        /* MIN_FILTER linear (or anisotropic) */
+    bool need_lod;          /* the LOD picks a level or the filter */
+    float lod_bias;
     unsigned fmt;           /* TX_FORMAT1.TXFORMAT */
     unsigned bw;            /* block width: 4 for DXT, else 1 */
     unsigned bytes;         /* bytes per block */
     unsigned wrap[2];       /* CLAMP_S, CLAMP_T */
-    bool linear;            /* bilinear, else nearest */
+    bool linear;            /* MAG_FILTER bilinear, else nearest */
     unsigned sel[4];        /* R, G, B, A <- X, Y, Z, W, 0, 1 */
     unsigned sign;          /* SIGNED_COMP: bit 3 X .. bit 0 W */
     bool gamma;             /* sRGB */
@@ -171,6 +185,7 @@ typedef struct R5xx3dDraw {
     bool point_stuff;                   /* GB_ENABLE POINT_STUFF_ENABLE */
     /* texture units */
     uint32_t tex_enable;
+    bool need_deriv;                    /* a unit needs a LOD */
     float unorm8[256];                  /* x / 255.0f, when a unit needs it */
     R5xx3dTexUnit tex[R5XX_3D_TEX_UNITS];
     /* raster */
@@ -243,6 +258,14 @@ void r5xx_3d_tex_setup(R5xx3d *st, R5xx3dDraw *d);
  */
 void r5xx_3d_tex_sample(R5xx3d *st, const R5xx3dDraw *d, unsigned unit,
                         const float coord[4], bool unscaled, float out[4]);
+/*
+ * As r5xx_3d_tex_sample() at level of detail lod (log2 of texels of the
+ * finest level sampled per pixel, before TX_FILTER1's bias; NaN: none
+ * known, the finest level with MAG_FILTER).
+ */
+void r5xx_3d_tex_sample_lod(R5xx3d *st, const R5xx3dDraw *d, unsigned unit,
+                            const float coord[4], bool unscaled, float lod,
+                            float out[4]);
 
 /* r5xx_3d_us.c: the R500 fragment shader and the ALU it shares */
 

@@ -92,11 +92,70 @@ static bool r5xx_3d_tex_format(unsigned fmt, unsigned *bytes, unsigned *bw)
     return false;
 }
 
+/*
+ * The layout of one level, w x h texels with rows of pw texels at base:
+ * macro-tiled if the texture is and the level is more than one macro tile
+ * in both directions (gt, or at least one), rows padded to whole units of
+ * the layout; returns the bytes the level takes, its rows of blocks
+ * rounded up to a power of two when mipmapped (Mesa's miptree) and to the
+ * layout's tile height.
+ */
+static uint64_t r5xx_3d_tex_level(R5xx3dTexLevel *l, uint64_t base,
+                                  uint32_t w, uint32_t h, uint32_t pw,
+                                  unsigned bytes, unsigned bw, bool macro,
+                                  unsigned micro, bool gt, bool mipmapped)
+{
+    uint32_t wb = (pw + bw - 1) / bw, hb = (h + bw - 1) / bw, unit, th;
+    R5xxSurf probe;
+
+    /* the units of the layout, in blocks */
+    r5xx_surf_init(&probe, 0, 0, bytes, false, micro != 0);
+    if (micro == 2) {
+        r5xx_surf_square(&probe);
+    }
+    if (macro) {
+        unsigned mw = probe.mw * R5XX_MACRO_TILE_MICROS;
+        unsigned mh = probe.mh * R5XX_MACRO_TILE_MICROS;
+
+        if (gt ? wb <= mw || hb <= mh : wb < mw || hb < mh) {
+            macro = false;
+        }
+    }
+    if (macro) {
+        unit = probe.mw * R5XX_MACRO_TILE_MICROS;
+        th = probe.mh * R5XX_MACRO_TILE_MICROS;
+    } else {
+        unit = probe.mw;
+        th = probe.mh;
+        if (unit * bytes * probe.mh < R5XX_MICRO_TILE_BYTES) {
+            unit = R5XX_MICRO_TILE_BYTES / (bytes * probe.mh);
+        }
+    }
+    wb = (wb + unit - 1) / unit * unit;
+    r5xx_surf_init(&l->surf, base, wb * bytes, bytes, macro, micro != 0);
+    if (micro == 2) {
+        r5xx_surf_square(&l->surf);
+    }
+    l->w = w;
+    l->h = h;
+    if (mipmapped) {
+        uint32_t ph = 1;
+
+        while (ph < h) {
+            ph <<= 1;
+        }
+        hb = (ph + bw - 1) / bw;
+    }
+    hb = (hb + th - 1) / th * th;
+    return (uint64_t)wb * bytes * hb;
+}
+
 void r5xx_3d_tex_setup(R5xx3d *st, R5xx3dDraw *d)
 {
     uint32_t en = FIELD_EX32(st->regs[R_TX_ENABLE], TX_ENABLE, TEX_ENABLE);
 
     d->tex_enable = en;
+    d->need_deriv = false;
     d->unorm8[255] = 0.0f;                  /* not filled yet */
     for (unsigned u = 0; u < R5XX_3D_TEX_UNITS; u++) {
         R5xx3dTexUnit *t = &d->tex[u];
@@ -108,8 +167,9 @@ void r5xx_3d_tex_setup(R5xx3d *st, R5xx3dDraw *d)
         uint32_t off = st->regs[A_TX_OFFSET(u) / 4];
         unsigned micro = FIELD_EX32(off, TX_OFFSET0, MICRO_TILE);
         bool macro = FIELD_EX32(off, TX_OFFSET0, MACRO_TILE);
-        unsigned bytes, bw, pw, wb, hb, unit;
+        unsigned bytes, bw, pw, last, first;
         bool gt = !st->r500 || FIELD_EX32(f1, TX_FILTER10, MACRO_SWITCH);
+        uint64_t base = off & R_TX_OFFSET0_TXOFFSET_MASK;
         R5xxSurf probe;
 
         t->ok = false;
@@ -123,12 +183,9 @@ void r5xx_3d_tex_setup(R5xx3d *st, R5xx3dDraw *d)
                           "texture formats (YUV, R5xx MSB set)");
             continue;
         }
-        if (FIELD_EX32(x1, TX_FORMAT10, TEX_COORD_TYPE) ||
-            FIELD_EX32(f0, TX_FILTER00, MAX_MIP_LEVEL) ||
-            (FIELD_EX32(f0, TX_FILTER00, MIP_FILTER) &&
-             FIELD_EX32(x0, TX_FORMAT00, NUM_LEVELS))) {
+        if (FIELD_EX32(x1, TX_FORMAT10, TEX_COORD_TYPE)) {
             r5xx_3d_unimp(st, R5XX_3D_UNIMP_MIP,
-                          "mipmaps, 3D and cube textures (level 0 is used)");
+                          "3D and cube textures (face 0, slice 0 is used)");
         }
         t->w = FIELD_EX32(x0, TX_FORMAT00, TXWIDTH) + 1;
         t->h = FIELD_EX32(x0, TX_FORMAT00, TXHEIGHT) + 1;
@@ -143,39 +200,52 @@ void r5xx_3d_tex_setup(R5xx3d *st, R5xx3dDraw *d)
         }
         t->bw = bw;
         t->bytes = bytes;
-        wb = (pw + bw - 1) / bw;
-        hb = (t->h + bw - 1) / bw;
-        /* the units of the layout, in blocks */
         r5xx_surf_init(&probe, 0, 0, bytes, false, micro != 0);
         if (micro == 2 && !r5xx_surf_square(&probe)) {
             r5xx_3d_unimp(st, R5XX_3D_UNIMP_TILE,
                           "square micro tiles but of 16-bit texels");
         }
-        if (macro) {
-            unsigned mw = probe.mw * R5XX_MACRO_TILE_MICROS;
-            unsigned mh = probe.mh * R5XX_MACRO_TILE_MICROS;
+        /*
+         * Levels: NUM_LEVELS is the coarsest, MAX_MIP_LEVEL the finest
+         * one sampled (Mesa's max_level and min_level), all laid out one
+         * after the other from TX_OFFSET, level 0 first.
+         */
+        last = FIELD_EX32(x0, TX_FORMAT00, NUM_LEVELS);
+        if (last >= R5XX_3D_TEX_LEVELS) {
+            last = R5XX_3D_TEX_LEVELS - 1;
+        }
+        first = FIELD_EX32(f0, TX_FILTER00, MAX_MIP_LEVEL);
+        if (first > last) {
+            first = last;
+        }
+        for (unsigned l = 0; l <= last; l++) {
+            uint32_t lw = t->w >> l ? t->w >> l : 1;
+            uint32_t lh = t->h >> l ? t->h >> l : 1;
 
-            if (gt ? wb <= mw || hb <= mh : wb < mw || hb < mh) {
-                macro = false;
-            }
+            base += r5xx_3d_tex_level(&t->lvl[l], base, lw, lh,
+                                      l ? lw : pw, bytes, bw, macro, micro,
+                                      gt, last > 0);
         }
-        if (macro) {
-            unit = probe.mw * R5XX_MACRO_TILE_MICROS;
-        } else {
-            unit = probe.mw;
-            if (unit * bytes * probe.mh < R5XX_MICRO_TILE_BYTES) {
-                unit = R5XX_MICRO_TILE_BYTES / (bytes * probe.mh);
-            }
+        t->first = first;
+        t->last = last;
+        t->surf = t->lvl[0].surf;
+        t->mip = FIELD_EX32(f0, TX_FILTER00, MIP_FILTER);
+        if (t->mip > 2) {
+            t->mip = 2;
         }
-        wb = (wb + unit - 1) / unit * unit;
-        r5xx_surf_init(&t->surf, off & R_TX_OFFSET0_TXOFFSET_MASK,
-                       wb * bytes, bytes, macro, micro != 0);
-        if (micro == 2) {
-            r5xx_surf_square(&t->surf);
-        }
+        t->min_linear = FIELD_EX32(f0, TX_FILTER00, MIN_FILTER) >= 2;
+        /* LOD_BIAS: signed, 5 fraction bits */
+        t->lod_bias = ((int32_t)(FIELD_EX32(f1, TX_FILTER10, LOD_BIAS) << 22)
+                       >> 22) / 32.0f;
         t->wrap[0] = FIELD_EX32(f0, TX_FILTER00, CLAMP_S);
         t->wrap[1] = FIELD_EX32(f0, TX_FILTER00, CLAMP_T);
         t->linear = FIELD_EX32(f0, TX_FILTER00, MAG_FILTER) >= 2;
+        /*
+         * A LOD is needed where it picks a level or the filter: the
+         * raster then shades each pixel's quad neighbours for derivatives.
+         */
+        t->need_lod = (t->mip && last > first) || t->min_linear != t->linear;
+        d->need_deriv |= t->need_lod;
         t->sel[0] = FIELD_EX32(x1, TX_FORMAT10, SEL_RED);
         t->sel[1] = FIELD_EX32(x1, TX_FORMAT10, SEL_GREEN);
         t->sel[2] = FIELD_EX32(x1, TX_FORMAT10, SEL_BLUE);
@@ -314,15 +384,16 @@ static void r5xx_3d_dxt_decode(unsigned fmt, const uint8_t *b, unsigned x,
 }
 
 /* The texel at integer (x, y) inside the level: X, Y, Z, W. */
-static void r5xx_3d_texel(R5xx3d *st, const R5xx3dTexUnit *t, uint32_t x,
-                          uint32_t y, float c[4])
+static void r5xx_3d_texel(R5xx3d *st, const R5xx3dTexUnit *t,
+                          const R5xxSurf *sf, uint32_t x, uint32_t y,
+                          float c[4])
 {
     uint8_t b[16];
     uint64_t off;
 
     memset(b, 0, sizeof(b));
-    if (r5xx_surf_offset(&t->surf, x / t->bw, y / t->bw, &off)) {
-        st->mem.read(st->mem.opaque, t->surf.base + off, b, t->bytes);
+    if (r5xx_surf_offset(sf, x / t->bw, y / t->bw, &off)) {
+        st->mem.read(st->mem.opaque, sf->base + off, b, t->bytes);
     }
     if (t->unorm8) {
         c[0] = t->unorm8[b[0]];
@@ -418,40 +489,37 @@ static float r5xx_3d_srgb(float c)
     return c <= 0.04045f ? c / 12.92f : powf((c + 0.055f) / 1.055f, 2.4f);
 }
 
-static void r5xx_3d_fetch(R5xx3d *st, const R5xx3dTexUnit *t, int64_t x,
-                          int64_t y, float c[4])
+static void r5xx_3d_fetch(R5xx3d *st, const R5xx3dTexUnit *t,
+                          const R5xxSurf *sf, int64_t x, int64_t y,
+                          float c[4])
 {
     if (x < 0 || y < 0) {
         r5xx_3d_border(t, c);
     } else {
-        r5xx_3d_texel(st, t, (uint32_t)x, (uint32_t)y, c);
+        r5xx_3d_texel(st, t, sf, (uint32_t)x, (uint32_t)y, c);
     }
 }
 
-void r5xx_3d_tex_sample(R5xx3d *st, const R5xx3dDraw *d, unsigned unit,
-                        const float coord[4], bool unscaled, float out[4])
+/* Level L at coord, nearest or bilinear: X, Y, Z, W. */
+static void r5xx_3d_tex_filter(R5xx3d *st, const R5xx3dTexUnit *t,
+                               const R5xx3dTexLevel *L, const float coord[4],
+                               bool unscaled, bool linear, float c[4])
 {
-    const R5xx3dTexUnit *t = &d->tex[unit % R5XX_3D_TEX_UNITS];
-    float u, v, c[4] = { 0, 0, 0, 0 };
+    float u, v;
 
-    if (!t->ok) {
-        out[0] = out[1] = out[2] = 0.0f;
-        out[3] = 1.0f;
-        return;
-    }
-    u = unscaled ? coord[0] : coord[0] * (float)t->w;
-    v = unscaled ? coord[1] : coord[1] * (float)t->h;
+    u = unscaled ? coord[0] : coord[0] * (float)L->w;
+    v = unscaled ? coord[1] : coord[1] * (float)L->h;
     /* NaN and huge coordinates: somewhere far, but finite */
     u = u > -1e7f ? (u < 1e7f ? u : 1e7f) : -1e7f;
     v = v > -1e7f ? (v < 1e7f ? v : 1e7f) : -1e7f;
-    u = r5xx_3d_wrap_coord(t->wrap[0], u, t->w);
-    v = r5xx_3d_wrap_coord(t->wrap[1], v, t->h);
+    u = r5xx_3d_wrap_coord(t->wrap[0], u, L->w);
+    v = r5xx_3d_wrap_coord(t->wrap[1], v, L->h);
 
-    if (!t->linear) {
-        int64_t x = r5xx_3d_wrap(t->wrap[0], (int64_t)r5xx_3d_floorf(u), t->w);
-        int64_t y = r5xx_3d_wrap(t->wrap[1], (int64_t)r5xx_3d_floorf(v), t->h);
+    if (!linear) {
+        int64_t x = r5xx_3d_wrap(t->wrap[0], (int64_t)r5xx_3d_floorf(u), L->w);
+        int64_t y = r5xx_3d_wrap(t->wrap[1], (int64_t)r5xx_3d_floorf(v), L->h);
 
-        r5xx_3d_fetch(st, t, x, y, c);
+        r5xx_3d_fetch(st, t, &L->surf, x, y, c);
     } else {
         float fu = u - 0.5f, fv = v - 0.5f;
         float iu = r5xx_3d_floorf(fu), iv = r5xx_3d_floorf(fv);
@@ -462,17 +530,68 @@ void r5xx_3d_tex_sample(R5xx3d *st, const R5xx3dDraw *d, unsigned unit,
 
         for (unsigned k = 0; k < 4; k++) {
             int64_t x = r5xx_3d_wrap(t->wrap[0], (int64_t)iu + (k & 1),
-                                     t->w);
+                                     L->w);
             int64_t y = r5xx_3d_wrap(t->wrap[1], (int64_t)iv + (k >> 1),
-                                     t->h);
+                                     L->h);
 
-            r5xx_3d_fetch(st, t, x, y, q[k]);
+            r5xx_3d_fetch(st, t, &L->surf, x, y, q[k]);
         }
         for (unsigned i = 0; i < 4; i++) {
             c[i] = wt[0] * q[0][i] + wt[1] * q[1][i] + wt[2] * q[2][i] +
                    wt[3] * q[3][i];
         }
     }
+}
+
+void r5xx_3d_tex_sample_lod(R5xx3d *st, const R5xx3dDraw *d, unsigned unit,
+                            const float coord[4], bool unscaled, float lod,
+                            float out[4])
+{
+    const R5xx3dTexUnit *t = &d->tex[unit % R5XX_3D_TEX_UNITS];
+    float c[4] = { 0, 0, 0, 0 };
+    unsigned level = 0;
+    bool linear;
+
+    if (!t->ok) {
+        out[0] = out[1] = out[2] = 0.0f;
+        out[3] = 1.0f;
+        return;
+    }
+    level = t->first;
+    linear = t->linear;
+    if (!isnan(lod) && lod + t->lod_bias > 0.0f) {
+        /* minified: MIN_FILTER, on the level(s) MIP_FILTER picks */
+        float l = lod + t->lod_bias;
+
+        linear = t->min_linear;
+        if (l > (float)(t->last - t->first)) {
+            l = (float)(t->last - t->first);
+        }
+        if (t->mip == 1) {
+            level = t->first + (unsigned)r5xx_3d_floorf(l + 0.5f);
+        } else if (t->mip == 2) {
+            float il = r5xx_3d_floorf(l), f = l - il;
+
+            level = t->first + (unsigned)il;
+            if (level < t->last && f > 0.0f) {
+                float c1[4];
+
+                r5xx_3d_tex_filter(st, t, &t->lvl[level], coord, unscaled,
+                                   linear, c);
+                r5xx_3d_tex_filter(st, t, &t->lvl[level + 1], coord,
+                                   unscaled, linear, c1);
+                for (unsigned i = 0; i < 4; i++) {
+                    c[i] = c[i] * (1.0f - f) + c1[i] * f;
+                }
+                goto swizzle;
+            }
+        }
+        if (level > t->last) {
+            level = t->last;
+        }
+    }
+    r5xx_3d_tex_filter(st, t, &t->lvl[level], coord, unscaled, linear, c);
+swizzle:
     for (unsigned i = 0; i < 4; i++) {
         unsigned s = t->sel[i];
 
@@ -481,4 +600,10 @@ void r5xx_3d_tex_sample(R5xx3d *st, const R5xx3dDraw *d, unsigned unit,
             out[i] = r5xx_3d_srgb(out[i]);
         }
     }
+}
+
+void r5xx_3d_tex_sample(R5xx3d *st, const R5xx3dDraw *d, unsigned unit,
+                        const float coord[4], bool unscaled, float out[4])
+{
+    r5xx_3d_tex_sample_lod(st, d, unit, coord, unscaled, NAN, out);
 }

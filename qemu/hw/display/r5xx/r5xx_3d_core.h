@@ -117,6 +117,9 @@ typedef struct R5xx3d {
 
     R5xx3dIndexWait iw;
 
+    /* per pixel: the raster's quad derivatives, or NULL */
+    struct R5xx3dDeriv *deriv;
+
     /* per draw */
     uint64_t budget;        /* R5XX_3D_WORK_BUDGET; tests lower it */
     uint64_t work;          /* against budget */

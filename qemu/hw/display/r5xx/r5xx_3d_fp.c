@@ -203,7 +203,7 @@ static bool r5xx_3d_fp_tex(R5xx3d *st, const R5xx3dDraw *d,
                            const R5xx3dTexInst *t,
                            float temp[R5XX_3D_US_TEMPS][4])
 {
-    float c[4];
+    float c[4], lod;
 
     memcpy(c, temp[t->src], sizeof(c));
     switch (t->op) {
@@ -217,8 +217,12 @@ static bool r5xx_3d_fp_tex(R5xx3d *st, const R5xx3dDraw *d,
         }
         /* fall through */
     case 1:                                 /* LD */
-    case 4:                                 /* TXB */
-        r5xx_3d_tex_sample(st, d, t->unit, c, false, temp[t->dst]);
+    case 4:                                 /* TXB: biased by w */
+        lod = r5xx_3d_tex_lod(st, d, t->unit, c, false);
+        if (t->op == 4) {
+            lod += c[3];
+        }
+        r5xx_3d_tex_sample_lod(st, d, t->unit, c, false, lod, temp[t->dst]);
         return true;
     default:                                /* NOP */
         return true;

@@ -250,6 +250,31 @@ bool r5xx_3d_raster_tri(R5xx3d *st, const int32_t fx[3], const int32_t fy[3],
                         int32_t x0, int32_t y0, int32_t x1, int32_t y1,
                         R5xx3dPixelFn *fn, void *opaque);
 
+/*
+ * Derivatives for texture LOD (R500 US and R300 FP alike).  Shaders run a
+ * pixel at a time; where a draw needs a LOD, the raster first shades the
+ * pixel's neighbours in its 2x2 quad across (slot 1) and down (slot 2),
+ * which record each texture instruction's (s, t), then the pixel itself
+ * (slot 0), whose texture instructions take the differences: GL's rho
+ * from the quad's coarse derivatives.
+ */
+#define R5XX_3D_DERIV_TEX       32      /* texture instructions a pixel */
+
+typedef struct R5xx3dDeriv {
+    unsigned slot;          /* 0 the pixel, 1 across, 2 down */
+    unsigned n;             /* texture instructions met in this run */
+    float sx, sy;           /* the neighbour's side: +1 or -1 */
+    uint32_t have[3];       /* bit k: c[slot][k] recorded */
+    float c[3][R5XX_3D_DERIV_TEX][2];
+} R5xx3dDeriv;
+
+/*
+ * The LOD of the pixel's texture instruction sampling unit at coord
+ * (recorded for the neighbours); NaN where none is known.
+ */
+float r5xx_3d_tex_lod(R5xx3d *st, const R5xx3dDraw *d, unsigned unit,
+                      const float coord[4], bool unscaled);
+
 /* r5xx_3d_tex.c: the texture units */
 void r5xx_3d_tex_setup(R5xx3d *st, R5xx3dDraw *d);
 /*

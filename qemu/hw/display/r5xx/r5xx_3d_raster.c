@@ -453,6 +453,8 @@ typedef struct R5xx3dPrim {
     const R5xx3dVtx *v[3];
     bool point;             /* a point: its rectangle, in pixels */
     float px0, py0, px1, py1;
+    /* a triangle: its vertices in 1/12 pixel, for neighbours' weights */
+    int32_t fx[3], fy[3];
     /*
      * The shader's temporaries, zeroed once a primitive; a pixel zeroes
      * the first d->temps (US_PIXSIZE + 1), the ones the program uses.
@@ -630,43 +632,24 @@ static void r5xx_3d_rs300(R5xx3d *st, const float col[4][4],
     }
 }
 
-static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
-                          const float b[3])
+/*
+ * Interpolate at weights b of pixel (x, y), fill the US inputs and run the
+ * shader: out gets colour output 0; false if the pixel is killed.
+ */
+static bool r5xx_3d_shade(R5xx3dPrim *p, int32_t x, int32_t y,
+                          const float b[3], float out[4])
 {
-    R5xx3dPrim *p = opaque;
     R5xx3d *st = p->st;
     const R5xx3dDraw *d = p->d;
     const R5xx3dVtx *const *v = p->v;
     float w[3] = { v[0]->win[3], v[1]->win[3], v[2]->win[3] };
     float oow = b[0] * w[0] + b[1] * w[1] + b[2] * w[2];
-    float col[4][4], tex[R5XX_3D_TEXCOMP], out[4];
+    float col[4][4], tex[R5XX_3D_TEXCOMP];
     float (*temp)[4] = p->temp;
-    float z = b[0] * v[0]->win[2] + b[1] * v[1]->win[2] +
-              b[2] * v[2]->win[2];
-    uint32_t zv = 0, zraw = 0, old, pix, full;
-    uint64_t zoff = 0, coff;
-    bool z_here = false;
 
     if (!(oow != 0.0f)) {
         oow = 1.0f;
     }
-    if (d->z_ok) {
-        uint32_t zmax = d->z16 ? 0xffff : 0xffffff;
-
-        zv = (uint32_t)r5xx_3d_f2i(z * (float)zmax, 0, (int32_t)zmax);
-        z_here = r5xx_surf_offset(&d->zb, x, y, &zoff);
-        if (z_here && d->cbzb) {
-            r5xx_3d_st(st, d->zb.base + zoff, d->cbzb_value, d->zb.cpp);
-            z_here = false;
-        } else if (z_here) {
-            r5xx_3d_ld(st, d->zb.base + zoff, &zraw, d->zb.cpp);
-            old = d->z16 ? zraw & 0xffff : zraw >> 8;
-            if (!r5xx_3d_z_pass(d->z_func, zv, old)) {
-                return;
-            }
-        }
-    }
-
     /* the colours and texcoord components the VAP outputs; 0 beyond */
     memset(col, 0, sizeof(col));
     for (unsigned i = 0; i < d->ncol; i++) {
@@ -687,14 +670,114 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
     memset(temp, 0, d->temps * sizeof(temp[0]));
     if (st->r500) {
         r5xx_3d_rs(st, col, tex, temp);
-        if (!r5xx_3d_us_run(st, d, temp, out)) {
-            return;                         /* killed */
+        return r5xx_3d_us_run(st, d, temp, out);
+    }
+    r5xx_3d_rs300(st, col, tex, temp);
+    return r5xx_3d_fp_run(st, d, temp, out);
+}
+
+/* The weights of pixel (x, y) in the primitive, as the raster gives them. */
+static void r5xx_3d_bary(const R5xx3dPrim *p, int32_t x, int32_t y,
+                         const float bp[3], float b[3])
+{
+    int32_t vx[3] = { p->fx[0], p->fx[1], p->fx[2] };
+    int32_t vy[3] = { p->fy[0], p->fy[1], p->fy[2] };
+    int64_t px = (int64_t)x * R5XX_3D_SUB + R5XX_3D_SUB / 2;
+    int64_t py = (int64_t)y * R5XX_3D_SUB + R5XX_3D_SUB / 2;
+    int64_t det = r5xx_3d_edge(vx[0], vy[0], vx[1], vy[1], vx[2], vy[2]);
+    int64_t e[3];
+    bool swapped = det < 0;
+
+    if (p->point || !det) {
+        memcpy(b, bp, 3 * sizeof(*b));      /* the same values everywhere */
+        return;
+    }
+    if (swapped) {
+        vx[1] = p->fx[2];
+        vy[1] = p->fy[2];
+        vx[2] = p->fx[1];
+        vy[2] = p->fy[1];
+        det = -det;
+    }
+    for (unsigned i = 0; i < 3; i++) {
+        e[i] = r5xx_3d_edge(vx[(i + 1) % 3], vy[(i + 1) % 3],
+                            vx[(i + 2) % 3], vy[(i + 2) % 3], px, py);
+    }
+    b[0] = (float)e[0] / (float)det;
+    b[swapped ? 2 : 1] = (float)e[1] / (float)det;
+    b[swapped ? 1 : 2] = (float)e[2] / (float)det;
+}
+
+/*
+ * r5xx_3d_shade() with derivatives: the pixel's neighbours in its 2x2 quad
+ * across and down are shaded first (helper pixels: nothing is written),
+ * recording their texture coordinates for the pixel's LODs.
+ */
+static bool r5xx_3d_shade_quad(R5xx3dPrim *p, int32_t x, int32_t y,
+                               const float b[3], float out[4])
+{
+    R5xx3d *st = p->st;
+    R5xx3dDeriv dv;
+    float nb[3], nout[4];
+    bool alive;
+
+    dv.have[0] = dv.have[1] = dv.have[2] = 0;
+    dv.sx = x & 1 ? -1.0f : 1.0f;
+    dv.sy = y & 1 ? -1.0f : 1.0f;
+    st->deriv = &dv;
+    dv.slot = 1;
+    dv.n = 0;
+    r5xx_3d_bary(p, x ^ 1, y, b, nb);
+    r5xx_3d_shade(p, x ^ 1, y, nb, nout);
+    dv.slot = 2;
+    dv.n = 0;
+    r5xx_3d_bary(p, x, y ^ 1, b, nb);
+    r5xx_3d_shade(p, x, y ^ 1, nb, nout);
+    dv.slot = 0;
+    dv.n = 0;
+    alive = r5xx_3d_shade(p, x, y, b, out);
+    st->deriv = NULL;
+    return alive;
+}
+
+static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
+                          const float b[3])
+{
+    R5xx3dPrim *p = opaque;
+    R5xx3d *st = p->st;
+    const R5xx3dDraw *d = p->d;
+    const R5xx3dVtx *const *v = p->v;
+    float out[4];
+    float z = b[0] * v[0]->win[2] + b[1] * v[1]->win[2] +
+              b[2] * v[2]->win[2];
+    uint32_t zv = 0, zraw = 0, old, pix, full;
+    uint64_t zoff = 0, coff;
+    bool z_here = false, alive;
+
+    if (d->z_ok) {
+        uint32_t zmax = d->z16 ? 0xffff : 0xffffff;
+
+        zv = (uint32_t)r5xx_3d_f2i(z * (float)zmax, 0, (int32_t)zmax);
+        z_here = r5xx_surf_offset(&d->zb, x, y, &zoff);
+        if (z_here && d->cbzb) {
+            r5xx_3d_st(st, d->zb.base + zoff, d->cbzb_value, d->zb.cpp);
+            z_here = false;
+        } else if (z_here) {
+            r5xx_3d_ld(st, d->zb.base + zoff, &zraw, d->zb.cpp);
+            old = d->z16 ? zraw & 0xffff : zraw >> 8;
+            if (!r5xx_3d_z_pass(d->z_func, zv, old)) {
+                return;
+            }
         }
+    }
+
+    if (d->need_deriv) {
+        alive = r5xx_3d_shade_quad(p, x, y, b, out);
     } else {
-        r5xx_3d_rs300(st, col, tex, temp);
-        if (!r5xx_3d_fp_run(st, d, temp, out)) {
-            return;
-        }
+        alive = r5xx_3d_shade(p, x, y, b, out);
+    }
+    if (!alive) {
+        return;                             /* killed */
     }
 
     if (z_here && d->z_write) {
@@ -754,6 +837,8 @@ void r5xx_3d_triangle(R5xx3d *st, const R5xx3dDraw *d, const R5xx3dVtx *a,
         return;
     }
     st->triangles++;
+    memcpy(p.fx, fx, sizeof(fx));
+    memcpy(p.fy, fy, sizeof(fy));
     r5xx_3d_raster_tri(st, fx, fy, d->sc_x0, d->sc_y0, d->sc_x1, d->sc_y1,
                        r5xx_3d_pixel, &p);
 }

@@ -602,6 +602,39 @@ swizzle:
     }
 }
 
+float r5xx_3d_tex_lod(R5xx3d *st, const R5xx3dDraw *d, unsigned unit,
+                      const float coord[4], bool unscaled)
+{
+    const R5xx3dTexUnit *t = &d->tex[unit % R5XX_3D_TEX_UNITS];
+    R5xx3dDeriv *dv = st->deriv;
+    unsigned k;
+    float sw, sh, dudx, dvdx, dudy, dvdy, rho;
+
+    if (!dv || dv->n >= R5XX_3D_DERIV_TEX || dv->slot > 2) {
+        return NAN;
+    }
+    k = dv->n++;
+    dv->c[dv->slot][k][0] = coord[0];
+    dv->c[dv->slot][k][1] = coord[1];
+    dv->have[dv->slot] |= 1u << k;
+    if (dv->slot || !t->ok || !t->need_lod ||
+        !(dv->have[1] & dv->have[2] & (1u << k))) {
+        return NAN;
+    }
+    sw = unscaled ? 1.0f : (float)t->lvl[t->first].w;
+    sh = unscaled ? 1.0f : (float)t->lvl[t->first].h;
+    dudx = (dv->c[1][k][0] - coord[0]) * dv->sx * sw;
+    dvdx = (dv->c[1][k][1] - coord[1]) * dv->sx * sh;
+    dudy = (dv->c[2][k][0] - coord[0]) * dv->sy * sw;
+    dvdy = (dv->c[2][k][1] - coord[1]) * dv->sy * sh;
+    rho = fmaxf(sqrtf(dudx * dudx + dvdx * dvdx),
+                sqrtf(dudy * dudy + dvdy * dvdy));
+    if (!(rho > 0.0f)) {
+        return rho == 0.0f ? -INFINITY : NAN;
+    }
+    return log2f(rho);
+}
+
 void r5xx_3d_tex_sample(R5xx3d *st, const R5xx3dDraw *d, unsigned unit,
                         const float coord[4], bool unscaled, float out[4])
 {

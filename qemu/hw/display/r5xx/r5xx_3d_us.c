@@ -378,7 +378,7 @@ static bool r5xx_3d_us_tex(R5xx3d *st, const R5xx3dDraw *d,
 {
     const float *src = temp[t->src];
     float *dst = temp[t->dst];
-    float coord[4], texel[4];
+    float coord[4], texel[4], lod;
 
     for (unsigned i = 0; i < 4; i++) {
         coord[i] = src[t->coord_swz[i]];
@@ -399,7 +399,11 @@ static bool r5xx_3d_us_tex(R5xx3d *st, const R5xx3dDraw *d,
         coord[1] /= coord[3];
         coord[2] /= coord[3];
     }
-    r5xx_3d_tex_sample(st, d, t->unit, coord, t->unscaled, texel);
+    lod = r5xx_3d_tex_lod(st, d, t->unit, coord, t->unscaled);
+    if (t->op == 4) {                       /* LODBIAS: by q */
+        lod += coord[3];
+    }
+    r5xx_3d_tex_sample_lod(st, d, t->unit, coord, t->unscaled, lod, texel);
     for (unsigned i = 0; i < 4; i++) {
         if (t->wmask & (1u << i)) {
             dst[i] = texel[t->res_swz[i]];

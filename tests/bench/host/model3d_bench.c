@@ -53,7 +53,16 @@ static void guest_error(void *opaque, const char *msg)
 	fprintf(stderr, "guest error: %s\n", msg);
 }
 
-static const R5xx3dMem bench_mem = { NULL, mem_read, mem_write, guest_error };
+static const void *mem_map(void *opaque, uint64_t addr, uint64_t len)
+{
+	if (addr >= MEM_SIZE || len > MEM_SIZE - addr)
+		return NULL;
+	return mem + addr;
+}
+
+static const R5xx3dMem bench_mem = {
+	NULL, mem_read, mem_write, guest_error, mem_map
+};
 
 static void wr(R5xx3d *st, uint32_t reg, uint32_t v)
 {

@@ -54,8 +54,19 @@ static void guest_error(void *opaque, const char *msg)
 		printf("# guest error: %s\n", msg);
 }
 
+/* Direct reads, as the device's VRAM gives them, unless no_map. */
+static bool no_map;
+
+static const void *mem_map(void *opaque, uint64_t addr, uint64_t len)
+{
+	if (no_map || addr >= MEM_SIZE || len > MEM_SIZE - addr)
+		return NULL;
+	return mem + addr;
+}
+
 static const R5xx3dMem test_mem = {
 	.read = mem_read, .write = mem_write, .guest_error = guest_error,
+	.map = mem_map,
 };
 
 static uint32_t ld32(uint64_t a)
@@ -1602,6 +1613,22 @@ static void test_mip(void)
 	}
 }
 
+/* The texture tests again with every texel read through R5xx3dMem.read. */
+static void test_tex_read(void)
+{
+	no_map = true;
+	test_tex();
+	test_tex_draw();
+	no_map = false;
+}
+
+static void test_mip_read(void)
+{
+	no_map = true;
+	test_mip();
+	no_map = false;
+}
+
 /* Colour buffer formats: RGB565, I8 (C2), ARGB4444 with a channel mask. */
 static void test_cfmt(void)
 {
@@ -1705,6 +1732,8 @@ int main(void)
 		{ "cfmt", test_cfmt },
 		{ "cbzb", test_cbzb },
 		{ "mip", test_mip },
+		{ "tex_read", test_tex_read },
+		{ "mip_read", test_mip_read },
 		{ "garbage", test_garbage },
 	};
 	unsigned n = sizeof(tests) / sizeof(tests[0]);

@@ -45,7 +45,10 @@
  * How the core reaches memory and reports guest errors.  Addresses are MC
  * addresses (the GPU's view).  read fills buf (zeros where unmapped) and
  * returns false if any of it was unmapped; write drops what is unmapped.
- * guest_error gets one line without a newline.
+ * guest_error gets one line without a newline.  map (optional, NULL if
+ * none) gives a host pointer to len bytes at addr to read directly for
+ * the rest of the draw, or NULL where they are not all plain memory
+ * (read then goes through read).
  */
 typedef struct R5xx3dMem {
     void *opaque;
@@ -53,6 +56,7 @@ typedef struct R5xx3dMem {
     bool (*write)(void *opaque, uint64_t addr, const void *buf,
                   uint32_t len);
     void (*guest_error)(void *opaque, const char *msg);
+    const void *(*map)(void *opaque, uint64_t addr, uint64_t len);
 } R5xx3dMem;
 
 /* One vertex array of 3D_LOAD_VBPNTR. */

@@ -61,6 +61,8 @@ typedef struct R5xx3dVtx {
 typedef struct R5xx3dTexLevel {
     R5xxSurf surf;          /* in blocks of bw x bw texels */
     uint32_t w, h;          /* in texels */
+    uint64_t size;          /* bytes from surf.base */
+    const uint8_t *host;    /* those bytes mapped (R5xx3dMem.map), or NULL */
 } R5xx3dTexLevel;
 
 /* A texture unit as a draw samples it (r5xx_3d_tex.c). */

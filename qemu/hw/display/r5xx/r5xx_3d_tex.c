@@ -138,6 +138,7 @@ static uint64_t r5xx_3d_tex_level(R5xx3dTexLevel *l, uint64_t base,
     }
     l->w = w;
     l->h = h;
+    l->host = NULL;
     if (mipmapped) {
         uint32_t ph = 1;
 
@@ -147,7 +148,8 @@ static uint64_t r5xx_3d_tex_level(R5xx3dTexLevel *l, uint64_t base,
         hb = (ph + bw - 1) / bw;
     }
     hb = (hb + th - 1) / th * th;
-    return (uint64_t)wb * bytes * hb;
+    l->size = (uint64_t)wb * bytes * hb;
+    return l->size;
 }
 
 void r5xx_3d_tex_setup(R5xx3d *st, R5xx3dDraw *d)
@@ -225,6 +227,11 @@ void r5xx_3d_tex_setup(R5xx3d *st, R5xx3dDraw *d)
             base += r5xx_3d_tex_level(&t->lvl[l], base, lw, lh,
                                       l ? lw : pw, bytes, bw, macro, micro,
                                       gt, last > 0);
+            if (st->mem.map) {
+                t->lvl[l].host = st->mem.map(st->mem.opaque,
+                                             t->lvl[l].surf.base,
+                                             t->lvl[l].size);
+            }
         }
         t->first = first;
         t->last = last;
@@ -385,14 +392,24 @@ static void r5xx_3d_dxt_decode(unsigned fmt, const uint8_t *b, unsigned x,
 
 /* The texel at integer (x, y) inside the level: X, Y, Z, W. */
 static void r5xx_3d_texel(R5xx3d *st, const R5xx3dTexUnit *t,
-                          const R5xxSurf *sf, uint32_t x, uint32_t y,
+                          const R5xx3dTexLevel *L, uint32_t x, uint32_t y,
                           float c[4])
 {
+    const R5xxSurf *sf = &L->surf;
     uint8_t b[16];
     uint64_t off;
 
-    memset(b, 0, sizeof(b));
-    if (r5xx_surf_offset(sf, x / t->bw, y / t->bw, &off)) {
+    if (!r5xx_surf_offset(sf, x / t->bw, y / t->bw, &off)) {
+        memset(b, 0, sizeof(b));
+    } else if (L->host && off < L->size && t->bytes <= L->size - off) {
+        if (t->unorm8) {
+            memcpy(b, L->host + off, 4);
+        } else {
+            memset(b, 0, sizeof(b));
+            memcpy(b, L->host + off, t->bytes);
+        }
+    } else {
+        memset(b, 0, sizeof(b));
         st->mem.read(st->mem.opaque, sf->base + off, b, t->bytes);
     }
     if (t->unorm8) {
@@ -490,13 +507,13 @@ static float r5xx_3d_srgb(float c)
 }
 
 static void r5xx_3d_fetch(R5xx3d *st, const R5xx3dTexUnit *t,
-                          const R5xxSurf *sf, int64_t x, int64_t y,
+                          const R5xx3dTexLevel *L, int64_t x, int64_t y,
                           float c[4])
 {
     if (x < 0 || y < 0) {
         r5xx_3d_border(t, c);
     } else {
-        r5xx_3d_texel(st, t, sf, (uint32_t)x, (uint32_t)y, c);
+        r5xx_3d_texel(st, t, L, (uint32_t)x, (uint32_t)y, c);
     }
 }
 
@@ -519,7 +536,7 @@ static void r5xx_3d_tex_filter(R5xx3d *st, const R5xx3dTexUnit *t,
         int64_t x = r5xx_3d_wrap(t->wrap[0], (int64_t)r5xx_3d_floorf(u), L->w);
         int64_t y = r5xx_3d_wrap(t->wrap[1], (int64_t)r5xx_3d_floorf(v), L->h);
 
-        r5xx_3d_fetch(st, t, &L->surf, x, y, c);
+        r5xx_3d_fetch(st, t, L, x, y, c);
     } else {
         float fu = u - 0.5f, fv = v - 0.5f;
         float iu = r5xx_3d_floorf(fu), iv = r5xx_3d_floorf(fv);
@@ -534,7 +551,7 @@ static void r5xx_3d_tex_filter(R5xx3d *st, const R5xx3dTexUnit *t,
             int64_t y = r5xx_3d_wrap(t->wrap[1], (int64_t)iv + (k >> 1),
                                      L->h);
 
-            r5xx_3d_fetch(st, t, &L->surf, x, y, q[k]);
+            r5xx_3d_fetch(st, t, L, x, y, q[k]);
         }
         for (unsigned i = 0; i < 4; i++) {
             c[i] = wt[0] * q[0][i] + wt[1] * q[1][i] + wt[2] * q[2][i] +

@@ -53,7 +53,14 @@ static void guest_error(void *opaque, const char *msg)
 	fprintf(stderr, "guest error: %s\n", msg);
 }
 
-static const void *mem_map(void *opaque, uint64_t addr, uint64_t len)
+static uint64_t written;
+
+static void mem_written(void *opaque, uint64_t addr, uint64_t len)
+{
+	written += len;
+}
+
+static void *mem_map(void *opaque, uint64_t addr, uint64_t len)
 {
 	if (addr >= MEM_SIZE || len > MEM_SIZE - addr)
 		return NULL;
@@ -61,7 +68,7 @@ static const void *mem_map(void *opaque, uint64_t addr, uint64_t len)
 }
 
 static const R5xx3dMem bench_mem = {
-	NULL, mem_read, mem_write, guest_error, mem_map
+	NULL, mem_read, mem_write, guest_error, mem_map, mem_written
 };
 
 static void wr(R5xx3d *st, uint32_t reg, uint32_t v)

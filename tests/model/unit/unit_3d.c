@@ -57,7 +57,14 @@ static void guest_error(void *opaque, const char *msg)
 /* Direct reads, as the device's VRAM gives them, unless no_map. */
 static bool no_map;
 
-static const void *mem_map(void *opaque, uint64_t addr, uint64_t len)
+static uint64_t written;
+
+static void mem_written(void *opaque, uint64_t addr, uint64_t len)
+{
+	written += len;
+}
+
+static void *mem_map(void *opaque, uint64_t addr, uint64_t len)
 {
 	if (no_map || addr >= MEM_SIZE || len > MEM_SIZE - addr)
 		return NULL;
@@ -66,7 +73,7 @@ static const void *mem_map(void *opaque, uint64_t addr, uint64_t len)
 
 static const R5xx3dMem test_mem = {
 	.read = mem_read, .write = mem_write, .guest_error = guest_error,
-	.map = mem_map,
+	.map = mem_map, .written = mem_written,
 };
 
 static uint32_t ld32(uint64_t a)
@@ -1601,7 +1608,10 @@ static void test_mip(void)
 			wr(&st, A_US_TEX_INST(0), 0 | 1 << 6 | 0 << 11 | 1 << 15);
 			fp_mov_out(&st, 0, 1);
 		}
+		written = 0;
 		draw_immd(&st, 5, q, 4);		/* fan */
+		/* mapped: the colour buffer's rows reported written */
+		CHECK(no_map ? written == 0 : written >= 4 * W * W);
 		for (uint32_t y = 0; y < W; y++)
 			for (uint32_t x = 0; x < W; x++)
 				bad += ld32(CB + 4 * (y * W + x)) != mip_colour(2);

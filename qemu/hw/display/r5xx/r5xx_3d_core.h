@@ -46,9 +46,10 @@
  * addresses (the GPU's view).  read fills buf (zeros where unmapped) and
  * returns false if any of it was unmapped; write drops what is unmapped.
  * guest_error gets one line without a newline.  map (optional, NULL if
- * none) gives a host pointer to len bytes at addr to read directly for
- * the rest of the draw, or NULL where they are not all plain memory
- * (read then goes through read).
+ * none) gives a host pointer to len bytes at addr to read and write
+ * directly for the rest of the draw, or NULL where they are not all plain
+ * memory (read and write then do); written is told the ranges the core
+ * wrote through such a pointer (at the end of each primitive).
  */
 typedef struct R5xx3dMem {
     void *opaque;
@@ -56,7 +57,8 @@ typedef struct R5xx3dMem {
     bool (*write)(void *opaque, uint64_t addr, const void *buf,
                   uint32_t len);
     void (*guest_error)(void *opaque, const char *msg);
-    const void *(*map)(void *opaque, uint64_t addr, uint64_t len);
+    void *(*map)(void *opaque, uint64_t addr, uint64_t len);
+    void (*written)(void *opaque, uint64_t addr, uint64_t len);
 } R5xx3dMem;
 
 /* One vertex array of 3D_LOAD_VBPNTR. */

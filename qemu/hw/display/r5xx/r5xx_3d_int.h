@@ -159,6 +159,18 @@ typedef struct R5xx3dRsOp {
 #define R5XX_3D_FP_TEX_INSTS    32
 #define R5XX_3D_FP_ALU_INSTS    64
 
+/* A colour or Z buffer's bytes, mapped (R5xx3dMem.map) or not. */
+typedef struct R5xx3dBuf {
+    uint64_t base;
+    uint64_t size;          /* the rows the scissors reach */
+    uint8_t *host;          /* NULL: through read and write */
+} R5xx3dBuf;
+
+/* Bytes [lo, hi) of a buffer written directly (lo > hi: none). */
+typedef struct R5xx3dSpan {
+    uint64_t lo, hi;
+} R5xx3dSpan;
+
 /* What one draw needs from the registers, decoded once. */
 typedef struct R5xx3dDraw {
     /* VAP */
@@ -197,6 +209,7 @@ typedef struct R5xx3dDraw {
     bool cull_front, cull_back, cw_front;
     /* colour buffer 0 */
     R5xxSurf cb;
+    R5xx3dBuf cbuf;
     bool cb_ok;
     uint32_t cb_mask;                   /* bits of a pixel written */
     unsigned out_sel[4];                /* component c <- shader channel */
@@ -208,6 +221,7 @@ typedef struct R5xx3dDraw {
     float blend_const[4];               /* RGBA */
     /* Z buffer */
     R5xxSurf zb;
+    R5xx3dBuf zbuf;
     bool z_test, z_write, z_ok;
     bool cbzb;                          /* ZB_CB_CLEAR: write the value */
     uint32_t cbzb_value;                /* ZB_DEPTHCLEARVALUE */

@@ -23,6 +23,7 @@
 #include "qemu/osdep.h"
 #include <math.h>
 #include "r5xx_3d_int.h"
+#include "r5xx_facts.h"
 #include "r5xx_regs.h"
 
 #define R5XX_3D_SUB             12              /* subpixels per pixel */
@@ -36,20 +37,61 @@ static float r5xx_3d_clamp01(float x)
     return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f;   /* NaN gives 0 */
 }
 
-/* A little-endian word of n (2 or 4) bytes of memory, and its store. */
-static void r5xx_3d_ld(R5xx3d *st, uint64_t addr, uint32_t *v, unsigned n)
+/*
+ * A little-endian word of n (1, 2 or 4) bytes at offset off of a buffer
+ * (the colour or Z buffer), and its store: directly where the buffer is
+ * mapped (R5xx3dDraw.cb_host, zb_host), else through R5xx3dMem.
+ */
+static void r5xx_3d_ld(R5xx3d *st, const R5xx3dBuf *m, uint64_t off,
+                       uint32_t *v, unsigned n)
 {
     uint8_t b[4] = { 0, 0, 0, 0 };
 
-    st->mem.read(st->mem.opaque, addr, b, n);
+    if (m->host && off < m->size && n <= m->size - off) {
+        memcpy(b, m->host + off, n);
+    } else {
+        st->mem.read(st->mem.opaque, m->base + off, b, n);
+    }
     *v = b[0] | b[1] << 8 | b[2] << 16 | (uint32_t)b[3] << 24;
 }
 
-static void r5xx_3d_st(R5xx3d *st, uint64_t addr, uint32_t v, unsigned n)
+static void r5xx_3d_st(R5xx3d *st, const R5xx3dBuf *m, R5xx3dSpan *dirty,
+                       uint64_t off, uint32_t v, unsigned n)
 {
     uint8_t b[4] = { v, v >> 8, v >> 16, v >> 24 };
 
-    st->mem.write(st->mem.opaque, addr, b, n);
+    if (m->host && off < m->size && n <= m->size - off) {
+        memcpy(m->host + off, b, n);
+        dirty->lo = off < dirty->lo ? off : dirty->lo;
+        dirty->hi = off + n > dirty->hi ? off + n : dirty->hi;
+    } else {
+        st->mem.write(st->mem.opaque, m->base + off, b, n);
+    }
+}
+
+/* Map the rows of surface sf the scissors reach, into m. */
+static void r5xx_3d_buf_map(R5xx3d *st, const R5xxSurf *sf, int32_t y1,
+                            R5xx3dBuf *m)
+{
+    unsigned th = sf->macro ? sf->mh * R5XX_MACRO_TILE_MICROS : sf->mh;
+    uint64_t rows = ((uint64_t)(y1 < 0 ? 0 : y1) + th) / th * th;
+
+    m->base = sf->base;
+    m->size = rows * sf->pitch;
+    m->host = st->mem.map && st->mem.written && m->size ?
+              st->mem.map(st->mem.opaque, m->base, m->size) : NULL;
+}
+
+/* Tell R5xx3dMem.written what a primitive wrote directly. */
+static void r5xx_3d_buf_written(R5xx3d *st, const R5xx3dBuf *m,
+                                R5xx3dSpan *dirty)
+{
+    if (dirty->hi > dirty->lo) {
+        st->mem.written(st->mem.opaque, m->base + dirty->lo,
+                        dirty->hi - dirty->lo);
+    }
+    dirty->lo = UINT64_MAX;
+    dirty->hi = 0;
 }
 
 static void r5xx_3d_scissor(R5xx3d *st, R5xx3dDraw *d)
@@ -345,7 +387,16 @@ bool r5xx_3d_raster_setup(R5xx3d *st, R5xx3dDraw *d)
     d->cull_back = FIELD_EX32(cull, SU_CULL_MODE, CULL_BACK);
     d->cw_front = FIELD_EX32(cull, SU_CULL_MODE, FACE);
     r5xx_3d_zb_setup(st, d);
-    return r5xx_3d_cb_setup(st, d);
+    if (!r5xx_3d_cb_setup(st, d)) {
+        return false;
+    }
+    r5xx_3d_buf_map(st, &d->cb, d->sc_y1, &d->cbuf);
+    d->zbuf.host = NULL;
+    d->zbuf.base = d->zb.base;
+    if (d->z_ok) {
+        r5xx_3d_buf_map(st, &d->zb, d->sc_y1, &d->zbuf);
+    }
+    return true;
 }
 
 /* Scan conversion --------------------------------------------------------- */
@@ -455,6 +506,8 @@ typedef struct R5xx3dPrim {
     float px0, py0, px1, py1;
     /* a triangle: its vertices in 1/12 pixel, for neighbours' weights */
     int32_t fx[3], fy[3];
+    /* what it wrote directly, from the colour and Z buffers' starts */
+    R5xx3dSpan cdirty, zdirty;
     /*
      * The shader's temporaries, zeroed once a primitive; a pixel zeroes
      * the first d->temps (US_PIXSIZE + 1), the ones the program uses.
@@ -760,10 +813,11 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
         zv = (uint32_t)r5xx_3d_f2i(z * (float)zmax, 0, (int32_t)zmax);
         z_here = r5xx_surf_offset(&d->zb, x, y, &zoff);
         if (z_here && d->cbzb) {
-            r5xx_3d_st(st, d->zb.base + zoff, d->cbzb_value, d->zb.cpp);
+            r5xx_3d_st(st, &d->zbuf, &p->zdirty, zoff, d->cbzb_value,
+                       d->zb.cpp);
             z_here = false;
         } else if (z_here) {
-            r5xx_3d_ld(st, d->zb.base + zoff, &zraw, d->zb.cpp);
+            r5xx_3d_ld(st, &d->zbuf, zoff, &zraw, d->zb.cpp);
             old = d->z16 ? zraw & 0xffff : zraw >> 8;
             if (!r5xx_3d_z_pass(d->z_func, zv, old)) {
                 return;
@@ -783,7 +837,7 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
     if (z_here && d->z_write) {
         uint32_t nz = d->z16 ? zv : (zv << 8) | (zraw & 0xff);
 
-        r5xx_3d_st(st, d->zb.base + zoff, nz, d->zb.cpp);
+        r5xx_3d_st(st, &d->zbuf, &p->zdirty, zoff, nz, d->zb.cpp);
     }
     if (!d->cb_mask || !r5xx_surf_offset(&d->cb, x, y, &coff)) {
         return;
@@ -791,7 +845,7 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
     old = 0;
     full = d->cb.cpp == 4 ? 0xffffffffu : (1u << (8 * d->cb.cpp)) - 1;
     if (d->blend || d->cb_mask != full) {
-        r5xx_3d_ld(st, d->cb.base + coff, &old, d->cb.cpp);
+        r5xx_3d_ld(st, &d->cbuf, coff, &old, d->cb.cpp);
     }
     if (d->blend) {
         r5xx_3d_blend(d, old, out);
@@ -805,7 +859,7 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
         shift += d->cb_bits[i];
     }
     pix = (pix & d->cb_mask) | (old & ~d->cb_mask);
-    r5xx_3d_st(st, d->cb.base + coff, pix, d->cb.cpp);
+    r5xx_3d_st(st, &d->cbuf, &p->cdirty, coff, pix, d->cb.cpp);
     st->pixels_written++;
 }
 
@@ -819,7 +873,10 @@ static int32_t r5xx_3d_fix(float f)
 void r5xx_3d_triangle(R5xx3d *st, const R5xx3dDraw *d, const R5xx3dVtx *a,
                       const R5xx3dVtx *b, const R5xx3dVtx *c)
 {
-    R5xx3dPrim p = { .st = st, .d = d, .v = { a, b, c } };
+    R5xx3dPrim p = {
+        .st = st, .d = d, .v = { a, b, c },
+        .cdirty = { UINT64_MAX, 0 }, .zdirty = { UINT64_MAX, 0 },
+    };
     int32_t fx[3], fy[3];
     int64_t det;
     bool front;
@@ -841,6 +898,8 @@ void r5xx_3d_triangle(R5xx3d *st, const R5xx3dDraw *d, const R5xx3dVtx *a,
     memcpy(p.fy, fy, sizeof(fy));
     r5xx_3d_raster_tri(st, fx, fy, d->sc_x0, d->sc_y0, d->sc_x1, d->sc_y1,
                        r5xx_3d_pixel, &p);
+    r5xx_3d_buf_written(st, &d->cbuf, &p.cdirty);
+    r5xx_3d_buf_written(st, &d->zbuf, &p.zdirty);
 }
 
 /*
@@ -850,7 +909,10 @@ void r5xx_3d_triangle(R5xx3d *st, const R5xx3dDraw *d, const R5xx3dVtx *a,
  */
 void r5xx_3d_point(R5xx3d *st, const R5xx3dDraw *d, const R5xx3dVtx *v)
 {
-    R5xx3dPrim p = { .st = st, .d = d, .v = { v, v, v } };
+    R5xx3dPrim p = {
+        .st = st, .d = d, .v = { v, v, v },
+        .cdirty = { UINT64_MAX, 0 }, .zdirty = { UINT64_MAX, 0 },
+    };
     uint32_t size = st->regs[R_GA_POINT_SIZE];
     int32_t hh = size & 0xffff, hw = size >> 16;
     int32_t x = r5xx_3d_fix(v->win[0]), y = r5xx_3d_fix(v->win[1]);
@@ -874,4 +936,6 @@ void r5xx_3d_point(R5xx3d *st, const R5xx3dDraw *d, const R5xx3dVtx *v)
         r5xx_3d_raster_tri(st, bx, by, d->sc_x0, d->sc_y0, d->sc_x1,
                            d->sc_y1, r5xx_3d_pixel, &p);
     }
+    r5xx_3d_buf_written(st, &d->cbuf, &p.cdirty);
+    r5xx_3d_buf_written(st, &d->zbuf, &p.zdirty);
 }

@@ -469,9 +469,12 @@ bool r5xx_mc_view_access(R5xxMcView *v, uint64_t mc, void *buf, uint32_t len,
                          bool write);
 /*
  * A host pointer to the len bytes at MC address mc if they are all VRAM
- * (for reading through the view's lifetime), else NULL.
+ * (to read and write through the view's lifetime), else NULL; what is
+ * written through it must be reported with r5xx_mc_view_written (the
+ * display's dirty tracking).
  */
-const void *r5xx_mc_view_map(R5xxMcView *v, uint64_t mc, uint64_t len);
+void *r5xx_mc_view_map(R5xxMcView *v, uint64_t mc, uint64_t len);
+void r5xx_mc_view_written(R5xxMcView *v, uint64_t mc, uint64_t len);
 void r5xx_mc_view_fini(R5xxState *s, R5xxMcView *v);
 void r5xx_mc_stl(R5xxState *s, uint64_t mc, uint32_t val);
 

@@ -830,7 +830,7 @@ bool r5xx_mc_view_access(R5xxMcView *v, uint64_t mc, void *buf, uint32_t len,
     return !v->failed;
 }
 
-const void *r5xx_mc_view_map(R5xxMcView *v, uint64_t mc, uint64_t len)
+void *r5xx_mc_view_map(R5xxMcView *v, uint64_t mc, uint64_t len)
 {
     uint64_t off;
 
@@ -843,6 +843,16 @@ const void *r5xx_mc_view_map(R5xxMcView *v, uint64_t mc, uint64_t len)
         return NULL;
     }
     return v->s->vram_ptr + off;
+}
+
+void r5xx_mc_view_written(R5xxMcView *v, uint64_t mc, uint64_t len)
+{
+    uint64_t off = mc - v->vram_base;
+
+    if (mc >= v->vram_base && off < v->s->vram_size &&
+        len <= v->s->vram_size - off) {
+        memory_region_set_dirty(&v->s->vram, off, len);
+    }
 }
 
 static void r5xx_mc_access(R5xxState *s, uint64_t mc, void *buf, uint32_t len,

@@ -32,6 +32,9 @@
 
 /* Setup ------------------------------------------------------------------ */
 
+static void r5xx_3d_rs_setup(R5xx3d *st, R5xx3dDraw *d);
+static void r5xx_3d_rs300_setup(R5xx3d *st, R5xx3dDraw *d);
+
 static float r5xx_3d_clamp01(float x)
 {
     return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f;   /* NaN gives 0 */
@@ -382,6 +385,13 @@ bool r5xx_3d_raster_setup(R5xx3d *st, R5xx3dDraw *d)
     }
     d->temps = pix + 1;
 
+    if (st->r500) {
+        r5xx_3d_rs_setup(st, d);
+    } else {
+        r5xx_3d_rs300_setup(st, d);
+    }
+    d->point_stuff = FIELD_EX32(st->regs[R_GB_ENABLE], GB_ENABLE,
+                                POINT_STUFF_ENABLE);
     r5xx_3d_scissor(st, d);
     d->cull_front = FIELD_EX32(cull, SU_CULL_MODE, CULL_FRONT);
     d->cull_back = FIELD_EX32(cull, SU_CULL_MODE, CULL_BACK);
@@ -613,37 +623,43 @@ static void r5xx_3d_rs_col(unsigned fmt, const float *s, float *t)
 }
 
 /*
- * The US inputs (R500 RS_IP / RS_INST): texcoord components by absolute
- * pointer (62 is 0.0, 63 is 1.0), colours by COL_PTR in COL_FMT.
+ * The US inputs (R500 RS_IP / RS_INST), decoded once a draw: texcoord
+ * components by absolute pointer (62 is 0.0, 63 is 1.0), colours by
+ * COL_PTR in COL_FMT.
  */
-static void r5xx_3d_rs(R5xx3d *st, const float col[4][4], const float *tex,
-                       float temp[R5XX_3D_US_TEMPS][4])
+static void r5xx_3d_rs_setup(R5xx3d *st, R5xx3dDraw *d)
 {
     unsigned n = FIELD_EX32(st->regs[R_RS_INST_COUNT], RS_INST_COUNT,
                             INST_COUNT) + 1;
 
+    d->rs_n = 0;
     for (unsigned i = 0; i < n; i++) {
         uint32_t inst = st->regs[R_R500_RS_INST0 + i];
 
         if (FIELD_EX32(inst, R500_RS_INST0, TEX_CN)) {
             uint32_t ip = st->regs[R_R500_RS_IP0 +
                                    FIELD_EX32(inst, R500_RS_INST0, TEX_ID)];
-            float *t = temp[FIELD_EX32(inst, R500_RS_INST0, TEX_ADDR)];
+            R5xx3dRsOp *op = &d->rs[d->rs_n++];
 
+            op->col = false;
+            op->dst = FIELD_EX32(inst, R500_RS_INST0, TEX_ADDR);
             for (unsigned c = 0; c < 4; c++) {
                 unsigned ptr = (ip >> (6 * c)) & 0x3f;
 
-                t[c] = ptr == 63 ? 1.0f : ptr == 62 ? 0.0f :
-                       tex[ptr % R5XX_3D_TEXCOMP];
+                op->sel[c] = ptr == 63 ? R5XX_3D_RS_ONE :
+                             ptr == 62 ? R5XX_3D_RS_ZERO :
+                             ptr % R5XX_3D_TEXCOMP;
             }
         }
         if (FIELD_EX32(inst, R500_RS_INST0, COL_CN) == 1) {
             uint32_t ip = st->regs[R_R500_RS_IP0 +
                                    FIELD_EX32(inst, R500_RS_INST0, COL_ID)];
+            R5xx3dRsOp *op = &d->rs[d->rs_n++];
 
-            r5xx_3d_rs_col(FIELD_EX32(ip, R500_RS_IP0, COL_FMT),
-                           col[FIELD_EX32(ip, R500_RS_IP0, COL_PTR) & 3],
-                           temp[FIELD_EX32(inst, R500_RS_INST0, COL_ADDR)]);
+            op->col = true;
+            op->dst = FIELD_EX32(inst, R500_RS_INST0, COL_ADDR);
+            op->col_fmt = FIELD_EX32(ip, R500_RS_IP0, COL_FMT);
+            op->col_ptr = FIELD_EX32(ip, R500_RS_IP0, COL_PTR) & 3;
         }
     }
 }
@@ -652,12 +668,12 @@ static void r5xx_3d_rs(R5xx3d *st, const float col[4][4], const float *tex,
  * The R300 RS (RS_IP / R300_RS_INST, 8 of each): a texcoord's components
  * are SEL_S..SEL_Q of the list from TEX_PTR on (4 is 0.0, 5 is 1.0).
  */
-static void r5xx_3d_rs300(R5xx3d *st, const float col[4][4],
-                          const float *tex, float temp[R5XX_3D_US_TEMPS][4])
+static void r5xx_3d_rs300_setup(R5xx3d *st, R5xx3dDraw *d)
 {
     unsigned n = FIELD_EX32(st->regs[R_RS_INST_COUNT], RS_INST_COUNT,
                             INST_COUNT) + 1;
 
+    d->rs_n = 0;
     for (unsigned i = 0; i < n && i < 8; i++) {
         uint32_t inst = st->regs[A_R300_RS_INST(i) / 4];
 
@@ -665,22 +681,47 @@ static void r5xx_3d_rs300(R5xx3d *st, const float col[4][4],
             uint32_t ip = st->regs[A_RS_IP(FIELD_EX32(inst, R300_RS_INST0,
                                                       TEX_ID)) / 4];
             unsigned ptr = FIELD_EX32(ip, RS_IP0, TEX_PTR);
-            float *t = temp[FIELD_EX32(inst, R300_RS_INST0, TEX_ADDR)];
+            R5xx3dRsOp *op = &d->rs[d->rs_n++];
 
+            op->col = false;
+            op->dst = FIELD_EX32(inst, R300_RS_INST0, TEX_ADDR);
             for (unsigned c = 0; c < 4; c++) {
                 unsigned sel = (ip >> (13 + 3 * c)) & 7;
 
-                t[c] = sel < 4 ? tex[(ptr + sel) % R5XX_3D_TEXCOMP] :
-                       sel == 5 ? 1.0f : 0.0f;
+                op->sel[c] = sel < 4 ? (ptr + sel) % R5XX_3D_TEXCOMP :
+                             sel == 5 ? R5XX_3D_RS_ONE : R5XX_3D_RS_ZERO;
             }
         }
         if (FIELD_EX32(inst, R300_RS_INST0, COL_CN)) {
             uint32_t ip = st->regs[A_RS_IP(FIELD_EX32(inst, R300_RS_INST0,
                                                       COL_ID)) / 4];
+            R5xx3dRsOp *op = &d->rs[d->rs_n++];
 
-            r5xx_3d_rs_col(FIELD_EX32(ip, RS_IP0, COL_FMT),
-                           col[FIELD_EX32(ip, RS_IP0, COL_PTR) & 3],
-                           temp[FIELD_EX32(inst, R300_RS_INST0, COL_ADDR)]);
+            op->col = true;
+            op->dst = FIELD_EX32(inst, R300_RS_INST0, COL_ADDR);
+            op->col_fmt = FIELD_EX32(ip, RS_IP0, COL_FMT);
+            op->col_ptr = FIELD_EX32(ip, RS_IP0, COL_PTR) & 3;
+        }
+    }
+}
+
+/* The RS of a pixel: its inputs into the US temporaries. */
+static void r5xx_3d_rs(const R5xx3dDraw *d, const float col[4][4],
+                       const float *tex, float temp[R5XX_3D_US_TEMPS][4])
+{
+    for (unsigned i = 0; i < d->rs_n; i++) {
+        const R5xx3dRsOp *op = &d->rs[i];
+        float *t = temp[op->dst % R5XX_3D_US_TEMPS];
+
+        if (op->col) {
+            r5xx_3d_rs_col(op->col_fmt, col[op->col_ptr], t);
+            continue;
+        }
+        for (unsigned c = 0; c < 4; c++) {
+            unsigned sel = op->sel[c];
+
+            t[c] = sel == R5XX_3D_RS_ONE ? 1.0f :
+                   sel == R5XX_3D_RS_ZERO ? 0.0f : tex[sel];
         }
     }
 }
@@ -716,16 +757,14 @@ static bool r5xx_3d_shade(R5xx3dPrim *p, int32_t x, int32_t y,
                               v[2]->tex[i]) / oow;
     }
     memset(tex + d->ntex, 0, (R5XX_3D_TEXCOMP - d->ntex) * sizeof(tex[0]));
-    if (p->point &&
-        FIELD_EX32(st->regs[R_GB_ENABLE], GB_ENABLE, POINT_STUFF_ENABLE)) {
+    if (p->point && d->point_stuff) {
         r5xx_3d_point_tex(p, x, y, tex);
     }
     memset(temp, 0, d->temps * sizeof(temp[0]));
+    r5xx_3d_rs(d, col, tex, temp);
     if (st->r500) {
-        r5xx_3d_rs(st, col, tex, temp);
         return r5xx_3d_us_run(st, d, temp, out);
     }
-    r5xx_3d_rs300(st, col, tex, temp);
     return r5xx_3d_fp_run(st, d, temp, out);
 }
 

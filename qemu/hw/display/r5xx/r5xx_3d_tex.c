@@ -399,7 +399,9 @@ static void r5xx_3d_texel(R5xx3d *st, const R5xx3dTexUnit *t,
     uint8_t b[16];
     uint64_t off;
 
-    if (!r5xx_surf_offset(sf, x / t->bw, y / t->bw, &off)) {
+    /* blocks of bw x bw texels: bw is 1 or 4 */
+    if (!r5xx_surf_offset(sf, t->bw == 1 ? x : x / 4, t->bw == 1 ? y : y / 4,
+                          &off)) {
         memset(b, 0, sizeof(b));
     } else if (L->host && off < L->size && t->bytes <= L->size - off) {
         if (t->unorm8) {

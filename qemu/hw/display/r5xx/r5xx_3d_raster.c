@@ -581,6 +581,24 @@ static bool r5xx_3d_z_pass(unsigned func, uint32_t z, uint32_t old)
     }
 }
 
+/* Four floats, for the interpolators (GCC/Clang vector extensions). */
+typedef float R5xx3dV4 __attribute__((vector_size(16)));
+
+static inline R5xx3dV4 r5xx_3d_v4_load(const float *p)
+{
+    R5xx3dV4 v;
+
+    memcpy(&v, p, sizeof(v));
+    return v;
+}
+
+static inline R5xx3dV4 r5xx_3d_v4_splat(float f)
+{
+    R5xx3dV4 v = { f, f, f, f };
+
+    return v;
+}
+
 /* Interpolated value of component c of the three vertices' attribute. */
 static float r5xx_3d_lerp(const float b[3], const float w[3], float a0,
                           float a1, float a2)
@@ -740,19 +758,37 @@ static bool r5xx_3d_shade(R5xx3dPrim *p, int32_t x, int32_t y,
     float oow = b[0] * w[0] + b[1] * w[1] + b[2] * w[2];
     float col[4][4], tex[R5XX_3D_TEXCOMP];
     float (*temp)[4] = p->temp;
+    R5xx3dV4 bw0, bw1, bw2, voow;
+    unsigned i;
 
     if (!(oow != 0.0f)) {
         oow = 1.0f;
     }
-    /* the colours and texcoord components the VAP outputs; 0 beyond */
+    /*
+     * The colours and texcoord components the VAP outputs, 0 beyond; four
+     * at a time, each lane the same arithmetic as r5xx_3d_lerp()'s.
+     */
+    bw0 = r5xx_3d_v4_splat(b[0] * w[0]);
+    bw1 = r5xx_3d_v4_splat(b[1] * w[1]);
+    bw2 = r5xx_3d_v4_splat(b[2] * w[2]);
+    voow = r5xx_3d_v4_splat(oow);
     memset(col, 0, sizeof(col));
     for (unsigned i = 0; i < d->ncol; i++) {
-        for (unsigned c = 0; c < 4; c++) {
-            col[i][c] = r5xx_3d_lerp(b, w, v[0]->col[i][c], v[1]->col[i][c],
-                                     v[2]->col[i][c]) / oow;
-        }
+        R5xx3dV4 r = (bw0 * r5xx_3d_v4_load(v[0]->col[i]) +
+                      bw1 * r5xx_3d_v4_load(v[1]->col[i]) +
+                      bw2 * r5xx_3d_v4_load(v[2]->col[i])) / voow;
+
+        memcpy(col[i], &r, sizeof(r));
     }
-    for (unsigned i = 0; i < d->ntex; i++) {
+    i = 0;
+    for (; i + 4 <= d->ntex; i += 4) {
+        R5xx3dV4 r = (bw0 * r5xx_3d_v4_load(v[0]->tex + i) +
+                      bw1 * r5xx_3d_v4_load(v[1]->tex + i) +
+                      bw2 * r5xx_3d_v4_load(v[2]->tex + i)) / voow;
+
+        memcpy(tex + i, &r, sizeof(r));
+    }
+    for (; i < d->ntex; i++) {
         tex[i] = r5xx_3d_lerp(b, w, v[0]->tex[i], v[1]->tex[i],
                               v[2]->tex[i]) / oow;
     }

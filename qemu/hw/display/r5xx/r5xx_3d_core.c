@@ -462,6 +462,7 @@ void r5xx_3d_snapshot(R5xx3d *dst, const R5xx3d *src)
     dst->defer = false;
     dst->pending = NULL;
     dst->abort = NULL;
+    dst->deriv = NULL;
     memset(&dst->iw, 0, sizeof(dst->iw));
     dst->draws = dst->triangles = dst->pixels_written = 0;
 }

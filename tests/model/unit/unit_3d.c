@@ -1187,6 +1187,32 @@ static void test_tex(void)
 				sample(&st, (x + 0.5f) / 64, (y + 0.5f) / 32, o);
 				CHECK(is_argb(o, texel_val(x, y)));
 			}
+		/*
+		 * 64x16, exactly a macro tile high: macro-tiled (RV350 and
+		 * later, R500 without MACRO_SWITCH), macro-linear with R500's
+		 * MACRO_SWITCH
+		 */
+		for (int sw = 0; sw <= r500; sw++) {
+			for (uint32_t y = 0; y < 16; y++)
+				for (uint32_t x = 0; x < 64; x++) {
+					uint32_t mx = x / 4, my = y / 2;
+					uint32_t in = ((y % 2) * 4 + x % 4) * 4;
+					uint32_t a = sw ? my * 512 + mx * 32 + in :
+						     (x / 32) * 2048 +
+						     (my * 8 + mx % 8) * 32 + in;
+
+					st32(TEX + a, texel_val(x, y));
+				}
+			tex_unit(&st, 0, 64, 16, TXF_ARGB8888, 1 << 9 | 1 << 11,
+				 TEX | 1 << 2 | 1 << 3);
+			wr(&st, A_TX_FILTER1(0), sw ? 1 << 22 : 0);
+			for (uint32_t y = 0; y < 16; y += 3)
+				for (uint32_t x = 0; x < 64; x += 5) {
+					sample(&st, (x + 0.5f) / 64,
+					       (y + 0.5f) / 16, o);
+					CHECK(is_argb(o, texel_val(x, y)));
+				}
+		}
 		/* 16x8 with the macro bit: macro-linear, micro tiles in rows */
 		for (uint32_t y = 0; y < 8; y++)
 			for (uint32_t x = 0; x < 16; x++)
@@ -1516,8 +1542,8 @@ static void test_mip(void)
 		unsigned bad = 0;
 
 		setup(&st, r500);
-		/* R300 and R500 with MACRO_SWITCH: macro-tiled above a tile */
-		mip_fill(false);
+		/* R500 with MACRO_SWITCH: macro-tiled above a tile */
+		mip_fill(!r500);
 		tex_unit(&st, 0, 256, 256, TXF_ARGB8888, mip_near, tiled);
 		wr(&st, A_TX_FORMAT0(0), 255 | 255 << 11 | 8u << 26);
 		if (r500)
@@ -1573,7 +1599,7 @@ static void test_mip(void)
 
 		/* a draw: 256x256 over 64x64 pixels, LOD 2 from derivatives */
 		memset(mem + MIP_TEX, 0, 0x60000);
-		mip_fill(false);
+		mip_fill(!r500);
 		wr(&st, A_TX_FILTER1(0), r500 ? 1 << 22 : 0);
 		wr(&st, A_TX_FILTER0(0), mip_near);
 		for (unsigned i = 0; i < 3; i++) {

@@ -11,9 +11,9 @@
  * MACRO_TILE), its row pitch TX_FORMAT2's TXPITCH with TXPITCH_EN, else
  * the width, in whole units of
  * the layout (a 32-byte micro tile row when linear, 8 micro tiles when
- * macro-tiled); a level smaller than a macro tile is macro-linear (at or
- * below one macro tile on R300 or with R500 MACRO_SWITCH), as the checker
- * measures it (r5xx_tiling.c).  Formats: the integer ones of TX_FORMAT1
+ * macro-tiled); a level smaller than a macro tile is macro-linear (and
+ * one of exactly a macro tile with R500's MACRO_SWITCH), as Mesa's
+ * r300_texture_macro_switch() decides for RV350 and later.  Formats: the integer ones of TX_FORMAT1
  * (X8 to W16Z16Y16X16, components X from the low bits, unsigned or signed
  * normalised per SIGNED_COMP), DXT1/3/5 (4x4 blocks, the decoded red in X,
  * or in Z with R400's DXTC_SWIZZLE_ENABLE, as Mesa's swizzles expect), and
@@ -170,7 +170,12 @@ void r5xx_3d_tex_setup(R5xx3d *st, R5xx3dDraw *d)
         unsigned micro = FIELD_EX32(off, TX_OFFSET0, MICRO_TILE);
         bool macro = FIELD_EX32(off, TX_OFFSET0, MACRO_TILE);
         unsigned bytes, bw, pw, last, first;
-        bool gt = !st->r500 || FIELD_EX32(f1, TX_FILTER10, MACRO_SWITCH);
+        /*
+         * Macro-tiled from one macro tile on (Mesa's rv350_mode: every
+         * modelled chip is RV350 or later), from more than one with
+         * R500's MACRO_SWITCH (R300's own rule).
+         */
+        bool gt = st->r500 && FIELD_EX32(f1, TX_FILTER10, MACRO_SWITCH);
         uint64_t base = off & R_TX_OFFSET0_TXOFFSET_MASK;
         R5xxSurf probe;
 

@@ -10,7 +10,8 @@
  * `tri render2 FILE` adds a 16-bit depth buffer, two triangles that cross
  * in depth drawn by glDrawElements from an index buffer with GL_LESS, and
  * a triangle blended SRC_ALPHA, ONE_MINUS_SRC_ALPHA over it all.
- * `tri render3 FILE` draws four textured quads over scene 1 (textured()).
+ * `tri render3 FILE` draws four textured quads over scene 1 (textured()),
+ * `tri render4 FILE` four mipmapped ones (mipmapped()).
  * `tri compare A B` compares two such files as issue #23 states the
  * tolerance: a pixel differs when a channel differs by more than 3; a
  * differing pixel that matches a pixel of the other image within one
@@ -151,6 +152,81 @@ static void textured(GLuint vbo)
 			v[c][3] = c & 2 ? q[i].t1 : q[i].t0;
 		}
 		glUniform4fv(glGetUniformLocation(prog, "k"), 1, q[i].k);
+		glBufferData(GL_ARRAY_BUFFER, sizeof(v), v, GL_STREAM_DRAW);
+		glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 16, (void *)0);
+		glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 16, (void *)8);
+		glEnableVertexAttribArray(0);
+		glEnableVertexAttribArray(1);
+		glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+	}
+}
+
+/*
+ * Scene 4 over scene 1: mipmaps.  A 64x64 RGBA texture whose 7 levels
+ * are each one colour (level l: red 255 - 36 l, green 36 l, blue 128),
+ * drawn over each quadrant (32x32 pixels) at a scale that picks the LOD:
+ * texcoords 0..1 (LOD 1), LINEAR_MIPMAP_LINEAR; 0..1.5 (LOD 1.58, a blend
+ * of levels 1 and 2), LINEAR_MIPMAP_LINEAR; 0..3 (LOD 2.58: level 3),
+ * NEAREST_MIPMAP_NEAREST; 0..12 (LOD 4.58: level 5),
+ * LINEAR_MIPMAP_NEAREST; GL_REPEAT.  The quads are screen-aligned, so
+ * GL's rho and llvmpipe's approximation of it agree.
+ */
+static void mipmapped(GLuint vbo)
+{
+	static const char *vs =
+		"attribute vec4 pos;\n"
+		"attribute vec2 col;\n"
+		"varying vec2 t;\n"
+		"void main() { gl_Position = pos; t = col; }\n";
+	static const char *fs =
+		"precision mediump float;\n"
+		"varying vec2 t;\n"
+		"uniform sampler2D s;\n"
+		"void main() { gl_FragColor = texture2D(s, t); }\n";
+	static const struct {
+		GLfloat x0, y0, t1;
+		GLenum filter;
+	} q[4] = {
+		{ -1, 0, 1.0f, GL_LINEAR_MIPMAP_LINEAR },
+		{ 0, 0, 1.5f, GL_LINEAR_MIPMAP_LINEAR },
+		{ -1, -1, 3.0f, GL_NEAREST_MIPMAP_NEAREST },
+		{ 0, -1, 12.0f, GL_LINEAR_MIPMAP_NEAREST },
+	};
+	static uint8_t data[64 * 64 * 4];
+	GLuint prog, tex[4];
+
+	prog = program(vs, fs);
+	glUseProgram(prog);
+	glUniform1i(glGetUniformLocation(prog, "s"), 0);
+	glGenTextures(4, tex);
+	glBindBuffer(GL_ARRAY_BUFFER, vbo);
+	glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+	for (int i = 0; i < 4; i++) {
+		GLfloat v[4][4];
+
+		glBindTexture(GL_TEXTURE_2D, tex[i]);
+		for (int l = 0; l < 7; l++) {
+			int n = 64 >> l;
+
+			for (int k = 0; k < n * n; k++) {
+				data[4 * k] = (uint8_t)(255 - 36 * l);
+				data[4 * k + 1] = (uint8_t)(36 * l);
+				data[4 * k + 2] = 128;
+				data[4 * k + 3] = 255;
+			}
+			glTexImage2D(GL_TEXTURE_2D, l, GL_RGBA, n, n, 0, GL_RGBA,
+				     GL_UNSIGNED_BYTE, data);
+		}
+		glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, q[i].filter);
+		glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+		glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+		glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+		for (int c = 0; c < 4; c++) {
+			v[c][0] = q[i].x0 + (c & 1 ? 1.0f : 0.0f);
+			v[c][1] = q[i].y0 + (c & 2 ? 1.0f : 0.0f);
+			v[c][2] = c & 1 ? q[i].t1 : 0.0f;
+			v[c][3] = c & 2 ? q[i].t1 : 0.0f;
+		}
 		glBufferData(GL_ARRAY_BUFFER, sizeof(v), v, GL_STREAM_DRAW);
 		glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 16, (void *)0);
 		glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 16, (void *)8);
@@ -309,6 +385,8 @@ static int render(const char *file, int scene)
 	}
 	if (scene == 3)
 		textured(vbo);
+	if (scene == 4)
+		mipmapped(vbo);
 	glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
 	if (glGetError() != GL_NO_ERROR)
 		die("rendering");
@@ -405,8 +483,10 @@ int main(int argc, char **argv)
 		return render(argv[2], 2);
 	if (argc == 3 && !strcmp(argv[1], "render3"))
 		return render(argv[2], 3);
+	if (argc == 3 && !strcmp(argv[1], "render4"))
+		return render(argv[2], 4);
 	if (argc == 4 && !strcmp(argv[1], "compare"))
 		return compare(argv[2], argv[3]);
-	fprintf(stderr, "usage: tri render|render2|render3 FILE | tri compare FILE REFERENCE\n");
+	fprintf(stderr, "usage: tri render|render2|render3|render4 FILE | tri compare FILE REFERENCE\n");
 	return 2;
 }

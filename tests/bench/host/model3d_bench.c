@@ -5,7 +5,8 @@
  * builds it: frames of a 1024x1024 ARGB8888 colour buffer covered by one
  * quad (a triangle fan), flat colour, then textured from a 256x256
  * ARGB8888 texture (nearest and bilinear), on R500 (US) and R300 (FP).
- * Prints Mpixels/s and ms a frame of CPU time for each (the process's
+ * Then kmscube's frame (a rotated, textured, depth-tested cube in
+ * perspective over 1024x768) on both.  Prints Mpixels/s and ms a frame of CPU time for each (the process's
  * CPU time: the machine is shared).  Not a test: the figures depend on
  * the machine (tests/bench/host/run3d, `make bench-host`).
  */
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <math.h>
 
 #include "r5xx_3d_int.h"
 #include "r5xx_pm4.h"
@@ -23,6 +25,7 @@
 #define TEX		0xa00000u
 #define FB		1024
 #define TS		256
+#define ZB		0x600000u
 
 static uint8_t *mem;
 
@@ -50,7 +53,23 @@ static void guest_error(void *opaque, const char *msg)
 	fprintf(stderr, "guest error: %s\n", msg);
 }
 
-static const R5xx3dMem bench_mem = { NULL, mem_read, mem_write, guest_error };
+static uint64_t written;
+
+static void mem_written(void *opaque, uint64_t addr, uint64_t len)
+{
+	written += len;
+}
+
+static void *mem_map(void *opaque, uint64_t addr, uint64_t len)
+{
+	if (addr >= MEM_SIZE || len > MEM_SIZE - addr)
+		return NULL;
+	return mem + addr;
+}
+
+static const R5xx3dMem bench_mem = {
+	NULL, mem_read, mem_write, guest_error, mem_map, mem_written
+};
 
 static void wr(R5xx3d *st, uint32_t reg, uint32_t v)
 {
@@ -58,7 +77,15 @@ static void wr(R5xx3d *st, uint32_t reg, uint32_t v)
 }
 
 /* VS: out0 = in0 (position), out1 = out2 = in1 (colour, texcoord). */
-static void setup(R5xx3d *st, bool r500, bool tex, bool linear)
+static void wrf(R5xx3d *st, uint32_t reg, float f)
+{
+	uint32_t v;
+
+	memcpy(&v, &f, 4);
+	wr(st, reg, v);
+}
+
+static void setup(R5xx3d *st, bool r500, bool tex, bool linear, bool cube)
 {
 	r5xx_3d_init(st, r500, &bench_mem);
 	st->budget = ~0ull;
@@ -77,7 +104,21 @@ static void setup(R5xx3d *st, bool r500, bool tex, bool linear)
 	wr(st, A_VAP_PROG_STREAM_CNTL_EXT(0), (0x688 | 0xf << 12) * 0x10001u);
 	wr(st, A_VAP_OUT_VTX_FMT(0), 1 | 2);
 	wr(st, A_VAP_OUT_VTX_FMT(1), 4);
-	wr(st, A_VAP_VTE_CNTL, 3 << 8);
+	wr(st, A_VAP_VTE_CNTL, cube ? 0x3f | 1 << 10 : 3 << 8);
+	if (cube) {
+		/* a 1024x768 viewport, Z24 test LEQUAL with writes */
+		wrf(st, A_VAP_VPORT_XSCALE, 512.0f);
+		wrf(st, A_VAP_VPORT_XOFFSET, 512.0f);
+		wrf(st, A_VAP_VPORT_YSCALE, -384.0f);
+		wrf(st, A_VAP_VPORT_YOFFSET, 384.0f);
+		wrf(st, A_VAP_VPORT_ZSCALE, 0.5f);
+		wrf(st, A_VAP_VPORT_ZOFFSET, 0.5f);
+		wr(st, A_ZB_CNTL, 2 | 4);
+		wr(st, A_ZB_ZSTENCILCNTL, 2);
+		wr(st, A_ZB_FORMAT, 2);
+		wr(st, A_ZB_DEPTHOFFSET, ZB);
+		wr(st, A_ZB_DEPTHPITCH, FB);
+	}
 	wr(st, A_VAP_VTX_SIZE, 8);
 	wr(st, A_VAP_VF_MAX_VTX_INDX, 0xffffff);
 	wr(st, A_RE_SCISSORS_TL, r500 ? 0 : 1440 | 1440 << 13);
@@ -140,6 +181,62 @@ static void frame(R5xx3d *st)
 	r5xx_3d_packet3(st, R5XX_PM4_3D_DRAW_IMMD_2, body, 1 + 32);
 }
 
+/* FNV-1a of the colour buffer: the same figure before and after a change. */
+static uint32_t image_hash(void)
+{
+	uint32_t h = 2166136261u;
+
+	for (uint32_t i = 0; i < FB * FB * 4; i++)
+		h = (h ^ mem[CB + i]) * 16777619u;
+	return h;
+}
+
+/*
+ * kmscube's frame: a cube of 12 triangles, rotated and in perspective,
+ * textured, depth-tested, over a 1024x768 viewport.
+ */
+static void cube_frame(R5xx3d *st)
+{
+	static const int8_t face[6][4][3] = {
+		{ { -1, -1, 1 }, { 1, -1, 1 }, { 1, 1, 1 }, { -1, 1, 1 } },
+		{ { 1, -1, -1 }, { -1, -1, -1 }, { -1, 1, -1 }, { 1, 1, -1 } },
+		{ { 1, -1, 1 }, { 1, -1, -1 }, { 1, 1, -1 }, { 1, 1, 1 } },
+		{ { -1, -1, -1 }, { -1, -1, 1 }, { -1, 1, 1 }, { -1, 1, -1 } },
+		{ { -1, 1, 1 }, { 1, 1, 1 }, { 1, 1, -1 }, { -1, 1, -1 } },
+		{ { -1, -1, -1 }, { 1, -1, -1 }, { 1, -1, 1 }, { -1, -1, 1 } },
+	};
+	static const float uv[4][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } };
+	const float a = 0.6f, b = 0.4f;
+	const float ca = cosf(a), sa = sinf(a), cb = cosf(b), sb = sinf(b);
+	uint32_t body[1 + 8 * 6 * 6];
+	unsigned n = 0;
+
+	for (unsigned f = 0; f < 6; f++) {
+		static const unsigned tri[6] = { 0, 1, 2, 0, 2, 3 };
+
+		for (unsigned k = 0; k < 6; k++) {
+			const int8_t *p = face[f][tri[k]];
+			float x = p[0] * ca + p[2] * sa, z = -p[0] * sa + p[2] * ca;
+			float y = p[1] * cb - z * sb;
+			float v[8];
+
+			z = p[1] * sb + z * cb;
+			/* eye 6 back; projection: x 1.8, y 2.4, near 1, far 20 */
+			v[0] = x * 1.8f;
+			v[1] = y * 2.4f;
+			v[2] = (z - 6.0f) * -21.0f / 19.0f - 40.0f / 19.0f;
+			v[3] = 6.0f - z;
+			v[4] = uv[tri[k]][0];
+			v[5] = uv[tri[k]][1];
+			v[6] = 0.5f;
+			v[7] = 1.0f;
+			memcpy(body + 1 + 8 * n++, v, sizeof(v));
+		}
+	}
+	body[0] = 4 | 3 << 4 | n << 16;
+	r5xx_3d_packet3(st, R5XX_PM4_3D_DRAW_IMMD_2, body, 1 + 8 * n);
+}
+
 static double now(clockid_t id)
 {
 	struct timespec ts;
@@ -152,14 +249,16 @@ int main(int argc, char **argv)
 {
 	static const struct {
 		const char *name;
-		bool r500, tex, linear;
+		bool r500, tex, linear, cube;
 	} runs[] = {
-		{ "r500 flat", true, false, false },
-		{ "r500 texture nearest", true, true, false },
-		{ "r500 texture bilinear", true, true, true },
-		{ "r300 flat", false, false, false },
-		{ "r300 texture nearest", false, true, false },
-		{ "r300 texture bilinear", false, true, true },
+		{ "r500 flat", true, false, false, false },
+		{ "r500 texture nearest", true, true, false, false },
+		{ "r500 texture bilinear", true, true, true, false },
+		{ "r300 flat", false, false, false, false },
+		{ "r300 texture nearest", false, true, false, false },
+		{ "r300 texture bilinear", false, true, true, false },
+		{ "r500 kmscube 1024x768", true, true, true, true },
+		{ "r300 kmscube 1024x768", false, true, true, true },
 	};
 	double secs = argc > 1 ? atof(argv[1]) : 2.0;
 
@@ -173,18 +272,26 @@ int main(int argc, char **argv)
 		unsigned n = 0;
 		double t0, c0, t, c;
 
-		setup(&st, runs[r].r500, runs[r].tex, runs[r].linear);
+		if (argc > 2 && !strstr(runs[r].name, argv[2]))
+			continue;
+		setup(&st, runs[r].r500, runs[r].tex, runs[r].linear,
+		      runs[r].cube);
+		memset(mem + CB, 0, FB * FB * 4);
+		memset(mem + ZB, 0xff, FB * FB * 4);
 		t0 = now(CLOCK_MONOTONIC);
 		c0 = now(CLOCK_PROCESS_CPUTIME_ID);
 		do {
-			frame(&st);
+			if (runs[r].cube)
+				cube_frame(&st);
+			else
+				frame(&st);
 			n++;
 			c = now(CLOCK_PROCESS_CPUTIME_ID) - c0;
 		} while (c < secs);
 		t = now(CLOCK_MONOTONIC) - t0;
-		printf("%-22s %6.1f Mpixels/s %7.1f ms/frame of CPU time (%u frames; %.1f s elapsed)\n",
+		printf("%-22s %6.1f Mpixels/s %7.1f ms/frame of CPU time (%u frames; %.1f s elapsed; image %08x)\n",
 		       runs[r].name, (double)st.pixels_written / c / 1e6,
-		       c * 1e3 / n, n, t);
+		       c * 1e3 / n, n, t, image_hash());
 		r5xx_3d_fini(&st);
 	}
 	free(mem);

@@ -54,8 +54,26 @@ static void guest_error(void *opaque, const char *msg)
 		printf("# guest error: %s\n", msg);
 }
 
+/* Direct reads, as the device's VRAM gives them, unless no_map. */
+static bool no_map;
+
+static uint64_t written;
+
+static void mem_written(void *opaque, uint64_t addr, uint64_t len)
+{
+	written += len;
+}
+
+static void *mem_map(void *opaque, uint64_t addr, uint64_t len)
+{
+	if (no_map || addr >= MEM_SIZE || len > MEM_SIZE - addr)
+		return NULL;
+	return mem + addr;
+}
+
 static const R5xx3dMem test_mem = {
 	.read = mem_read, .write = mem_write, .guest_error = guest_error,
+	.map = mem_map, .written = mem_written,
 };
 
 static uint32_t ld32(uint64_t a)
@@ -939,6 +957,7 @@ static void test_us(void)
 		u.a = (UsOp){ 3, US_RGB(0, 1, 2), 1 };	/* -(t1 - 3) */
 		u.b = (UsOp){ 0, US_RGB(5, 5, 5), 0 };	/* x 1/2 */
 		us_alu(&st, 0, &u);
+		r5xx_3d_us_setup(&st, &d);	/* decoded once a draw */
 		CHECK(r5xx_3d_us_run(&st, &d, temp, out));
 		/* (3 - 0.1) * 0.5 + 3 = 4.45 -> clamped 1 */
 		CHECK(out[0] == 1.0f);
@@ -1168,6 +1187,32 @@ static void test_tex(void)
 				sample(&st, (x + 0.5f) / 64, (y + 0.5f) / 32, o);
 				CHECK(is_argb(o, texel_val(x, y)));
 			}
+		/*
+		 * 64x16, exactly a macro tile high: macro-tiled (RV350 and
+		 * later, R500 without MACRO_SWITCH), macro-linear with R500's
+		 * MACRO_SWITCH
+		 */
+		for (int sw = 0; sw <= r500; sw++) {
+			for (uint32_t y = 0; y < 16; y++)
+				for (uint32_t x = 0; x < 64; x++) {
+					uint32_t mx = x / 4, my = y / 2;
+					uint32_t in = ((y % 2) * 4 + x % 4) * 4;
+					uint32_t a = sw ? my * 512 + mx * 32 + in :
+						     (x / 32) * 2048 +
+						     (my * 8 + mx % 8) * 32 + in;
+
+					st32(TEX + a, texel_val(x, y));
+				}
+			tex_unit(&st, 0, 64, 16, TXF_ARGB8888, 1 << 9 | 1 << 11,
+				 TEX | 1 << 2 | 1 << 3);
+			wr(&st, A_TX_FILTER1(0), sw ? 1 << 22 : 0);
+			for (uint32_t y = 0; y < 16; y += 3)
+				for (uint32_t x = 0; x < 64; x += 5) {
+					sample(&st, (x + 0.5f) / 64,
+					       (y + 0.5f) / 16, o);
+					CHECK(is_argb(o, texel_val(x, y)));
+				}
+		}
 		/* 16x8 with the macro bit: macro-linear, micro tiles in rows */
 		for (uint32_t y = 0; y < 8; y++)
 			for (uint32_t x = 0; x < 16; x++)
@@ -1446,6 +1491,180 @@ static void test_tex_draw(void)
 	}
 }
 
+/*
+ * Mipmaps: levels laid out as Mesa's r300_setup_miptree() (here a 256x256
+ * ARGB8888 texture, macro- and micro-tiled, each level one colour over
+ * the bytes Mesa gives it), sampled at a given LOD (nearest and linear
+ * mip filters, MAX_MIP_LEVEL, NUM_LEVELS, LOD_BIAS), and in a draw whose
+ * LOD comes from the quad's derivatives: a 256x256 texture over 64x64
+ * pixels is level 2 (rho 4) everywhere.
+ */
+#define MIP_TEX		0x100000u
+#define MIP_LEVELS	9
+
+static uint32_t mip_colour(unsigned l)
+{
+	return 0xff000000u | (l * 28) << 16 | (255 - l * 28) << 8 | (l & 1) * 255;
+}
+
+/* Level offsets: Mesa's, for 32 bpp, micro-tiled (4x2), macro 32x16. */
+static void mip_fill(bool ge)
+{
+	uint32_t off = 0;
+
+	for (unsigned l = 0; l < MIP_LEVELS; l++) {
+		uint32_t w = 256 >> l, h = 256 >> l;
+		bool macro = ge ? w >= 32 && h >= 16 : w > 32 && h > 16;
+		uint32_t aw = macro ? 32 : 4, ah = macro ? 16 : 2;
+		uint32_t size = (w + aw - 1) / aw * aw * 4 * ((h + ah - 1) / ah * ah);
+
+		for (uint32_t a = 0; a < size; a += 4)
+			st32(MIP_TEX + off + a, mip_colour(l));
+		off += size;
+	}
+}
+
+static void test_mip(void)
+{
+	static const Vtx q[4] = {
+		{ 0, 0, 0.5f, 1, 0, 0, 0, 1 }, { 64, 0, 0.5f, 1, 1, 0, 0, 1 },
+		{ 64, 64, 0.5f, 1, 1, 1, 0, 1 }, { 0, 64, 0.5f, 1, 0, 1, 0, 1 },
+	};
+	const uint32_t mip_near = 1 << 9 | 1 << 11 | 1 << 13;
+	const uint32_t mip_lin = 1 << 9 | 1 << 11 | 2 << 13;
+	const uint32_t tiled = MIP_TEX | 1 << 2 | 1 << 3;
+	R5xx3d st;
+	R5xx3dDraw d;
+	float c[4] = { 0.3f, 0.6f, 0, 1 }, out[4];
+
+	for (int r500 = 0; r500 < 2; r500++) {
+		uint32_t vs[3][4];
+		unsigned bad = 0;
+
+		setup(&st, r500);
+		/* R500 with MACRO_SWITCH: macro-tiled above a tile */
+		mip_fill(!r500);
+		tex_unit(&st, 0, 256, 256, TXF_ARGB8888, mip_near, tiled);
+		wr(&st, A_TX_FORMAT0(0), 255 | 255 << 11 | 8u << 26);
+		if (r500)
+			wr(&st, A_TX_FILTER1(0), 1 << 22);
+		r5xx_3d_tex_setup(&st, &d);
+		for (unsigned l = 0; l < MIP_LEVELS; l++) {
+			r5xx_3d_tex_sample_lod(&st, &d, 0, c, false, (float)l, out);
+			if (!is_argb(out, mip_colour(l)))
+				printf("# level %u: %f %f %f %f\n", l, out[0],
+				       out[1], out[2], out[3]);
+			CHECK(is_argb(out, mip_colour(l)));
+		}
+		/* beyond the coarsest: the coarsest; magnified: the finest */
+		r5xx_3d_tex_sample_lod(&st, &d, 0, c, false, 20.0f, out);
+		CHECK(is_argb(out, mip_colour(8)));
+		r5xx_3d_tex_sample_lod(&st, &d, 0, c, false, -3.0f, out);
+		CHECK(is_argb(out, mip_colour(0)));
+		/* NUM_LEVELS 5, MAX_MIP_LEVEL 2: levels 2 to 5 */
+		wr(&st, A_TX_FORMAT0(0), 255 | 255 << 11 | 5u << 26);
+		wr(&st, A_TX_FILTER0(0), mip_near | 2 << 17);
+		r5xx_3d_tex_setup(&st, &d);
+		r5xx_3d_tex_sample_lod(&st, &d, 0, c, false, -1.0f, out);
+		CHECK(is_argb(out, mip_colour(2)));
+		r5xx_3d_tex_sample_lod(&st, &d, 0, c, false, 1.0f, out);
+		CHECK(is_argb(out, mip_colour(3)));
+		r5xx_3d_tex_sample_lod(&st, &d, 0, c, false, 7.0f, out);
+		CHECK(is_argb(out, mip_colour(5)));
+		/* linear: halfway between levels 1 and 2; LOD_BIAS +1 (32/32) */
+		wr(&st, A_TX_FORMAT0(0), 255 | 255 << 11 | 8u << 26);
+		wr(&st, A_TX_FILTER0(0), mip_lin);
+		r5xx_3d_tex_setup(&st, &d);
+		r5xx_3d_tex_sample_lod(&st, &d, 0, c, false, 1.5f, out);
+		CHECK(fabsf(out[0] - (28 + 56) / 2 / 255.0f) < 1e-5f);
+		CHECK(fabsf(out[1] - (227 + 199) / 2 / 255.0f) < 1e-5f);
+		CHECK(fabsf(out[2] - 0.5f) < 1e-5f);
+		wr(&st, A_TX_FILTER1(0), (r500 ? 1 << 22 : 0) | 32 << 3);
+		r5xx_3d_tex_setup(&st, &d);
+		r5xx_3d_tex_sample_lod(&st, &d, 0, c, false, 2.0f, out);
+		CHECK(is_argb(out, mip_colour(3)));
+		if (r500) {
+			/* without MACRO_SWITCH: macro-tiled from one tile on */
+			memset(mem + MIP_TEX, 0, 0x60000);
+			mip_fill(true);
+			wr(&st, A_TX_FILTER1(0), 0);
+			wr(&st, A_TX_FILTER0(0), mip_near);
+			r5xx_3d_tex_setup(&st, &d);
+			for (unsigned l = 0; l < MIP_LEVELS; l++) {
+				r5xx_3d_tex_sample_lod(&st, &d, 0, c, false,
+						       (float)l, out);
+				CHECK(is_argb(out, mip_colour(l)));
+			}
+		}
+
+		/* a draw: 256x256 over 64x64 pixels, LOD 2 from derivatives */
+		memset(mem + MIP_TEX, 0, 0x60000);
+		mip_fill(!r500);
+		wr(&st, A_TX_FILTER1(0), r500 ? 1 << 22 : 0);
+		wr(&st, A_TX_FILTER0(0), mip_near);
+		for (unsigned i = 0; i < 3; i++) {
+			vs[i][0] = pvs_dst(3, false, DST_OUT, i, 0xf, false);
+			vs[i][1] = pvs_src(SRC_IN, i ? 1 : 0, XYZW, 0);
+			vs[i][2] = pvs_src(SRC_IN, 0, ZERO4, 0);
+			vs[i][3] = vs[i][2];
+		}
+		pvs_load(&st, vs, 3);
+		wr(&st, A_VAP_OUT_VTX_FMT(1), 4);	/* texcoord 0: 4 */
+		if (r500) {
+			wr(&st, A_R500_RS_IP(0), 0 | 1 << 6 | 2 << 12 | 3 << 18);
+			wr(&st, A_R500_RS_INST(0), 0 | 1 << 4 | 0 << 5);
+			wr(&st, A_GA_US_VECTOR_INDEX, 0);
+			wr(&st, A_GA_US_VECTOR_DATA, 3 | 7 << 11 | 1 << 14);
+			wr(&st, A_GA_US_VECTOR_DATA, 0 << 16 | 1 << 22);
+			wr(&st, A_GA_US_VECTOR_DATA, 0 | 0xe4 << 8 | 1 << 16 |
+			   0xe4u << 24);
+			for (unsigned k = 0; k < 3; k++)
+				wr(&st, A_GA_US_VECTOR_DATA, 0);
+			us_mov_out(&st, 1, 1);
+			wr(&st, A_R500_US_CODE_ADDR, 0 | 1 << 16);
+		} else {
+			wr(&st, A_RE_SCISSORS_TL, 1440 | 1440 << 13);
+			wr(&st, A_RE_SCISSORS_BR, (1440 + W - 1) |
+			   (1440 + W - 1) << 13);
+			wr(&st, A_RS_IP(0), 0 | 0 << 13 | 1 << 16 | 2 << 19 |
+			   3 << 22);
+			wr(&st, A_R300_RS_INST(0), 0 | 1 << 3 | 0 << 6);
+			wr(&st, A_US_CONFIG, 1 << 3);
+			wr(&st, A_US_CODE_ADDR(3), 0);
+			wr(&st, A_US_TEX_INST(0), 0 | 1 << 6 | 0 << 11 | 1 << 15);
+			fp_mov_out(&st, 0, 1);
+		}
+		written = 0;
+		draw_immd(&st, 5, q, 4);		/* fan */
+		/* mapped: the colour buffer's rows reported written */
+		CHECK(no_map ? written == 0 : written >= 4 * W * W);
+		for (uint32_t y = 0; y < W; y++)
+			for (uint32_t x = 0; x < W; x++)
+				bad += ld32(CB + 4 * (y * W + x)) != mip_colour(2);
+		if (bad)
+			printf("# %s: %u pixels not level 2 (%08x at 0, 0)\n",
+			       r500 ? "r500" : "r300", bad, ld32(CB));
+		CHECK(bad == 0);
+		CHECK(errors == 0);
+	}
+}
+
+/* The texture tests again with every texel read through R5xx3dMem.read. */
+static void test_tex_read(void)
+{
+	no_map = true;
+	test_tex();
+	test_tex_draw();
+	no_map = false;
+}
+
+static void test_mip_read(void)
+{
+	no_map = true;
+	test_mip();
+	no_map = false;
+}
+
 /* Colour buffer formats: RGB565, I8 (C2), ARGB4444 with a channel mask. */
 static void test_cfmt(void)
 {
@@ -1548,6 +1767,9 @@ int main(void)
 		{ "tex_draw", test_tex_draw },
 		{ "cfmt", test_cfmt },
 		{ "cbzb", test_cbzb },
+		{ "mip", test_mip },
+		{ "tex_read", test_tex_read },
+		{ "mip_read", test_mip_read },
 		{ "garbage", test_garbage },
 	};
 	unsigned n = sizeof(tests) / sizeof(tests[0]);

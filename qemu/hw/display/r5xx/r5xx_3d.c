@@ -67,6 +67,16 @@ static bool r5xx_3d_job_write(void *opaque, uint64_t addr, const void *buf,
     return r5xx_mc_view_access(opaque, addr, (void *)buf, len, true);
 }
 
+static void *r5xx_3d_job_map(void *opaque, uint64_t addr, uint64_t len)
+{
+    return r5xx_mc_view_map(opaque, addr, len);
+}
+
+static void r5xx_3d_job_written(void *opaque, uint64_t addr, uint64_t len)
+{
+    r5xx_mc_view_written(opaque, addr, len);
+}
+
 /* The worker ------------------------------------------------------------- */
 
 static void *r5xx_3d_worker(void *opaque)
@@ -155,6 +165,8 @@ static void r5xx_3d_submit(R5xxState *s)
     job->st.mem.opaque = &job->mc;
     job->st.mem.read = r5xx_3d_job_read;
     job->st.mem.write = r5xx_3d_job_write;
+    job->st.mem.map = r5xx_3d_job_map;
+    job->st.mem.written = r5xx_3d_job_written;
     job->st.mem.guest_error = r5xx_3d_guest_error;
     job->st.abort = &e->abort;
     job->p = p;

@@ -39,17 +39,6 @@ uint32_t r5xx_3d_bits(float f)
     return bits;
 }
 
-int32_t r5xx_3d_f2i(float f, int32_t lo, int32_t hi)
-{
-    if (!(f >= (float)lo)) {        /* NaN too */
-        return lo;
-    }
-    if (f >= (float)hi) {
-        return hi;
-    }
-    return (int32_t)lrintf(f);
-}
-
 void r5xx_3d_error(R5xx3d *st, const char *fmt, ...)
 {
     char msg[224];
@@ -473,6 +462,7 @@ void r5xx_3d_snapshot(R5xx3d *dst, const R5xx3d *src)
     dst->defer = false;
     dst->pending = NULL;
     dst->abort = NULL;
+    dst->deriv = NULL;
     memset(&dst->iw, 0, sizeof(dst->iw));
     dst->draws = dst->triangles = dst->pixels_written = 0;
 }

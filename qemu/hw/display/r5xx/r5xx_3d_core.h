@@ -18,6 +18,8 @@
 #ifndef HW_DISPLAY_R5XX_3D_CORE_H
 #define HW_DISPLAY_R5XX_3D_CORE_H
 
+#include <math.h>
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -43,7 +45,11 @@
  * How the core reaches memory and reports guest errors.  Addresses are MC
  * addresses (the GPU's view).  read fills buf (zeros where unmapped) and
  * returns false if any of it was unmapped; write drops what is unmapped.
- * guest_error gets one line without a newline.
+ * guest_error gets one line without a newline.  map (optional, NULL if
+ * none) gives a host pointer to len bytes at addr to read and write
+ * directly for the rest of the draw, or NULL where they are not all plain
+ * memory (read and write then do); written is told the ranges the core
+ * wrote through such a pointer (at the end of each primitive).
  */
 typedef struct R5xx3dMem {
     void *opaque;
@@ -51,6 +57,8 @@ typedef struct R5xx3dMem {
     bool (*write)(void *opaque, uint64_t addr, const void *buf,
                   uint32_t len);
     void (*guest_error)(void *opaque, const char *msg);
+    void *(*map)(void *opaque, uint64_t addr, uint64_t len);
+    void (*written)(void *opaque, uint64_t addr, uint64_t len);
 } R5xx3dMem;
 
 /* One vertex array of 3D_LOAD_VBPNTR. */
@@ -115,6 +123,9 @@ typedef struct R5xx3d {
 
     R5xx3dIndexWait iw;
 
+    /* per pixel: the raster's quad derivatives, or NULL */
+    struct R5xx3dDeriv *deriv;
+
     /* per draw */
     uint64_t budget;        /* R5XX_3D_WORK_BUDGET; tests lower it */
     uint64_t work;          /* against budget */
@@ -170,7 +181,24 @@ void r5xx_3d_merge_stats(R5xx3d *dst, const R5xx3d *done);
 /* IEEE single from and to its bits. */
 float r5xx_3d_f32(uint32_t bits);
 uint32_t r5xx_3d_bits(float f);
-/* f rounded to the nearest integer and clamped to [lo, hi]; NaN gives lo. */
-int32_t r5xx_3d_f2i(float f, int32_t lo, int32_t hi);
+/*
+ * f rounded to the nearest integer (lrintf: the current rounding mode) and
+ * clamped to [lo, hi]; NaN gives lo.  Inline, without a libm call, for the
+ * pixel loops: below 2^22, adding and taking away 1.5 * 2^23 rounds f the
+ * way lrintf does.
+ */
+static inline int32_t r5xx_3d_f2i(float f, int32_t lo, int32_t hi)
+{
+    if (!(f >= (float)lo)) {        /* NaN too */
+        return lo;
+    }
+    if (f >= (float)hi) {
+        return hi;
+    }
+    if (f < 0x1p22f && f > -0x1p22f) {
+        return (int32_t)((f + 0x1.8p23f) - 0x1.8p23f);
+    }
+    return (int32_t)lrintf(f);
+}
 
 #endif /* HW_DISPLAY_R5XX_3D_CORE_H */

@@ -10,7 +10,7 @@
  * TXB (as LD: no LOD yet) write all four components of DST_ADDR from unit
  * TEX_ID at SRC_ADDR's (s, t); KIL kills the pixel if a component of
  * SRC_ADDR is negative.  ALU instruction i is US_ALU_RGB_ADDR/ALPHA_ADDR/
- * RGB_INST/ALPHA_INST i, run by the R500 US's ALU (r5xx_3d_alu()): three
+ * RGB_INST/ALPHA_INST i, run by the R500 US's ALU (r5xx_3d_alu_run()): three
  * sources of 32 temporaries or 32 FP24 constants (US_ALU_CONST_R-A), the
  * R300 swizzle codes translated to R, G, B, A, 0, 1/2, 1.  The layout of
  * these instruction registers is Mesa's r300_reg.h R300_ALU_*; the
@@ -26,8 +26,8 @@
 #include "r5xx_3d_int.h"
 #include "r5xx_regs.h"
 
-#define FP_TEX_INSTS    32
-#define FP_ALU_INSTS    64
+#define FP_TEX_INSTS    R5XX_3D_FP_TEX_INSTS
+#define FP_ALU_INSTS    R5XX_3D_FP_ALU_INSTS
 
 /* US_ALU_RGB_ADDR / US_ALU_ALPHA_ADDR */
 #define FP_SRC(w, k)            (((w) >> (6 * (k))) & 0x3f)    /* b5 const */
@@ -45,17 +45,6 @@
 #define FP_OMOD(w)              (((w) >> 27) & 7)
 #define FP_CLAMP                (1u << 30)
 
-void r5xx_3d_fp_setup(R5xx3d *st, R5xx3dDraw *d)
-{
-    uint32_t cfg = st->regs[R_US_CONFIG];
-
-    d->fp_nodes = FIELD_EX32(cfg, US_CONFIG, NLEVEL) + 1;
-    d->fp_first_tex = FIELD_EX32(cfg, US_CONFIG, FIRST_NODE_HAS_TEX);
-    for (unsigned i = 0; i < d->fp_nodes; i++) {
-        d->fp_node[i] = st->regs[A_US_CODE_ADDR(4 - d->fp_nodes + i) / 4];
-    }
-}
-
 /* An FP24 constant: sign b23, exponent b22-16 biased by 63, mantissa. */
 static float r5xx_3d_fp24(uint32_t v)
 {
@@ -69,17 +58,16 @@ static float r5xx_3d_fp24(uint32_t v)
     return v & (1u << 23) ? -f : f;
 }
 
-static void r5xx_3d_fp_src(R5xx3d *st, float temp[R5XX_3D_US_TEMPS][4],
-                           unsigned a, float v[4])
+static void r5xx_3d_fp_src(R5xx3d *st, unsigned a, R5xx3dSrc *v)
 {
-    if (a & 0x20) {
+    v->temp = !(a & 0x20);
+    v->idx = a & 0x1f;
+    if (!v->temp) {
         const uint32_t *c = &st->regs[A_US_ALU_CONST_R(a & 0x1f) / 4];
 
         for (unsigned i = 0; i < 4; i++) {
-            v[i] = r5xx_3d_fp24(c[i]);
+            v->val[i] = r5xx_3d_fp24(c[i]);
         }
-    } else {
-        memcpy(v, temp[a & 0x1f], 4 * sizeof(*v));
     }
 }
 
@@ -141,55 +129,84 @@ static void r5xx_3d_fp_alpha_arg(R5xx3dAluArg *arg, uint32_t a)
     arg->mod = (a >> 5) & 3;
 }
 
-static void r5xx_3d_fp_alu(R5xx3d *st, unsigned i,
-                           float temp[R5XX_3D_US_TEMPS][4], float out[4])
+static void r5xx_3d_fp_alu(R5xx3d *st, unsigned i, R5xx3dAluInst *d)
 {
     uint32_t ra = st->regs[A_US_ALU_RGB_ADDR(i) / 4];
     uint32_t aa = st->regs[A_US_ALU_ALPHA_ADDR(i) / 4];
     uint32_t ri = st->regs[A_US_ALU_RGB_INST(i) / 4];
     uint32_t ai = st->regs[A_US_ALU_ALPHA_INST(i) / 4];
-    float src[3][4], v[4];
-    R5xx3dAlu in;
+    R5xx3dAlu *in = &d->alu;
 
     for (unsigned k = 0; k < 3; k++) {
-        r5xx_3d_fp_src(st, temp, FP_SRC(ra, k), src[k]);
-        r5xx_3d_fp_src(st, temp, FP_SRC(aa, k), v);
-        src[k][3] = v[3];
-        r5xx_3d_fp_rgb_arg(&in.rgb[k], FP_ARG(ri, k));
-        r5xx_3d_fp_alpha_arg(&in.alpha[k], FP_ARG(ai, k));
+        r5xx_3d_fp_src(st, FP_SRC(ra, k), &d->rgb_src[k]);
+        r5xx_3d_fp_src(st, FP_SRC(aa, k), &d->alpha_src[k]);
+        r5xx_3d_fp_rgb_arg(&in->rgb[k], FP_ARG(ri, k));
+        r5xx_3d_fp_alpha_arg(&in->alpha[k], FP_ARG(ai, k));
     }
-    in.rgb_presub = FP_PRESUB(ri);
-    in.alpha_presub = FP_PRESUB(ai);
-    in.rgb_op = FP_OP(ri);
-    in.alpha_op = FP_OP(ai);
-    in.rgb_omod = FP_OMOD(ri);
-    in.alpha_omod = FP_OMOD(ai);
-    in.rgb_clamp = ri & FP_CLAMP;
-    in.alpha_clamp = ai & FP_CLAMP;
-    in.rgb_dst = FP_DST(ra);
-    in.alpha_dst = FP_DST(aa);
-    in.rgb_wmask = FP_RGB_WMASK(ra);
-    in.rgb_omask = FP_RGB_OMASK(ra);
-    in.alpha_wmask = aa & FP_ALPHA_WMASK;
-    in.alpha_omask = aa & FP_ALPHA_OMASK;
-    in.rgb_target = FP_RGB_TARGET(ra);
-    in.alpha_target = FP_ALPHA_TARGET(aa);
-    if (in.alpha_op > 11) {                 /* R500's SIN, COS, MDH, MDV */
-        in.alpha_op = 4;                    /* reserved: 0 */
+    in->rgb_presub = FP_PRESUB(ri);
+    in->alpha_presub = FP_PRESUB(ai);
+    in->rgb_op = FP_OP(ri);
+    in->alpha_op = FP_OP(ai);
+    in->rgb_omod = FP_OMOD(ri);
+    in->alpha_omod = FP_OMOD(ai);
+    in->rgb_clamp = ri & FP_CLAMP;
+    in->alpha_clamp = ai & FP_CLAMP;
+    in->rgb_dst = FP_DST(ra);
+    in->alpha_dst = FP_DST(aa);
+    in->rgb_wmask = FP_RGB_WMASK(ra);
+    in->rgb_omask = FP_RGB_OMASK(ra);
+    in->alpha_wmask = aa & FP_ALPHA_WMASK;
+    in->alpha_omask = aa & FP_ALPHA_OMASK;
+    in->rgb_target = FP_RGB_TARGET(ra);
+    in->alpha_target = FP_ALPHA_TARGET(aa);
+    if (in->alpha_op > 11) {                /* R500's SIN, COS, MDH, MDV */
+        in->alpha_op = 4;                   /* reserved: 0 */
     }
-    r5xx_3d_alu(&in, src, temp, out);
 }
 
-/* TEX instruction i; false if it kills the pixel. */
-static bool r5xx_3d_fp_tex(R5xx3d *st, const R5xx3dDraw *d, unsigned i,
-                           float temp[R5XX_3D_US_TEMPS][4])
+/* TEX instruction i, as the R500 US's (all four components written). */
+static void r5xx_3d_fp_tex_decode(R5xx3d *st, unsigned i, R5xx3dTexInst *t)
 {
     uint32_t w = st->regs[A_US_TEX_INST(i) / 4];
-    unsigned op = FIELD_EX32(w, US_TEX_INST0, TEX_INST);
-    float c[4];
 
-    memcpy(c, temp[FIELD_EX32(w, US_TEX_INST0, SRC_ADDR)], sizeof(c));
-    switch (op) {
+    t->op = FIELD_EX32(w, US_TEX_INST0, TEX_INST);
+    t->unit = FIELD_EX32(w, US_TEX_INST0, TEX_ID);
+    t->src = FIELD_EX32(w, US_TEX_INST0, SRC_ADDR);
+    t->dst = FIELD_EX32(w, US_TEX_INST0, DST_ADDR);
+    t->unscaled = false;
+    t->wmask = 0xf;
+    for (unsigned k = 0; k < 4; k++) {
+        t->coord_swz[k] = k;
+        t->res_swz[k] = k;
+    }
+}
+
+void r5xx_3d_fp_setup(R5xx3d *st, R5xx3dDraw *d)
+{
+    uint32_t cfg = st->regs[R_US_CONFIG];
+
+    d->fp_nodes = FIELD_EX32(cfg, US_CONFIG, NLEVEL) + 1;
+    d->fp_first_tex = FIELD_EX32(cfg, US_CONFIG, FIRST_NODE_HAS_TEX);
+    for (unsigned i = 0; i < d->fp_nodes; i++) {
+        d->fp_node[i] = st->regs[A_US_CODE_ADDR(4 - d->fp_nodes + i) / 4];
+    }
+    for (unsigned i = 0; i < FP_ALU_INSTS; i++) {
+        r5xx_3d_fp_alu(st, i, &d->fp_alu[i]);
+    }
+    for (unsigned i = 0; i < FP_TEX_INSTS; i++) {
+        r5xx_3d_fp_tex_decode(st, i, &d->fp_tex[i]);
+    }
+}
+
+/* TEX instruction t; false if it kills the pixel. */
+static bool r5xx_3d_fp_tex(R5xx3d *st, const R5xx3dDraw *d,
+                           const R5xx3dTexInst *t,
+                           float temp[R5XX_3D_US_TEMPS][4])
+{
+    float c[4], lod;
+
+    memcpy(c, temp[t->src], sizeof(c));
+    switch (t->op) {
     case 2:                                 /* KIL */
         return !(c[0] < 0.0f || c[1] < 0.0f || c[2] < 0.0f || c[3] < 0.0f);
     case 3:                                 /* TXP */
@@ -200,10 +217,12 @@ static bool r5xx_3d_fp_tex(R5xx3d *st, const R5xx3dDraw *d, unsigned i,
         }
         /* fall through */
     case 1:                                 /* LD */
-    case 4:                                 /* TXB */
-        r5xx_3d_tex_sample(st, d, FIELD_EX32(w, US_TEX_INST0, TEX_ID), c,
-                           false,
-                           temp[FIELD_EX32(w, US_TEX_INST0, DST_ADDR)]);
+    case 4:                                 /* TXB: biased by w */
+        lod = r5xx_3d_tex_lod(st, d, t->unit, c, false);
+        if (t->op == 4) {
+            lod += c[3];
+        }
+        r5xx_3d_tex_sample_lod(st, d, t->unit, c, false, lod, temp[t->dst]);
         return true;
     default:                                /* NOP */
         return true;
@@ -228,12 +247,13 @@ bool r5xx_3d_fp_run(R5xx3d *st, const R5xx3dDraw *d,
             return false;
         }
         for (unsigned i = 0; i < texs; i++) {
-            if (!r5xx_3d_fp_tex(st, d, (tex0 + i) % FP_TEX_INSTS, temp)) {
+            if (!r5xx_3d_fp_tex(st, d, &d->fp_tex[(tex0 + i) % FP_TEX_INSTS],
+                                temp)) {
                 return false;
             }
         }
         for (unsigned i = 0; i < alus; i++) {
-            r5xx_3d_fp_alu(st, (alu0 + i) % FP_ALU_INSTS, temp, out);
+            r5xx_3d_alu_run(&d->fp_alu[(alu0 + i) % FP_ALU_INSTS], temp, out);
         }
     }
     return true;

@@ -23,6 +23,7 @@
 #include "qemu/osdep.h"
 #include <math.h>
 #include "r5xx_3d_int.h"
+#include "r5xx_facts.h"
 #include "r5xx_regs.h"
 
 #define R5XX_3D_SUB             12              /* subpixels per pixel */
@@ -31,25 +32,69 @@
 
 /* Setup ------------------------------------------------------------------ */
 
+static void r5xx_3d_rs_setup(R5xx3d *st, R5xx3dDraw *d);
+static void r5xx_3d_rs300_setup(R5xx3d *st, R5xx3dDraw *d);
+
 static float r5xx_3d_clamp01(float x)
 {
     return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f;   /* NaN gives 0 */
 }
 
-/* A little-endian word of n (2 or 4) bytes of memory, and its store. */
-static void r5xx_3d_ld(R5xx3d *st, uint64_t addr, uint32_t *v, unsigned n)
+/*
+ * A little-endian word of n (1, 2 or 4) bytes at offset off of a buffer
+ * (the colour or Z buffer), and its store: directly where the buffer is
+ * mapped (R5xx3dDraw.cb_host, zb_host), else through R5xx3dMem.
+ */
+static void r5xx_3d_ld(R5xx3d *st, const R5xx3dBuf *m, uint64_t off,
+                       uint32_t *v, unsigned n)
 {
     uint8_t b[4] = { 0, 0, 0, 0 };
 
-    st->mem.read(st->mem.opaque, addr, b, n);
+    if (m->host && off < m->size && n <= m->size - off) {
+        memcpy(b, m->host + off, n);
+    } else {
+        st->mem.read(st->mem.opaque, m->base + off, b, n);
+    }
     *v = b[0] | b[1] << 8 | b[2] << 16 | (uint32_t)b[3] << 24;
 }
 
-static void r5xx_3d_st(R5xx3d *st, uint64_t addr, uint32_t v, unsigned n)
+static void r5xx_3d_st(R5xx3d *st, const R5xx3dBuf *m, R5xx3dSpan *dirty,
+                       uint64_t off, uint32_t v, unsigned n)
 {
     uint8_t b[4] = { v, v >> 8, v >> 16, v >> 24 };
 
-    st->mem.write(st->mem.opaque, addr, b, n);
+    if (m->host && off < m->size && n <= m->size - off) {
+        memcpy(m->host + off, b, n);
+        dirty->lo = off < dirty->lo ? off : dirty->lo;
+        dirty->hi = off + n > dirty->hi ? off + n : dirty->hi;
+    } else {
+        st->mem.write(st->mem.opaque, m->base + off, b, n);
+    }
+}
+
+/* Map the rows of surface sf the scissors reach, into m. */
+static void r5xx_3d_buf_map(R5xx3d *st, const R5xxSurf *sf, int32_t y1,
+                            R5xx3dBuf *m)
+{
+    unsigned th = sf->macro ? sf->mh * R5XX_MACRO_TILE_MICROS : sf->mh;
+    uint64_t rows = ((uint64_t)(y1 < 0 ? 0 : y1) + th) / th * th;
+
+    m->base = sf->base;
+    m->size = rows * sf->pitch;
+    m->host = st->mem.map && st->mem.written && m->size ?
+              st->mem.map(st->mem.opaque, m->base, m->size) : NULL;
+}
+
+/* Tell R5xx3dMem.written what a primitive wrote directly. */
+static void r5xx_3d_buf_written(R5xx3d *st, const R5xx3dBuf *m,
+                                R5xx3dSpan *dirty)
+{
+    if (dirty->hi > dirty->lo) {
+        st->mem.written(st->mem.opaque, m->base + dirty->lo,
+                        dirty->hi - dirty->lo);
+    }
+    dirty->lo = UINT64_MAX;
+    dirty->hi = 0;
 }
 
 static void r5xx_3d_scissor(R5xx3d *st, R5xx3dDraw *d)
@@ -340,12 +385,28 @@ bool r5xx_3d_raster_setup(R5xx3d *st, R5xx3dDraw *d)
     }
     d->temps = pix + 1;
 
+    if (st->r500) {
+        r5xx_3d_rs_setup(st, d);
+    } else {
+        r5xx_3d_rs300_setup(st, d);
+    }
+    d->point_stuff = FIELD_EX32(st->regs[R_GB_ENABLE], GB_ENABLE,
+                                POINT_STUFF_ENABLE);
     r5xx_3d_scissor(st, d);
     d->cull_front = FIELD_EX32(cull, SU_CULL_MODE, CULL_FRONT);
     d->cull_back = FIELD_EX32(cull, SU_CULL_MODE, CULL_BACK);
     d->cw_front = FIELD_EX32(cull, SU_CULL_MODE, FACE);
     r5xx_3d_zb_setup(st, d);
-    return r5xx_3d_cb_setup(st, d);
+    if (!r5xx_3d_cb_setup(st, d)) {
+        return false;
+    }
+    r5xx_3d_buf_map(st, &d->cb, d->sc_y1, &d->cbuf);
+    d->zbuf.host = NULL;
+    d->zbuf.base = d->zb.base;
+    if (d->z_ok) {
+        r5xx_3d_buf_map(st, &d->zb, d->sc_y1, &d->zbuf);
+    }
+    return true;
 }
 
 /* Scan conversion --------------------------------------------------------- */
@@ -453,6 +514,10 @@ typedef struct R5xx3dPrim {
     const R5xx3dVtx *v[3];
     bool point;             /* a point: its rectangle, in pixels */
     float px0, py0, px1, py1;
+    /* a triangle: its vertices in 1/12 pixel, for neighbours' weights */
+    int32_t fx[3], fy[3];
+    /* what it wrote directly, from the colour and Z buffers' starts */
+    R5xx3dSpan cdirty, zdirty;
     /*
      * The shader's temporaries, zeroed once a primitive; a pixel zeroes
      * the first d->temps (US_PIXSIZE + 1), the ones the program uses.
@@ -516,6 +581,24 @@ static bool r5xx_3d_z_pass(unsigned func, uint32_t z, uint32_t old)
     }
 }
 
+/* Four floats, for the interpolators (GCC/Clang vector extensions). */
+typedef float R5xx3dV4 __attribute__((vector_size(16)));
+
+static inline R5xx3dV4 r5xx_3d_v4_load(const float *p)
+{
+    R5xx3dV4 v;
+
+    memcpy(&v, p, sizeof(v));
+    return v;
+}
+
+static inline R5xx3dV4 r5xx_3d_v4_splat(float f)
+{
+    R5xx3dV4 v = { f, f, f, f };
+
+    return v;
+}
+
 /* Interpolated value of component c of the three vertices' attribute. */
 static float r5xx_3d_lerp(const float b[3], const float w[3], float a0,
                           float a1, float a2)
@@ -558,37 +641,43 @@ static void r5xx_3d_rs_col(unsigned fmt, const float *s, float *t)
 }
 
 /*
- * The US inputs (R500 RS_IP / RS_INST): texcoord components by absolute
- * pointer (62 is 0.0, 63 is 1.0), colours by COL_PTR in COL_FMT.
+ * The US inputs (R500 RS_IP / RS_INST), decoded once a draw: texcoord
+ * components by absolute pointer (62 is 0.0, 63 is 1.0), colours by
+ * COL_PTR in COL_FMT.
  */
-static void r5xx_3d_rs(R5xx3d *st, const float col[4][4], const float *tex,
-                       float temp[R5XX_3D_US_TEMPS][4])
+static void r5xx_3d_rs_setup(R5xx3d *st, R5xx3dDraw *d)
 {
     unsigned n = FIELD_EX32(st->regs[R_RS_INST_COUNT], RS_INST_COUNT,
                             INST_COUNT) + 1;
 
+    d->rs_n = 0;
     for (unsigned i = 0; i < n; i++) {
         uint32_t inst = st->regs[R_R500_RS_INST0 + i];
 
         if (FIELD_EX32(inst, R500_RS_INST0, TEX_CN)) {
             uint32_t ip = st->regs[R_R500_RS_IP0 +
                                    FIELD_EX32(inst, R500_RS_INST0, TEX_ID)];
-            float *t = temp[FIELD_EX32(inst, R500_RS_INST0, TEX_ADDR)];
+            R5xx3dRsOp *op = &d->rs[d->rs_n++];
 
+            op->col = false;
+            op->dst = FIELD_EX32(inst, R500_RS_INST0, TEX_ADDR);
             for (unsigned c = 0; c < 4; c++) {
                 unsigned ptr = (ip >> (6 * c)) & 0x3f;
 
-                t[c] = ptr == 63 ? 1.0f : ptr == 62 ? 0.0f :
-                       tex[ptr % R5XX_3D_TEXCOMP];
+                op->sel[c] = ptr == 63 ? R5XX_3D_RS_ONE :
+                             ptr == 62 ? R5XX_3D_RS_ZERO :
+                             ptr % R5XX_3D_TEXCOMP;
             }
         }
         if (FIELD_EX32(inst, R500_RS_INST0, COL_CN) == 1) {
             uint32_t ip = st->regs[R_R500_RS_IP0 +
                                    FIELD_EX32(inst, R500_RS_INST0, COL_ID)];
+            R5xx3dRsOp *op = &d->rs[d->rs_n++];
 
-            r5xx_3d_rs_col(FIELD_EX32(ip, R500_RS_IP0, COL_FMT),
-                           col[FIELD_EX32(ip, R500_RS_IP0, COL_PTR) & 3],
-                           temp[FIELD_EX32(inst, R500_RS_INST0, COL_ADDR)]);
+            op->col = true;
+            op->dst = FIELD_EX32(inst, R500_RS_INST0, COL_ADDR);
+            op->col_fmt = FIELD_EX32(ip, R500_RS_IP0, COL_FMT);
+            op->col_ptr = FIELD_EX32(ip, R500_RS_IP0, COL_PTR) & 3;
         }
     }
 }
@@ -597,12 +686,12 @@ static void r5xx_3d_rs(R5xx3d *st, const float col[4][4], const float *tex,
  * The R300 RS (RS_IP / R300_RS_INST, 8 of each): a texcoord's components
  * are SEL_S..SEL_Q of the list from TEX_PTR on (4 is 0.0, 5 is 1.0).
  */
-static void r5xx_3d_rs300(R5xx3d *st, const float col[4][4],
-                          const float *tex, float temp[R5XX_3D_US_TEMPS][4])
+static void r5xx_3d_rs300_setup(R5xx3d *st, R5xx3dDraw *d)
 {
     unsigned n = FIELD_EX32(st->regs[R_RS_INST_COUNT], RS_INST_COUNT,
                             INST_COUNT) + 1;
 
+    d->rs_n = 0;
     for (unsigned i = 0; i < n && i < 8; i++) {
         uint32_t inst = st->regs[A_R300_RS_INST(i) / 4];
 
@@ -610,24 +699,173 @@ static void r5xx_3d_rs300(R5xx3d *st, const float col[4][4],
             uint32_t ip = st->regs[A_RS_IP(FIELD_EX32(inst, R300_RS_INST0,
                                                       TEX_ID)) / 4];
             unsigned ptr = FIELD_EX32(ip, RS_IP0, TEX_PTR);
-            float *t = temp[FIELD_EX32(inst, R300_RS_INST0, TEX_ADDR)];
+            R5xx3dRsOp *op = &d->rs[d->rs_n++];
 
+            op->col = false;
+            op->dst = FIELD_EX32(inst, R300_RS_INST0, TEX_ADDR);
             for (unsigned c = 0; c < 4; c++) {
                 unsigned sel = (ip >> (13 + 3 * c)) & 7;
 
-                t[c] = sel < 4 ? tex[(ptr + sel) % R5XX_3D_TEXCOMP] :
-                       sel == 5 ? 1.0f : 0.0f;
+                op->sel[c] = sel < 4 ? (ptr + sel) % R5XX_3D_TEXCOMP :
+                             sel == 5 ? R5XX_3D_RS_ONE : R5XX_3D_RS_ZERO;
             }
         }
         if (FIELD_EX32(inst, R300_RS_INST0, COL_CN)) {
             uint32_t ip = st->regs[A_RS_IP(FIELD_EX32(inst, R300_RS_INST0,
                                                       COL_ID)) / 4];
+            R5xx3dRsOp *op = &d->rs[d->rs_n++];
 
-            r5xx_3d_rs_col(FIELD_EX32(ip, RS_IP0, COL_FMT),
-                           col[FIELD_EX32(ip, RS_IP0, COL_PTR) & 3],
-                           temp[FIELD_EX32(inst, R300_RS_INST0, COL_ADDR)]);
+            op->col = true;
+            op->dst = FIELD_EX32(inst, R300_RS_INST0, COL_ADDR);
+            op->col_fmt = FIELD_EX32(ip, RS_IP0, COL_FMT);
+            op->col_ptr = FIELD_EX32(ip, RS_IP0, COL_PTR) & 3;
         }
     }
+}
+
+/* The RS of a pixel: its inputs into the US temporaries. */
+static void r5xx_3d_rs(const R5xx3dDraw *d, const float col[4][4],
+                       const float *tex, float temp[R5XX_3D_US_TEMPS][4])
+{
+    for (unsigned i = 0; i < d->rs_n; i++) {
+        const R5xx3dRsOp *op = &d->rs[i];
+        float *t = temp[op->dst % R5XX_3D_US_TEMPS];
+
+        if (op->col) {
+            r5xx_3d_rs_col(op->col_fmt, col[op->col_ptr], t);
+            continue;
+        }
+        for (unsigned c = 0; c < 4; c++) {
+            unsigned sel = op->sel[c];
+
+            t[c] = sel == R5XX_3D_RS_ONE ? 1.0f :
+                   sel == R5XX_3D_RS_ZERO ? 0.0f : tex[sel];
+        }
+    }
+}
+
+/*
+ * Interpolate at weights b of pixel (x, y), fill the US inputs and run the
+ * shader: out gets colour output 0; false if the pixel is killed.
+ */
+static bool r5xx_3d_shade(R5xx3dPrim *p, int32_t x, int32_t y,
+                          const float b[3], float out[4])
+{
+    R5xx3d *st = p->st;
+    const R5xx3dDraw *d = p->d;
+    const R5xx3dVtx *const *v = p->v;
+    float w[3] = { v[0]->win[3], v[1]->win[3], v[2]->win[3] };
+    float oow = b[0] * w[0] + b[1] * w[1] + b[2] * w[2];
+    float col[4][4], tex[R5XX_3D_TEXCOMP];
+    float (*temp)[4] = p->temp;
+    R5xx3dV4 bw0, bw1, bw2, voow;
+    unsigned i;
+
+    if (!(oow != 0.0f)) {
+        oow = 1.0f;
+    }
+    /*
+     * The colours and texcoord components the VAP outputs, 0 beyond; four
+     * at a time, each lane the same arithmetic as r5xx_3d_lerp()'s.
+     */
+    bw0 = r5xx_3d_v4_splat(b[0] * w[0]);
+    bw1 = r5xx_3d_v4_splat(b[1] * w[1]);
+    bw2 = r5xx_3d_v4_splat(b[2] * w[2]);
+    voow = r5xx_3d_v4_splat(oow);
+    memset(col, 0, sizeof(col));
+    for (unsigned i = 0; i < d->ncol; i++) {
+        R5xx3dV4 r = (bw0 * r5xx_3d_v4_load(v[0]->col[i]) +
+                      bw1 * r5xx_3d_v4_load(v[1]->col[i]) +
+                      bw2 * r5xx_3d_v4_load(v[2]->col[i])) / voow;
+
+        memcpy(col[i], &r, sizeof(r));
+    }
+    i = 0;
+    for (; i + 4 <= d->ntex; i += 4) {
+        R5xx3dV4 r = (bw0 * r5xx_3d_v4_load(v[0]->tex + i) +
+                      bw1 * r5xx_3d_v4_load(v[1]->tex + i) +
+                      bw2 * r5xx_3d_v4_load(v[2]->tex + i)) / voow;
+
+        memcpy(tex + i, &r, sizeof(r));
+    }
+    for (; i < d->ntex; i++) {
+        tex[i] = r5xx_3d_lerp(b, w, v[0]->tex[i], v[1]->tex[i],
+                              v[2]->tex[i]) / oow;
+    }
+    memset(tex + d->ntex, 0, (R5XX_3D_TEXCOMP - d->ntex) * sizeof(tex[0]));
+    if (p->point && d->point_stuff) {
+        r5xx_3d_point_tex(p, x, y, tex);
+    }
+    memset(temp, 0, d->temps * sizeof(temp[0]));
+    r5xx_3d_rs(d, col, tex, temp);
+    if (st->r500) {
+        return r5xx_3d_us_run(st, d, temp, out);
+    }
+    return r5xx_3d_fp_run(st, d, temp, out);
+}
+
+/* The weights of pixel (x, y) in the primitive, as the raster gives them. */
+static void r5xx_3d_bary(const R5xx3dPrim *p, int32_t x, int32_t y,
+                         const float bp[3], float b[3])
+{
+    int32_t vx[3] = { p->fx[0], p->fx[1], p->fx[2] };
+    int32_t vy[3] = { p->fy[0], p->fy[1], p->fy[2] };
+    int64_t px = (int64_t)x * R5XX_3D_SUB + R5XX_3D_SUB / 2;
+    int64_t py = (int64_t)y * R5XX_3D_SUB + R5XX_3D_SUB / 2;
+    int64_t det = r5xx_3d_edge(vx[0], vy[0], vx[1], vy[1], vx[2], vy[2]);
+    int64_t e[3];
+    bool swapped = det < 0;
+
+    if (p->point || !det) {
+        memcpy(b, bp, 3 * sizeof(*b));      /* the same values everywhere */
+        return;
+    }
+    if (swapped) {
+        vx[1] = p->fx[2];
+        vy[1] = p->fy[2];
+        vx[2] = p->fx[1];
+        vy[2] = p->fy[1];
+        det = -det;
+    }
+    for (unsigned i = 0; i < 3; i++) {
+        e[i] = r5xx_3d_edge(vx[(i + 1) % 3], vy[(i + 1) % 3],
+                            vx[(i + 2) % 3], vy[(i + 2) % 3], px, py);
+    }
+    b[0] = (float)e[0] / (float)det;
+    b[swapped ? 2 : 1] = (float)e[1] / (float)det;
+    b[swapped ? 1 : 2] = (float)e[2] / (float)det;
+}
+
+/*
+ * r5xx_3d_shade() with derivatives: the pixel's neighbours in its 2x2 quad
+ * across and down are shaded first (helper pixels: nothing is written),
+ * recording their texture coordinates for the pixel's LODs.
+ */
+static bool r5xx_3d_shade_quad(R5xx3dPrim *p, int32_t x, int32_t y,
+                               const float b[3], float out[4])
+{
+    R5xx3d *st = p->st;
+    R5xx3dDeriv dv;
+    float nb[3], nout[4];
+    bool alive;
+
+    dv.have[0] = dv.have[1] = dv.have[2] = 0;
+    dv.sx = x & 1 ? -1.0f : 1.0f;
+    dv.sy = y & 1 ? -1.0f : 1.0f;
+    st->deriv = &dv;
+    dv.slot = 1;
+    dv.n = 0;
+    r5xx_3d_bary(p, x ^ 1, y, b, nb);
+    r5xx_3d_shade(p, x ^ 1, y, nb, nout);
+    dv.slot = 2;
+    dv.n = 0;
+    r5xx_3d_bary(p, x, y ^ 1, b, nb);
+    r5xx_3d_shade(p, x, y ^ 1, nb, nout);
+    dv.slot = 0;
+    dv.n = 0;
+    alive = r5xx_3d_shade(p, x, y, b, out);
+    st->deriv = NULL;
+    return alive;
 }
 
 static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
@@ -637,29 +875,24 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
     R5xx3d *st = p->st;
     const R5xx3dDraw *d = p->d;
     const R5xx3dVtx *const *v = p->v;
-    float w[3] = { v[0]->win[3], v[1]->win[3], v[2]->win[3] };
-    float oow = b[0] * w[0] + b[1] * w[1] + b[2] * w[2];
-    float col[4][4], tex[R5XX_3D_TEXCOMP], out[4];
-    float (*temp)[4] = p->temp;
+    float out[4];
     float z = b[0] * v[0]->win[2] + b[1] * v[1]->win[2] +
               b[2] * v[2]->win[2];
     uint32_t zv = 0, zraw = 0, old, pix, full;
     uint64_t zoff = 0, coff;
-    bool z_here = false;
+    bool z_here = false, alive;
 
-    if (!(oow != 0.0f)) {
-        oow = 1.0f;
-    }
     if (d->z_ok) {
         uint32_t zmax = d->z16 ? 0xffff : 0xffffff;
 
         zv = (uint32_t)r5xx_3d_f2i(z * (float)zmax, 0, (int32_t)zmax);
         z_here = r5xx_surf_offset(&d->zb, x, y, &zoff);
         if (z_here && d->cbzb) {
-            r5xx_3d_st(st, d->zb.base + zoff, d->cbzb_value, d->zb.cpp);
+            r5xx_3d_st(st, &d->zbuf, &p->zdirty, zoff, d->cbzb_value,
+                       d->zb.cpp);
             z_here = false;
         } else if (z_here) {
-            r5xx_3d_ld(st, d->zb.base + zoff, &zraw, d->zb.cpp);
+            r5xx_3d_ld(st, &d->zbuf, zoff, &zraw, d->zb.cpp);
             old = d->z16 ? zraw & 0xffff : zraw >> 8;
             if (!r5xx_3d_z_pass(d->z_func, zv, old)) {
                 return;
@@ -667,40 +900,19 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
         }
     }
 
-    /* the colours and texcoord components the VAP outputs; 0 beyond */
-    memset(col, 0, sizeof(col));
-    for (unsigned i = 0; i < d->ncol; i++) {
-        for (unsigned c = 0; c < 4; c++) {
-            col[i][c] = r5xx_3d_lerp(b, w, v[0]->col[i][c], v[1]->col[i][c],
-                                     v[2]->col[i][c]) / oow;
-        }
-    }
-    for (unsigned i = 0; i < d->ntex; i++) {
-        tex[i] = r5xx_3d_lerp(b, w, v[0]->tex[i], v[1]->tex[i],
-                              v[2]->tex[i]) / oow;
-    }
-    memset(tex + d->ntex, 0, (R5XX_3D_TEXCOMP - d->ntex) * sizeof(tex[0]));
-    if (p->point &&
-        FIELD_EX32(st->regs[R_GB_ENABLE], GB_ENABLE, POINT_STUFF_ENABLE)) {
-        r5xx_3d_point_tex(p, x, y, tex);
-    }
-    memset(temp, 0, d->temps * sizeof(temp[0]));
-    if (st->r500) {
-        r5xx_3d_rs(st, col, tex, temp);
-        if (!r5xx_3d_us_run(st, d, temp, out)) {
-            return;                         /* killed */
-        }
+    if (d->need_deriv) {
+        alive = r5xx_3d_shade_quad(p, x, y, b, out);
     } else {
-        r5xx_3d_rs300(st, col, tex, temp);
-        if (!r5xx_3d_fp_run(st, d, temp, out)) {
-            return;
-        }
+        alive = r5xx_3d_shade(p, x, y, b, out);
+    }
+    if (!alive) {
+        return;                             /* killed */
     }
 
     if (z_here && d->z_write) {
         uint32_t nz = d->z16 ? zv : (zv << 8) | (zraw & 0xff);
 
-        r5xx_3d_st(st, d->zb.base + zoff, nz, d->zb.cpp);
+        r5xx_3d_st(st, &d->zbuf, &p->zdirty, zoff, nz, d->zb.cpp);
     }
     if (!d->cb_mask || !r5xx_surf_offset(&d->cb, x, y, &coff)) {
         return;
@@ -708,7 +920,7 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
     old = 0;
     full = d->cb.cpp == 4 ? 0xffffffffu : (1u << (8 * d->cb.cpp)) - 1;
     if (d->blend || d->cb_mask != full) {
-        r5xx_3d_ld(st, d->cb.base + coff, &old, d->cb.cpp);
+        r5xx_3d_ld(st, &d->cbuf, coff, &old, d->cb.cpp);
     }
     if (d->blend) {
         r5xx_3d_blend(d, old, out);
@@ -722,7 +934,7 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
         shift += d->cb_bits[i];
     }
     pix = (pix & d->cb_mask) | (old & ~d->cb_mask);
-    r5xx_3d_st(st, d->cb.base + coff, pix, d->cb.cpp);
+    r5xx_3d_st(st, &d->cbuf, &p->cdirty, coff, pix, d->cb.cpp);
     st->pixels_written++;
 }
 
@@ -736,7 +948,10 @@ static int32_t r5xx_3d_fix(float f)
 void r5xx_3d_triangle(R5xx3d *st, const R5xx3dDraw *d, const R5xx3dVtx *a,
                       const R5xx3dVtx *b, const R5xx3dVtx *c)
 {
-    R5xx3dPrim p = { .st = st, .d = d, .v = { a, b, c } };
+    R5xx3dPrim p = {
+        .st = st, .d = d, .v = { a, b, c },
+        .cdirty = { UINT64_MAX, 0 }, .zdirty = { UINT64_MAX, 0 },
+    };
     int32_t fx[3], fy[3];
     int64_t det;
     bool front;
@@ -754,8 +969,12 @@ void r5xx_3d_triangle(R5xx3d *st, const R5xx3dDraw *d, const R5xx3dVtx *a,
         return;
     }
     st->triangles++;
+    memcpy(p.fx, fx, sizeof(fx));
+    memcpy(p.fy, fy, sizeof(fy));
     r5xx_3d_raster_tri(st, fx, fy, d->sc_x0, d->sc_y0, d->sc_x1, d->sc_y1,
                        r5xx_3d_pixel, &p);
+    r5xx_3d_buf_written(st, &d->cbuf, &p.cdirty);
+    r5xx_3d_buf_written(st, &d->zbuf, &p.zdirty);
 }
 
 /*
@@ -765,7 +984,10 @@ void r5xx_3d_triangle(R5xx3d *st, const R5xx3dDraw *d, const R5xx3dVtx *a,
  */
 void r5xx_3d_point(R5xx3d *st, const R5xx3dDraw *d, const R5xx3dVtx *v)
 {
-    R5xx3dPrim p = { .st = st, .d = d, .v = { v, v, v } };
+    R5xx3dPrim p = {
+        .st = st, .d = d, .v = { v, v, v },
+        .cdirty = { UINT64_MAX, 0 }, .zdirty = { UINT64_MAX, 0 },
+    };
     uint32_t size = st->regs[R_GA_POINT_SIZE];
     int32_t hh = size & 0xffff, hw = size >> 16;
     int32_t x = r5xx_3d_fix(v->win[0]), y = r5xx_3d_fix(v->win[1]);
@@ -789,4 +1011,6 @@ void r5xx_3d_point(R5xx3d *st, const R5xx3dDraw *d, const R5xx3dVtx *v)
         r5xx_3d_raster_tri(st, bx, by, d->sc_x0, d->sc_y0, d->sc_x1,
                            d->sc_y1, r5xx_3d_pixel, &p);
     }
+    r5xx_3d_buf_written(st, &d->cbuf, &p.cdirty);
+    r5xx_3d_buf_written(st, &d->zbuf, &p.zdirty);
 }

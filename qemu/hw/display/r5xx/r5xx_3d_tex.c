@@ -11,9 +11,9 @@
  * MACRO_TILE), its row pitch TX_FORMAT2's TXPITCH with TXPITCH_EN, else
  * the width, in whole units of
  * the layout (a 32-byte micro tile row when linear, 8 micro tiles when
- * macro-tiled); a level smaller than a macro tile is macro-linear (at or
- * below one macro tile on R300 or with R500 MACRO_SWITCH), as the checker
- * measures it (r5xx_tiling.c).  Formats: the integer ones of TX_FORMAT1
+ * macro-tiled); a level smaller than a macro tile is macro-linear (and
+ * one of exactly a macro tile with R500's MACRO_SWITCH), as Mesa's
+ * r300_texture_macro_switch() decides for RV350 and later.  Formats: the integer ones of TX_FORMAT1
  * (X8 to W16Z16Y16X16, components X from the low bits, unsigned or signed
  * normalised per SIGNED_COMP), DXT1/3/5 (4x4 blocks, the decoded red in X,
  * or in Z with R400's DXTC_SWIZZLE_ENABLE, as Mesa's swizzles expect), and
@@ -92,11 +92,73 @@ static bool r5xx_3d_tex_format(unsigned fmt, unsigned *bytes, unsigned *bw)
     return false;
 }
 
+/*
+ * The layout of one level, w x h texels with rows of pw texels at base:
+ * macro-tiled if the texture is and the level is more than one macro tile
+ * in both directions (gt, or at least one), rows padded to whole units of
+ * the layout; returns the bytes the level takes, its rows of blocks
+ * rounded up to a power of two when mipmapped (Mesa's miptree) and to the
+ * layout's tile height.
+ */
+static uint64_t r5xx_3d_tex_level(R5xx3dTexLevel *l, uint64_t base,
+                                  uint32_t w, uint32_t h, uint32_t pw,
+                                  unsigned bytes, unsigned bw, bool macro,
+                                  unsigned micro, bool gt, bool mipmapped)
+{
+    uint32_t wb = (pw + bw - 1) / bw, hb = (h + bw - 1) / bw, unit, th;
+    R5xxSurf probe;
+
+    /* the units of the layout, in blocks */
+    r5xx_surf_init(&probe, 0, 0, bytes, false, micro != 0);
+    if (micro == 2) {
+        r5xx_surf_square(&probe);
+    }
+    if (macro) {
+        unsigned mw = probe.mw * R5XX_MACRO_TILE_MICROS;
+        unsigned mh = probe.mh * R5XX_MACRO_TILE_MICROS;
+
+        if (gt ? wb <= mw || hb <= mh : wb < mw || hb < mh) {
+            macro = false;
+        }
+    }
+    if (macro) {
+        unit = probe.mw * R5XX_MACRO_TILE_MICROS;
+        th = probe.mh * R5XX_MACRO_TILE_MICROS;
+    } else {
+        unit = probe.mw;
+        th = probe.mh;
+        if (unit * bytes * probe.mh < R5XX_MICRO_TILE_BYTES) {
+            unit = R5XX_MICRO_TILE_BYTES / (bytes * probe.mh);
+        }
+    }
+    wb = (wb + unit - 1) / unit * unit;
+    r5xx_surf_init(&l->surf, base, wb * bytes, bytes, macro, micro != 0);
+    if (micro == 2) {
+        r5xx_surf_square(&l->surf);
+    }
+    l->w = w;
+    l->h = h;
+    l->host = NULL;
+    if (mipmapped) {
+        uint32_t ph = 1;
+
+        while (ph < h) {
+            ph <<= 1;
+        }
+        hb = (ph + bw - 1) / bw;
+    }
+    hb = (hb + th - 1) / th * th;
+    l->size = (uint64_t)wb * bytes * hb;
+    return l->size;
+}
+
 void r5xx_3d_tex_setup(R5xx3d *st, R5xx3dDraw *d)
 {
     uint32_t en = FIELD_EX32(st->regs[R_TX_ENABLE], TX_ENABLE, TEX_ENABLE);
 
     d->tex_enable = en;
+    d->need_deriv = false;
+    d->unorm8[255] = 0.0f;                  /* not filled yet */
     for (unsigned u = 0; u < R5XX_3D_TEX_UNITS; u++) {
         R5xx3dTexUnit *t = &d->tex[u];
         uint32_t f0 = st->regs[A_TX_FILTER0(u) / 4];
@@ -107,8 +169,14 @@ void r5xx_3d_tex_setup(R5xx3d *st, R5xx3dDraw *d)
         uint32_t off = st->regs[A_TX_OFFSET(u) / 4];
         unsigned micro = FIELD_EX32(off, TX_OFFSET0, MICRO_TILE);
         bool macro = FIELD_EX32(off, TX_OFFSET0, MACRO_TILE);
-        unsigned bytes, bw, pw, wb, hb, unit;
-        bool gt = !st->r500 || FIELD_EX32(f1, TX_FILTER10, MACRO_SWITCH);
+        unsigned bytes, bw, pw, last, first;
+        /*
+         * Macro-tiled from one macro tile on (Mesa's rv350_mode: every
+         * modelled chip is RV350 or later), from more than one with
+         * R500's MACRO_SWITCH (R300's own rule).
+         */
+        bool gt = st->r500 && FIELD_EX32(f1, TX_FILTER10, MACRO_SWITCH);
+        uint64_t base = off & R_TX_OFFSET0_TXOFFSET_MASK;
         R5xxSurf probe;
 
         t->ok = false;
@@ -122,12 +190,9 @@ void r5xx_3d_tex_setup(R5xx3d *st, R5xx3dDraw *d)
                           "texture formats (YUV, R5xx MSB set)");
             continue;
         }
-        if (FIELD_EX32(x1, TX_FORMAT10, TEX_COORD_TYPE) ||
-            FIELD_EX32(f0, TX_FILTER00, MAX_MIP_LEVEL) ||
-            (FIELD_EX32(f0, TX_FILTER00, MIP_FILTER) &&
-             FIELD_EX32(x0, TX_FORMAT00, NUM_LEVELS))) {
+        if (FIELD_EX32(x1, TX_FORMAT10, TEX_COORD_TYPE)) {
             r5xx_3d_unimp(st, R5XX_3D_UNIMP_MIP,
-                          "mipmaps, 3D and cube textures (level 0 is used)");
+                          "3D and cube textures (face 0, slice 0 is used)");
         }
         t->w = FIELD_EX32(x0, TX_FORMAT00, TXWIDTH) + 1;
         t->h = FIELD_EX32(x0, TX_FORMAT00, TXHEIGHT) + 1;
@@ -142,39 +207,57 @@ void r5xx_3d_tex_setup(R5xx3d *st, R5xx3dDraw *d)
         }
         t->bw = bw;
         t->bytes = bytes;
-        wb = (pw + bw - 1) / bw;
-        hb = (t->h + bw - 1) / bw;
-        /* the units of the layout, in blocks */
         r5xx_surf_init(&probe, 0, 0, bytes, false, micro != 0);
         if (micro == 2 && !r5xx_surf_square(&probe)) {
             r5xx_3d_unimp(st, R5XX_3D_UNIMP_TILE,
                           "square micro tiles but of 16-bit texels");
         }
-        if (macro) {
-            unsigned mw = probe.mw * R5XX_MACRO_TILE_MICROS;
-            unsigned mh = probe.mh * R5XX_MACRO_TILE_MICROS;
+        /*
+         * Levels: NUM_LEVELS is the coarsest, MAX_MIP_LEVEL the finest
+         * one sampled (Mesa's max_level and min_level), all laid out one
+         * after the other from TX_OFFSET, level 0 first.
+         */
+        last = FIELD_EX32(x0, TX_FORMAT00, NUM_LEVELS);
+        if (last >= R5XX_3D_TEX_LEVELS) {
+            last = R5XX_3D_TEX_LEVELS - 1;
+        }
+        first = FIELD_EX32(f0, TX_FILTER00, MAX_MIP_LEVEL);
+        if (first > last) {
+            first = last;
+        }
+        for (unsigned l = 0; l <= last; l++) {
+            uint32_t lw = t->w >> l ? t->w >> l : 1;
+            uint32_t lh = t->h >> l ? t->h >> l : 1;
 
-            if (gt ? wb <= mw || hb <= mh : wb < mw || hb < mh) {
-                macro = false;
+            base += r5xx_3d_tex_level(&t->lvl[l], base, lw, lh,
+                                      l ? lw : pw, bytes, bw, macro, micro,
+                                      gt, last > 0);
+            if (st->mem.map) {
+                t->lvl[l].host = st->mem.map(st->mem.opaque,
+                                             t->lvl[l].surf.base,
+                                             t->lvl[l].size);
             }
         }
-        if (macro) {
-            unit = probe.mw * R5XX_MACRO_TILE_MICROS;
-        } else {
-            unit = probe.mw;
-            if (unit * bytes * probe.mh < R5XX_MICRO_TILE_BYTES) {
-                unit = R5XX_MICRO_TILE_BYTES / (bytes * probe.mh);
-            }
+        t->first = first;
+        t->last = last;
+        t->surf = t->lvl[0].surf;
+        t->mip = FIELD_EX32(f0, TX_FILTER00, MIP_FILTER);
+        if (t->mip > 2) {
+            t->mip = 2;
         }
-        wb = (wb + unit - 1) / unit * unit;
-        r5xx_surf_init(&t->surf, off & R_TX_OFFSET0_TXOFFSET_MASK,
-                       wb * bytes, bytes, macro, micro != 0);
-        if (micro == 2) {
-            r5xx_surf_square(&t->surf);
-        }
+        t->min_linear = FIELD_EX32(f0, TX_FILTER00, MIN_FILTER) >= 2;
+        /* LOD_BIAS: signed, 5 fraction bits */
+        t->lod_bias = ((int32_t)(FIELD_EX32(f1, TX_FILTER10, LOD_BIAS) << 22)
+                       >> 22) / 32.0f;
         t->wrap[0] = FIELD_EX32(f0, TX_FILTER00, CLAMP_S);
         t->wrap[1] = FIELD_EX32(f0, TX_FILTER00, CLAMP_T);
         t->linear = FIELD_EX32(f0, TX_FILTER00, MAG_FILTER) >= 2;
+        /*
+         * A LOD is needed where it picks a level or the filter: the
+         * raster then shades each pixel's quad neighbours for derivatives.
+         */
+        t->need_lod = (t->mip && last > first) || t->min_linear != t->linear;
+        d->need_deriv |= t->need_lod;
         t->sel[0] = FIELD_EX32(x1, TX_FORMAT10, SEL_RED);
         t->sel[1] = FIELD_EX32(x1, TX_FORMAT10, SEL_GREEN);
         t->sel[2] = FIELD_EX32(x1, TX_FORMAT10, SEL_BLUE);
@@ -183,6 +266,12 @@ void r5xx_3d_tex_setup(R5xx3d *st, R5xx3dDraw *d)
         t->gamma = FIELD_EX32(x1, TX_FORMAT10, GAMMA);
         t->dxt_swap = FIELD_EX32(f1, TX_FILTER10, DXTC_SWIZZLE_ENABLE);
         t->border = st->regs[A_TX_BORDER_COLOR(u) / 4];
+        t->unorm8 = t->fmt == 0xc && !t->sign ? d->unorm8 : NULL;
+        if (t->unorm8 && d->unorm8[255] != 1.0f) {
+            for (unsigned i = 0; i < 256; i++) {
+                d->unorm8[i] = (float)i / 255.0f;   /* as decode has it */
+            }
+        }
         t->ok = true;
     }
 }
@@ -307,15 +396,35 @@ static void r5xx_3d_dxt_decode(unsigned fmt, const uint8_t *b, unsigned x,
 }
 
 /* The texel at integer (x, y) inside the level: X, Y, Z, W. */
-static void r5xx_3d_texel(R5xx3d *st, const R5xx3dTexUnit *t, uint32_t x,
-                          uint32_t y, float c[4])
+static void r5xx_3d_texel(R5xx3d *st, const R5xx3dTexUnit *t,
+                          const R5xx3dTexLevel *L, uint32_t x, uint32_t y,
+                          float c[4])
 {
+    const R5xxSurf *sf = &L->surf;
     uint8_t b[16];
     uint64_t off;
 
-    memset(b, 0, sizeof(b));
-    if (r5xx_surf_offset(&t->surf, x / t->bw, y / t->bw, &off)) {
-        st->mem.read(st->mem.opaque, t->surf.base + off, b, t->bytes);
+    /* blocks of bw x bw texels: bw is 1 or 4 */
+    if (!r5xx_surf_offset(sf, t->bw == 1 ? x : x / 4, t->bw == 1 ? y : y / 4,
+                          &off)) {
+        memset(b, 0, sizeof(b));
+    } else if (L->host && off < L->size && t->bytes <= L->size - off) {
+        if (t->unorm8) {
+            memcpy(b, L->host + off, 4);
+        } else {
+            memset(b, 0, sizeof(b));
+            memcpy(b, L->host + off, t->bytes);
+        }
+    } else {
+        memset(b, 0, sizeof(b));
+        st->mem.read(st->mem.opaque, sf->base + off, b, t->bytes);
+    }
+    if (t->unorm8) {
+        c[0] = t->unorm8[b[0]];
+        c[1] = t->unorm8[b[1]];
+        c[2] = t->unorm8[b[2]];
+        c[3] = t->unorm8[b[3]];
+        return;
     }
     if (t->bw == 1) {
         r5xx_3d_texel_decode(t, b, c);
@@ -378,6 +487,9 @@ static int64_t r5xx_3d_wrap(unsigned mode, int64_t i, uint32_t n)
 {
     int64_t m;
 
+    if (i >= 0 && i < n) {                  /* inside: every mode keeps it */
+        return i;
+    }
     switch (mode) {
     case WRAP_REPEAT:
         m = i % n;
@@ -401,43 +513,40 @@ static float r5xx_3d_srgb(float c)
     return c <= 0.04045f ? c / 12.92f : powf((c + 0.055f) / 1.055f, 2.4f);
 }
 
-static void r5xx_3d_fetch(R5xx3d *st, const R5xx3dTexUnit *t, int64_t x,
-                          int64_t y, float c[4])
+static void r5xx_3d_fetch(R5xx3d *st, const R5xx3dTexUnit *t,
+                          const R5xx3dTexLevel *L, int64_t x, int64_t y,
+                          float c[4])
 {
     if (x < 0 || y < 0) {
         r5xx_3d_border(t, c);
     } else {
-        r5xx_3d_texel(st, t, (uint32_t)x, (uint32_t)y, c);
+        r5xx_3d_texel(st, t, L, (uint32_t)x, (uint32_t)y, c);
     }
 }
 
-void r5xx_3d_tex_sample(R5xx3d *st, const R5xx3dDraw *d, unsigned unit,
-                        const float coord[4], bool unscaled, float out[4])
+/* Level L at coord, nearest or bilinear: X, Y, Z, W. */
+static void r5xx_3d_tex_filter(R5xx3d *st, const R5xx3dTexUnit *t,
+                               const R5xx3dTexLevel *L, const float coord[4],
+                               bool unscaled, bool linear, float c[4])
 {
-    const R5xx3dTexUnit *t = &d->tex[unit % R5XX_3D_TEX_UNITS];
-    float u, v, c[4] = { 0, 0, 0, 0 };
+    float u, v;
 
-    if (!t->ok) {
-        out[0] = out[1] = out[2] = 0.0f;
-        out[3] = 1.0f;
-        return;
-    }
-    u = unscaled ? coord[0] : coord[0] * (float)t->w;
-    v = unscaled ? coord[1] : coord[1] * (float)t->h;
+    u = unscaled ? coord[0] : coord[0] * (float)L->w;
+    v = unscaled ? coord[1] : coord[1] * (float)L->h;
     /* NaN and huge coordinates: somewhere far, but finite */
     u = u > -1e7f ? (u < 1e7f ? u : 1e7f) : -1e7f;
     v = v > -1e7f ? (v < 1e7f ? v : 1e7f) : -1e7f;
-    u = r5xx_3d_wrap_coord(t->wrap[0], u, t->w);
-    v = r5xx_3d_wrap_coord(t->wrap[1], v, t->h);
+    u = r5xx_3d_wrap_coord(t->wrap[0], u, L->w);
+    v = r5xx_3d_wrap_coord(t->wrap[1], v, L->h);
 
-    if (!t->linear) {
-        int64_t x = r5xx_3d_wrap(t->wrap[0], (int64_t)floorf(u), t->w);
-        int64_t y = r5xx_3d_wrap(t->wrap[1], (int64_t)floorf(v), t->h);
+    if (!linear) {
+        int64_t x = r5xx_3d_wrap(t->wrap[0], (int64_t)r5xx_3d_floorf(u), L->w);
+        int64_t y = r5xx_3d_wrap(t->wrap[1], (int64_t)r5xx_3d_floorf(v), L->h);
 
-        r5xx_3d_fetch(st, t, x, y, c);
+        r5xx_3d_fetch(st, t, L, x, y, c);
     } else {
         float fu = u - 0.5f, fv = v - 0.5f;
-        float iu = floorf(fu), iv = floorf(fv);
+        float iu = r5xx_3d_floorf(fu), iv = r5xx_3d_floorf(fv);
         float au = fu - iu, av = fv - iv;
         float q[4][4], wt[4] = {
             (1 - au) * (1 - av), au * (1 - av), (1 - au) * av, au * av
@@ -445,17 +554,68 @@ void r5xx_3d_tex_sample(R5xx3d *st, const R5xx3dDraw *d, unsigned unit,
 
         for (unsigned k = 0; k < 4; k++) {
             int64_t x = r5xx_3d_wrap(t->wrap[0], (int64_t)iu + (k & 1),
-                                     t->w);
+                                     L->w);
             int64_t y = r5xx_3d_wrap(t->wrap[1], (int64_t)iv + (k >> 1),
-                                     t->h);
+                                     L->h);
 
-            r5xx_3d_fetch(st, t, x, y, q[k]);
+            r5xx_3d_fetch(st, t, L, x, y, q[k]);
         }
         for (unsigned i = 0; i < 4; i++) {
             c[i] = wt[0] * q[0][i] + wt[1] * q[1][i] + wt[2] * q[2][i] +
                    wt[3] * q[3][i];
         }
     }
+}
+
+void r5xx_3d_tex_sample_lod(R5xx3d *st, const R5xx3dDraw *d, unsigned unit,
+                            const float coord[4], bool unscaled, float lod,
+                            float out[4])
+{
+    const R5xx3dTexUnit *t = &d->tex[unit % R5XX_3D_TEX_UNITS];
+    float c[4] = { 0, 0, 0, 0 };
+    unsigned level = 0;
+    bool linear;
+
+    if (!t->ok) {
+        out[0] = out[1] = out[2] = 0.0f;
+        out[3] = 1.0f;
+        return;
+    }
+    level = t->first;
+    linear = t->linear;
+    if (!isnan(lod) && lod + t->lod_bias > 0.0f) {
+        /* minified: MIN_FILTER, on the level(s) MIP_FILTER picks */
+        float l = lod + t->lod_bias;
+
+        linear = t->min_linear;
+        if (l > (float)(t->last - t->first)) {
+            l = (float)(t->last - t->first);
+        }
+        if (t->mip == 1) {
+            level = t->first + (unsigned)r5xx_3d_floorf(l + 0.5f);
+        } else if (t->mip == 2) {
+            float il = r5xx_3d_floorf(l), f = l - il;
+
+            level = t->first + (unsigned)il;
+            if (level < t->last && f > 0.0f) {
+                float c1[4];
+
+                r5xx_3d_tex_filter(st, t, &t->lvl[level], coord, unscaled,
+                                   linear, c);
+                r5xx_3d_tex_filter(st, t, &t->lvl[level + 1], coord,
+                                   unscaled, linear, c1);
+                for (unsigned i = 0; i < 4; i++) {
+                    c[i] = c[i] * (1.0f - f) + c1[i] * f;
+                }
+                goto swizzle;
+            }
+        }
+        if (level > t->last) {
+            level = t->last;
+        }
+    }
+    r5xx_3d_tex_filter(st, t, &t->lvl[level], coord, unscaled, linear, c);
+swizzle:
     for (unsigned i = 0; i < 4; i++) {
         unsigned s = t->sel[i];
 
@@ -464,4 +624,43 @@ void r5xx_3d_tex_sample(R5xx3d *st, const R5xx3dDraw *d, unsigned unit,
             out[i] = r5xx_3d_srgb(out[i]);
         }
     }
+}
+
+float r5xx_3d_tex_lod(R5xx3d *st, const R5xx3dDraw *d, unsigned unit,
+                      const float coord[4], bool unscaled)
+{
+    const R5xx3dTexUnit *t = &d->tex[unit % R5XX_3D_TEX_UNITS];
+    R5xx3dDeriv *dv = st->deriv;
+    unsigned k;
+    float sw, sh, dudx, dvdx, dudy, dvdy, rho;
+
+    if (!dv || dv->n >= R5XX_3D_DERIV_TEX || dv->slot > 2) {
+        return NAN;
+    }
+    k = dv->n++;
+    dv->c[dv->slot][k][0] = coord[0];
+    dv->c[dv->slot][k][1] = coord[1];
+    dv->have[dv->slot] |= 1u << k;
+    if (dv->slot || !t->ok || !t->need_lod ||
+        !(dv->have[1] & dv->have[2] & (1u << k))) {
+        return NAN;
+    }
+    sw = unscaled ? 1.0f : (float)t->lvl[t->first].w;
+    sh = unscaled ? 1.0f : (float)t->lvl[t->first].h;
+    dudx = (dv->c[1][k][0] - coord[0]) * dv->sx * sw;
+    dvdx = (dv->c[1][k][1] - coord[1]) * dv->sx * sh;
+    dudy = (dv->c[2][k][0] - coord[0]) * dv->sy * sw;
+    dvdy = (dv->c[2][k][1] - coord[1]) * dv->sy * sh;
+    rho = fmaxf(sqrtf(dudx * dudx + dvdx * dvdx),
+                sqrtf(dudy * dudy + dvdy * dvdy));
+    if (!(rho > 0.0f)) {
+        return rho == 0.0f ? -INFINITY : NAN;
+    }
+    return log2f(rho);
+}
+
+void r5xx_3d_tex_sample(R5xx3d *st, const R5xx3dDraw *d, unsigned unit,
+                        const float coord[4], bool unscaled, float out[4])
+{
+    r5xx_3d_tex_sample_lod(st, d, unit, coord, unscaled, NAN, out);
 }

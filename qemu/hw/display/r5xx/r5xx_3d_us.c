@@ -41,88 +41,59 @@
 #define US_RGB_CLAMP            (1u << 19)
 #define US_ALPHA_CLAMP          (1u << 20)
 
-void r5xx_3d_us_setup(R5xx3d *st, R5xx3dDraw *d)
-{
-    uint32_t addr = st->regs[R_R500_US_CODE_ADDR];
-    uint32_t off = FIELD_EX32(st->regs[R_R500_US_CODE_OFFSET],
-                              R500_US_CODE_OFFSET, OFFSET_ADDR);
-
-    d->us_start = FIELD_EX32(addr, R500_US_CODE_ADDR, START_ADDR) + off;
-    d->us_end = FIELD_EX32(addr, R500_US_CODE_ADDR, END_ADDR) + off;
-}
-
 /* A source: temporary, constant or inline float (ADDR bit 7, no CONST). */
-static void r5xx_3d_us_reg(R5xx3d *st, float temp[R5XX_3D_US_TEMPS][4],
-                           uint32_t addr, float v[4])
+static void r5xx_3d_us_src(R5xx3d *st, uint32_t addr, R5xx3dSrc *v)
 {
     unsigned a = addr & 0xff;
 
+    v->temp = false;
+    v->idx = 0;
     if (addr & 0x100) {
         for (unsigned i = 0; i < 4; i++) {
-            v[i] = r5xx_3d_f32(st->us_const[a][i]);
+            v->val[i] = r5xx_3d_f32(st->us_const[a][i]);
         }
     } else if (a & 0x80) {
         /* 3-bit mantissa, 4-bit exponent biased by 7 */
         float f = ldexpf(1.0f + (a & 7) / 8.0f, (int)((a >> 3) & 0xf) - 7);
 
-        v[0] = v[1] = v[2] = v[3] = f;
+        v->val[0] = v->val[1] = v->val[2] = v->val[3] = f;
     } else {
-        memcpy(v, temp[a], 4 * sizeof(*v));
-    }
-}
-
-/* The pre-subtract of sources 0 and 1. */
-static float r5xx_3d_us_presub(unsigned op, float s0, float s1)
-{
-    switch (op) {
-    case 0:
-        return 1.0f - 2.0f * s0;
-    case 1:
-        return s1 - s0;
-    case 2:
-        return s1 + s0;
-    default:
-        return 1.0f - s0;
-    }
-}
-
-/* Swizzle select: R, G, B, A, 0, 1/2, 1 (7 reads as 0). */
-static float r5xx_3d_us_swz(const float v[4], unsigned sel)
-{
-    static const float k[4] = { 0.0f, 0.5f, 1.0f, 0.0f };
-
-    return sel < 4 ? v[sel] : k[sel - 4];
-}
-
-static float r5xx_3d_us_mod(float x, unsigned mod)
-{
-    switch (mod) {
-    case 1:
-        return -x;
-    case 2:
-        return fabsf(x);
-    case 3:
-        return -fabsf(x);
-    default:
-        return x;
+        v->temp = true;
+        v->idx = a;
     }
 }
 
 /* Output modifier: x1, x2, x4, x8, /2, /4, /8, off. */
-static float r5xx_3d_us_omod(float x, unsigned omod)
-{
-    static const float k[8] = { 1, 2, 4, 8, 0.5f, 0.25f, 0.125f, 1 };
+static const float r5xx_3d_us_omod[8] = { 1, 2, 4, 8, 0.5f, 0.25f, 0.125f, 1 };
 
-    return x * k[omod & 7];
-}
-
-/* An operand: n components of source sel (3: the pre-subtract). */
-static void r5xx_3d_us_operand(float src[4][4], const R5xx3dAluArg *arg,
+/*
+ * An operand: n components of row s of the source table (a source's R, G,
+ * B, A, then 0, 1/2, 1, 0 for swizzle selects 4-7), with its modifier.
+ */
+static void r5xx_3d_us_operand(const float *s, const R5xx3dAluArg *arg,
                                unsigned n, float *o)
 {
     for (unsigned i = 0; i < n; i++) {
-        o[i] = r5xx_3d_us_mod(r5xx_3d_us_swz(src[arg->sel & 3],
-                                             arg->swz[i] & 7), arg->mod);
+        o[i] = s[arg->swz[i] & 7];
+    }
+    switch (arg->mod) {
+    case 1:
+        for (unsigned i = 0; i < n; i++) {
+            o[i] = -o[i];
+        }
+        break;
+    case 2:
+        for (unsigned i = 0; i < n; i++) {
+            o[i] = fabsf(o[i]);
+        }
+        break;
+    case 3:
+        for (unsigned i = 0; i < n; i++) {
+            o[i] = -fabsf(o[i]);
+        }
+        break;
+    default:
+        break;
     }
 }
 
@@ -131,25 +102,66 @@ static float r5xx_3d_clamp01(float x)
     return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f;   /* NaN gives 0 */
 }
 
-void r5xx_3d_alu(const R5xx3dAlu *in, const float src[3][4],
-                 float temp[R5XX_3D_US_TEMPS][4], float out[4])
+/* The pre-subtract op of sources 0 and 1 (rows 0 and 1 of t) into row p. */
+static void r5xx_3d_us_presub(unsigned op, float t[5][8], float *p)
 {
-    float rs[4][4], as[4][4];
+    for (unsigned i = 0; i < 4; i++) {
+        float s0 = t[0][i], s1 = t[1][i];
+
+        switch (op) {
+        case 0:
+            p[i] = 1.0f - 2.0f * s0;
+            break;
+        case 1:
+            p[i] = s1 - s0;
+            break;
+        case 2:
+            p[i] = s1 + s0;
+            break;
+        default:
+            p[i] = 1.0f - s0;
+            break;
+        }
+    }
+}
+
+/*
+ * One ALU pair on the source table t, whose rows 0-2 hold sources 0-2 (RGB
+ * source k's x, y, z with the matching alpha source's w), writing temp
+ * and out.  Copies go a float at a time: a wide load of floats just
+ * stored one by one stalls.
+ */
+static void r5xx_3d_alu(const R5xx3dAlu *in, float t[5][8],
+                        float temp[R5XX_3D_US_TEMPS][4], float out[4])
+{
     float a[3], b[3], c[3], aa, ab, ac, rgb[3], alpha, dot;
     unsigned rop = in->rgb_op, aop = in->alpha_op;
+    float rk = r5xx_3d_us_omod[in->rgb_omod & 7];
+    float ak = r5xx_3d_us_omod[in->alpha_omod & 7];
 
-    memcpy(rs, src, 3 * sizeof(rs[0]));
-    memcpy(as, src, 3 * sizeof(as[0]));
-    for (unsigned i = 0; i < 4; i++) {
-        rs[3][i] = r5xx_3d_us_presub(in->rgb_presub, src[0][i], src[1][i]);
-        as[3][i] = r5xx_3d_us_presub(in->alpha_presub, src[0][i], src[1][i]);
+    /* rows 3 and 4: the RGB and the alpha pre-subtract */
+    for (unsigned k = 3; k < 5; k++) {
+        t[k][4] = 0.0f;
+        t[k][5] = 0.5f;
+        t[k][6] = 1.0f;
+        t[k][7] = 0.0f;
     }
-    r5xx_3d_us_operand(rs, &in->rgb[0], 3, a);
-    r5xx_3d_us_operand(rs, &in->rgb[1], 3, b);
-    r5xx_3d_us_operand(rs, &in->rgb[2], 3, c);
-    r5xx_3d_us_operand(as, &in->alpha[0], 1, &aa);
-    r5xx_3d_us_operand(as, &in->alpha[1], 1, &ab);
-    r5xx_3d_us_operand(as, &in->alpha[2], 1, &ac);
+    if (in->rgb[0].sel == 3 || in->rgb[1].sel == 3 || in->rgb[2].sel == 3) {
+        r5xx_3d_us_presub(in->rgb_presub, t, t[3]);
+    }
+    if (in->alpha[0].sel == 3 || in->alpha[1].sel == 3 ||
+        in->alpha[2].sel == 3) {
+        r5xx_3d_us_presub(in->alpha_presub, t, t[4]);
+    }
+    r5xx_3d_us_operand(t[in->rgb[0].sel & 3], &in->rgb[0], 3, a);
+    r5xx_3d_us_operand(t[in->rgb[1].sel & 3], &in->rgb[1], 3, b);
+    r5xx_3d_us_operand(t[in->rgb[2].sel & 3], &in->rgb[2], 3, c);
+    r5xx_3d_us_operand(t[(in->alpha[0].sel & 3) == 3 ? 4 : in->alpha[0].sel],
+                       &in->alpha[0], 1, &aa);
+    r5xx_3d_us_operand(t[(in->alpha[1].sel & 3) == 3 ? 4 : in->alpha[1].sel],
+                       &in->alpha[1], 1, &ab);
+    r5xx_3d_us_operand(t[(in->alpha[2].sel & 3) == 3 ? 4 : in->alpha[2].sel],
+                       &in->alpha[2], 1, &ac);
 
     dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
     if (rop == 2) {                         /* DP4 */
@@ -176,7 +188,7 @@ void r5xx_3d_alu(const R5xx3dAlu *in, const float src[3][4],
         alpha = ac >= 0.0f ? aa : ab;
         break;
     case 7:                                 /* FRC */
-        alpha = aa - floorf(aa);
+        alpha = aa - r5xx_3d_floorf(aa);
         break;
     case 8:                                 /* EX2 */
         alpha = exp2f(aa);
@@ -201,46 +213,58 @@ void r5xx_3d_alu(const R5xx3dAlu *in, const float src[3][4],
         break;
     }
 
-    for (unsigned i = 0; i < 3; i++) {
-        switch (rop) {
-        case 0:                             /* MAD */
+    switch (rop) {
+    case 0:                                 /* MAD */
+        for (unsigned i = 0; i < 3; i++) {
             rgb[i] = a[i] * b[i] + c[i];
-            break;
-        case 1:                             /* DP3 */
-        case 2:                             /* DP4 */
-            rgb[i] = dot;
-            break;
-        case 3:                             /* D2A */
-            rgb[i] = a[0] * b[0] + a[1] * b[1] + c[2];
-            break;
-        case 4:
-            rgb[i] = fminf(a[i], b[i]);
-            break;
-        case 5:
-            rgb[i] = fmaxf(a[i], b[i]);
-            break;
-        case 7:                             /* CND */
-            rgb[i] = c[i] > 0.5f ? a[i] : b[i];
-            break;
-        case 8:                             /* CMP */
-            rgb[i] = c[i] >= 0.0f ? a[i] : b[i];
-            break;
-        case 9:                             /* FRC */
-            rgb[i] = a[i] - floorf(a[i]);
-            break;
-        case 10:                            /* SOP, REPL_ALPHA */
-            rgb[i] = alpha;
-            break;
-        default:                            /* MDH, MDV, reserved */
-            rgb[i] = 0.0f;
-            break;
         }
-        rgb[i] = r5xx_3d_us_omod(rgb[i], in->rgb_omod);
+        break;
+    case 1:                                 /* DP3 */
+    case 2:                                 /* DP4 */
+        rgb[0] = rgb[1] = rgb[2] = dot;
+        break;
+    case 3:                                 /* D2A */
+        rgb[0] = rgb[1] = rgb[2] = a[0] * b[0] + a[1] * b[1] + c[2];
+        break;
+    case 4:
+        for (unsigned i = 0; i < 3; i++) {
+            rgb[i] = fminf(a[i], b[i]);
+        }
+        break;
+    case 5:
+        for (unsigned i = 0; i < 3; i++) {
+            rgb[i] = fmaxf(a[i], b[i]);
+        }
+        break;
+    case 7:                                 /* CND */
+        for (unsigned i = 0; i < 3; i++) {
+            rgb[i] = c[i] > 0.5f ? a[i] : b[i];
+        }
+        break;
+    case 8:                                 /* CMP */
+        for (unsigned i = 0; i < 3; i++) {
+            rgb[i] = c[i] >= 0.0f ? a[i] : b[i];
+        }
+        break;
+    case 9:                                 /* FRC */
+        for (unsigned i = 0; i < 3; i++) {
+            rgb[i] = a[i] - r5xx_3d_floorf(a[i]);
+        }
+        break;
+    case 10:                                /* SOP, REPL_ALPHA */
+        rgb[0] = rgb[1] = rgb[2] = alpha;
+        break;
+    default:                                /* MDH, MDV, reserved */
+        rgb[0] = rgb[1] = rgb[2] = 0.0f;
+        break;
+    }
+    for (unsigned i = 0; i < 3; i++) {
+        rgb[i] *= rk;
         if (in->rgb_clamp) {
             rgb[i] = r5xx_3d_clamp01(rgb[i]);
         }
     }
-    alpha = r5xx_3d_us_omod(alpha, in->alpha_omod);
+    alpha *= ak;
     if (in->alpha_clamp) {
         alpha = r5xx_3d_clamp01(alpha);
     }
@@ -274,41 +298,73 @@ static void r5xx_3d_us_arg(R5xx3dAluArg *arg, uint32_t sel, uint32_t swz,
 }
 
 /* An R500 ALU (or OUT) instruction. */
-static void r5xx_3d_us_alu(R5xx3d *st, const uint32_t *w,
-                           float temp[R5XX_3D_US_TEMPS][4], float out[4])
+static void r5xx_3d_us_alu(R5xx3d *st, const uint32_t *w, R5xx3dAluInst *ai)
 {
-    R5xx3dAlu in;
-    float src[3][4], v[4];
+    R5xx3dAlu *in = &ai->alu;
 
     /* source k: RGB source k's x, y, z and alpha source k's w */
     for (unsigned k = 0; k < 3; k++) {
-        r5xx_3d_us_reg(st, temp, (w[1] >> (10 * k)) & 0x3ff, src[k]);
-        r5xx_3d_us_reg(st, temp, (w[2] >> (10 * k)) & 0x3ff, v);
-        src[k][3] = v[3];
+        r5xx_3d_us_src(st, (w[1] >> (10 * k)) & 0x3ff, &ai->rgb_src[k]);
+        r5xx_3d_us_src(st, (w[2] >> (10 * k)) & 0x3ff, &ai->alpha_src[k]);
     }
-    in.rgb_presub = w[1] >> 30;
-    in.alpha_presub = w[2] >> 30;
-    r5xx_3d_us_arg(&in.rgb[0], w[3], w[3] >> 2, w[3] >> 11);
-    r5xx_3d_us_arg(&in.rgb[1], w[3] >> 13, w[3] >> 15, w[3] >> 24);
-    r5xx_3d_us_arg(&in.rgb[2], w[5] >> 12, w[5] >> 14, w[5] >> 23);
-    r5xx_3d_us_arg(&in.alpha[0], w[4] >> 12, w[4] >> 14, w[4] >> 17);
-    r5xx_3d_us_arg(&in.alpha[1], w[4] >> 19, w[4] >> 21, w[4] >> 24);
-    r5xx_3d_us_arg(&in.alpha[2], w[5] >> 25, w[5] >> 27, w[5] >> 30);
-    in.rgb_op = w[5] & 0xf;
-    in.alpha_op = w[4] & 0xf;
-    in.rgb_omod = (w[3] >> 26) & 7;
-    in.alpha_omod = (w[4] >> 26) & 7;
-    in.rgb_clamp = w[0] & US_RGB_CLAMP;
-    in.alpha_clamp = w[0] & US_ALPHA_CLAMP;
-    in.rgb_dst = (w[5] >> 4) & 0x7f;
-    in.alpha_dst = (w[4] >> 4) & 0x7f;
-    in.rgb_wmask = US_RGB_WMASK(w[0]);
-    in.alpha_wmask = w[0] & US_ALPHA_WMASK;
-    in.rgb_omask = US_RGB_OMASK(w[0]);
-    in.alpha_omask = w[0] & US_ALPHA_OMASK;
-    in.rgb_target = (w[3] >> 29) & 3;
-    in.alpha_target = (w[4] >> 29) & 3;
-    r5xx_3d_alu(&in, src, temp, out);
+    in->rgb_presub = w[1] >> 30;
+    in->alpha_presub = w[2] >> 30;
+    r5xx_3d_us_arg(&in->rgb[0], w[3], w[3] >> 2, w[3] >> 11);
+    r5xx_3d_us_arg(&in->rgb[1], w[3] >> 13, w[3] >> 15, w[3] >> 24);
+    r5xx_3d_us_arg(&in->rgb[2], w[5] >> 12, w[5] >> 14, w[5] >> 23);
+    r5xx_3d_us_arg(&in->alpha[0], w[4] >> 12, w[4] >> 14, w[4] >> 17);
+    r5xx_3d_us_arg(&in->alpha[1], w[4] >> 19, w[4] >> 21, w[4] >> 24);
+    r5xx_3d_us_arg(&in->alpha[2], w[5] >> 25, w[5] >> 27, w[5] >> 30);
+    in->rgb_op = w[5] & 0xf;
+    in->alpha_op = w[4] & 0xf;
+    in->rgb_omod = (w[3] >> 26) & 7;
+    in->alpha_omod = (w[4] >> 26) & 7;
+    in->rgb_clamp = w[0] & US_RGB_CLAMP;
+    in->alpha_clamp = w[0] & US_ALPHA_CLAMP;
+    in->rgb_dst = (w[5] >> 4) & 0x7f;
+    in->alpha_dst = (w[4] >> 4) & 0x7f;
+    in->rgb_wmask = US_RGB_WMASK(w[0]);
+    in->alpha_wmask = w[0] & US_ALPHA_WMASK;
+    in->rgb_omask = US_RGB_OMASK(w[0]);
+    in->alpha_omask = w[0] & US_ALPHA_OMASK;
+    in->rgb_target = (w[3] >> 29) & 3;
+    in->alpha_target = (w[4] >> 29) & 3;
+}
+
+void r5xx_3d_alu_run(const R5xx3dAluInst *ai,
+                     float temp[R5XX_3D_US_TEMPS][4], float out[4])
+{
+    float t[5][8];
+
+    for (unsigned k = 0; k < 3; k++) {
+        const R5xx3dSrc *r = &ai->rgb_src[k], *a = &ai->alpha_src[k];
+        const float *rv = r->temp ? temp[r->idx] : r->val;
+
+        t[k][0] = rv[0];
+        t[k][1] = rv[1];
+        t[k][2] = rv[2];
+        t[k][3] = a->temp ? temp[a->idx][3] : a->val[3];
+        t[k][4] = 0.0f;
+        t[k][5] = 0.5f;
+        t[k][6] = 1.0f;
+        t[k][7] = 0.0f;
+    }
+    r5xx_3d_alu(&ai->alu, t, temp, out);
+}
+
+/* An R500 TEX instruction. */
+static void r5xx_3d_us_tex_decode(const uint32_t *w, R5xx3dTexInst *t)
+{
+    t->op = (w[1] >> 22) & 7;
+    t->unit = (w[1] >> 16) & 0xf;
+    t->unscaled = w[1] & (1u << 27);
+    t->src = w[2] & 0x7f;
+    t->dst = (w[2] >> 16) & 0x7f;
+    for (unsigned i = 0; i < 4; i++) {
+        t->coord_swz[i] = (w[2] >> (8 + 2 * i)) & 3;
+        t->res_swz[i] = (w[2] >> (24 + 2 * i)) & 3;
+    }
+    t->wmask = US_RGB_WMASK(w[0]) | (w[0] & US_ALPHA_WMASK ? 8 : 0);
 }
 
 /*
@@ -316,18 +372,18 @@ static void r5xx_3d_us_alu(R5xx3d *st, const uint32_t *w,
  * TXP (coordinates divided by q) and LODBIAS (no LOD yet: as LD) sample
  * unit TEX_ID into the destination through its swizzle and write mask.
  */
-static bool r5xx_3d_us_tex(R5xx3d *st, const R5xx3dDraw *d, const uint32_t *w,
+static bool r5xx_3d_us_tex(R5xx3d *st, const R5xx3dDraw *d,
+                           const R5xx3dTexInst *t,
                            float temp[R5XX_3D_US_TEMPS][4])
 {
-    unsigned op = (w[1] >> 22) & 7;
-    const float *src = temp[w[2] & 0x7f];
-    float *dst = temp[(w[2] >> 16) & 0x7f];
-    float coord[4], texel[4];
+    const float *src = temp[t->src];
+    float *dst = temp[t->dst];
+    float coord[4], texel[4], lod;
 
     for (unsigned i = 0; i < 4; i++) {
-        coord[i] = src[(w[2] >> (8 + 2 * i)) & 3];
+        coord[i] = src[t->coord_swz[i]];
     }
-    if (op == 2) {                          /* KILL */
+    if (t->op == 2) {                       /* KILL */
         for (unsigned i = 0; i < 4; i++) {
             if (coord[i] < 0.0f) {
                 return false;
@@ -335,25 +391,61 @@ static bool r5xx_3d_us_tex(R5xx3d *st, const R5xx3dDraw *d, const uint32_t *w,
         }
         return true;
     }
-    if (op == 0 || op > 4) {                /* NOP; LOD, DXDY: not yet */
+    if (t->op == 0 || t->op > 4) {          /* NOP; LOD, DXDY: not yet */
         return true;
     }
-    if (op == 3 && coord[3] != 0.0f) {      /* PROJ */
+    if (t->op == 3 && coord[3] != 0.0f) {   /* PROJ */
         coord[0] /= coord[3];
         coord[1] /= coord[3];
         coord[2] /= coord[3];
     }
-    r5xx_3d_tex_sample(st, d, (w[1] >> 16) & 0xf, coord, w[1] & (1u << 27),
-                       texel);
+    lod = r5xx_3d_tex_lod(st, d, t->unit, coord, t->unscaled);
+    if (t->op == 4) {                       /* LODBIAS: by q */
+        lod += coord[3];
+    }
+    r5xx_3d_tex_sample_lod(st, d, t->unit, coord, t->unscaled, lod, texel);
     for (unsigned i = 0; i < 4; i++) {
-        bool wr = i < 3 ? US_RGB_WMASK(w[0]) & (1u << i)
-                        : w[0] & US_ALPHA_WMASK;
-
-        if (wr) {
-            dst[i] = texel[(w[2] >> (24 + 2 * i)) & 3];
+        if (t->wmask & (1u << i)) {
+            dst[i] = texel[t->res_swz[i]];
         }
     }
     return true;
+}
+
+/*
+ * The program from US_CODE_ADDR's start to its end or the first LAST,
+ * decoded with the constants it reads as they are now.
+ */
+void r5xx_3d_us_setup(R5xx3d *st, R5xx3dDraw *d)
+{
+    uint32_t addr = st->regs[R_R500_US_CODE_ADDR];
+    uint32_t off = FIELD_EX32(st->regs[R_R500_US_CODE_OFFSET],
+                              R500_US_CODE_OFFSET, OFFSET_ADDR);
+    uint32_t n;
+
+    d->us_start = FIELD_EX32(addr, R500_US_CODE_ADDR, START_ADDR) + off;
+    d->us_end = FIELD_EX32(addr, R500_US_CODE_ADDR, END_ADDR) + off;
+    n = d->us_end >= d->us_start ? d->us_end - d->us_start + 1 : 0;
+    if (n > R5XX_3D_US_INSTS) {
+        n = R5XX_3D_US_INSTS;
+    }
+    d->us_n = n;
+    for (uint32_t k = 0; k < n; k++) {
+        const uint32_t *w = st->us_inst[(d->us_start + k) % R5XX_3D_US_INSTS];
+        R5xx3dUsInst *in = &d->us[k];
+
+        in->type = US_TYPE(w[0]);
+        in->last = w[0] & US_LAST;
+        if (in->type == US_TYPE_ALU || in->type == US_TYPE_OUT) {
+            r5xx_3d_us_alu(st, w, &in->alu);
+        } else if (in->type == US_TYPE_TEX) {
+            r5xx_3d_us_tex_decode(w, &in->tex);
+        }
+        if (in->last) {
+            d->us_n = k + 1;
+            break;
+        }
+    }
 }
 
 bool r5xx_3d_us_run(R5xx3d *st, const R5xx3dDraw *d,
@@ -368,24 +460,21 @@ bool r5xx_3d_us_run(R5xx3d *st, const R5xx3dDraw *d,
     if (!r5xx_3d_charge(st, n)) {
         return false;
     }
-    for (uint32_t k = 0; k < n; k++) {
-        const uint32_t *w = st->us_inst[(d->us_start + k) % R5XX_3D_US_INSTS];
+    for (uint32_t k = 0; k < d->us_n; k++) {
+        const R5xx3dUsInst *in = &d->us[k];
 
-        switch (US_TYPE(w[0])) {
+        switch (in->type) {
         case US_TYPE_ALU:
         case US_TYPE_OUT:
-            r5xx_3d_us_alu(st, w, temp, out);
+            r5xx_3d_alu_run(&in->alu, temp, out);
             break;
         case US_TYPE_TEX:
-            if (!r5xx_3d_us_tex(st, d, w, temp)) {
+            if (!r5xx_3d_us_tex(st, d, &in->tex, temp)) {
                 return false;
             }
             break;
         default:
             r5xx_3d_unimp(st, R5XX_3D_UNIMP_FC, "US flow control");
-            break;
-        }
-        if (w[0] & US_LAST) {
             break;
         }
     }

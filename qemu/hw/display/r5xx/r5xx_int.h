@@ -500,6 +500,14 @@ uint32_t r5xx_mc_ldl(R5xxState *s, uint64_t mc);
 void r5xx_mc_view_init(R5xxState *s, R5xxMcView *v);
 bool r5xx_mc_view_access(R5xxMcView *v, uint64_t mc, void *buf, uint32_t len,
                          bool write);
+/*
+ * A host pointer to the len bytes at MC address mc if they are all VRAM
+ * (to read and write through the view's lifetime), else NULL; what is
+ * written through it must be reported with r5xx_mc_view_written (the
+ * display's dirty tracking).
+ */
+void *r5xx_mc_view_map(R5xxMcView *v, uint64_t mc, uint64_t len);
+void r5xx_mc_view_written(R5xxMcView *v, uint64_t mc, uint64_t len);
 void r5xx_mc_view_fini(R5xxState *s, R5xxMcView *v);
 void r5xx_mc_stl(R5xxState *s, uint64_t mc, uint32_t val);
 

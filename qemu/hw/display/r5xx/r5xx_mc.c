@@ -898,6 +898,31 @@ bool r5xx_mc_view_access(R5xxMcView *v, uint64_t mc, void *buf, uint32_t len,
     return !v->failed;
 }
 
+void *r5xx_mc_view_map(R5xxMcView *v, uint64_t mc, uint64_t len)
+{
+    uint64_t off;
+
+    if (!len || mc > UINT32_MAX || len > (uint64_t)UINT32_MAX + 1 - mc ||
+        mc < v->fb_start || mc + len - 1 > v->fb_end || mc < v->vram_base) {
+        return NULL;
+    }
+    off = mc - v->vram_base;
+    if (off >= v->s->vram_size || len > v->s->vram_size - off) {
+        return NULL;
+    }
+    return v->s->vram_ptr + off;
+}
+
+void r5xx_mc_view_written(R5xxMcView *v, uint64_t mc, uint64_t len)
+{
+    uint64_t off = mc - v->vram_base;
+
+    if (mc >= v->vram_base && off < v->s->vram_size &&
+        len <= v->s->vram_size - off) {
+        memory_region_set_dirty(&v->s->vram, off, len);
+    }
+}
+
 static void r5xx_mc_access(R5xxState *s, uint64_t mc, void *buf, uint32_t len,
                            bool write)
 {

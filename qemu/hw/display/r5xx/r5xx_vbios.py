@@ -6,7 +6,9 @@ The image is a PCI expansion ROM with an ATOM BIOS in it, as upstream
 radeon (atom.c, radeon_atombios.c, atombios.h) reads one: the 0x55AA
 signature, a PCI data structure, the ATI magic, the ATOM ROM header, the
 master list of data tables (FirmwareInfo, GPIO_I2C_Info, GPIO_Pin_LUT,
-Object_Header) and the master list of command tables, with the tables the
+Object_Header unless [bios] object_header is false, SupportedDevicesInfo
+when the board has a [supported_devices] section, as R4xx boards' ROMs
+do) and the master list of command tables, with the tables the
 board's [atom] command_tables selects (r5xx_atom_tables.py, assembled by
 r5xx_atom_asm.py): what upstream radeon runs to post the card and set
 modes.  The model comes out of reset as a card whose firmware has run.
@@ -43,6 +45,7 @@ COMMAND_TABLES = 81
 DATA_TABLES = 34
 DATA_INDEX = {
     "FirmwareInfo": 4,
+    "SupportedDevicesInfo": 9,
     "GPIO_I2C_Info": 10,
     "GPIO_Pin_LUT": 12,
     "Object_Header": 22,
@@ -56,6 +59,10 @@ DEVICES = {"CRT1": 0, "LCD1": 1, "TV1": 2, "DFP1": 3, "CRT2": 4, "DFP2": 7}
 
 # object records
 RECORD_I2C, RECORD_HPD, RECORD_END = 1, 2, 0xFF
+
+# SupportedDevicesInfo: connector types and DACs of ATOM_CONNECTOR_INFO
+SD_TYPES = {"VGA": 1, "DVI-I": 2, "DVI-D": 3}
+SD_DACS = {None: 0, "A": 1, "B": 2, "external": 3}
 
 FIRMWARE_CAPS = {"firmware_posted": 0, "dual_crtc": 1}
 
@@ -147,8 +154,11 @@ def gpio_i2c_info(board, regs):
     """GPIO_I2C_Info (v1.1): ATOM_GPIO_I2C_ASSIGMENT per line, 27 bytes."""
     body = b""
     for d in board.get("ddc", []):
-        p = d["regs"]
-        idx = [reg_index(regs, f"{p}_{r}") for r in ("MASK", "EN", "Y", "A")]
+        if "reg" in d:          # a legacy pad: one register for all four
+            idx = [reg_index(regs, d["reg"])] * 4
+        else:
+            p = d["regs"]
+            idx = [reg_index(regs, f"{p}_{r}") for r in ("MASK", "EN", "Y", "A")]
         clk, data = d["clock_bit"], d["data_bit"]
         body += struct.pack("<8HB8B2x", *idx, *idx, d["id"],
                             clk, clk, clk, clk, data, data, data, data)
@@ -161,6 +171,28 @@ def gpio_pin_lut(board, regs):
     for g in board.get("gpio", []):
         body += struct.pack("<HBB", reg_index(regs, g["reg"]), g["bit"], g["id"])
     return table(1, 1, body)
+
+
+def supported_devices(board):
+    """SupportedDevicesInfo: format 1 (10 devices) or 2 (16), from content
+    revision 2 of format 2 on with an interrupt source byte per device."""
+    sd = board["supported_devices"]
+    frev, crev = sd.get("format", 1), sd.get("content", 1)
+    n = 16 if frev > 1 else 10
+    support, conn, isrc = 0, [0] * n, [0xFF] * n
+    for d in sd.get("device", []):
+        i = DEVICES[d["device"]]
+        if d["type"] not in SD_TYPES:
+            raise BoardError(f"supported device {d['device']}: type {d['type']}")
+        support |= 1 << i
+        conn[i] = SD_TYPES[d["type"]] << 4 | SD_DACS[d.get("dac")], d.get("ddc", 0)
+        isrc[i] = d.get("int_src", 0xFF)
+    body = struct.pack("<H", support)
+    for i in range(n):
+        body += struct.pack("<BB", *(conn[i] or (0, 0)))
+    if frev > 1 and crev > 1:
+        body += bytes(isrc)
+    return table(frev, crev, body)
 
 
 class Blob:
@@ -265,8 +297,11 @@ def build(board, regs):
         "FirmwareInfo": firmware_info(board["firmware"]),
         "GPIO_I2C_Info": gpio_i2c_info(board, regs),
         "GPIO_Pin_LUT": gpio_pin_lut(board, regs),
-        "Object_Header": object_header(board),
     }
+    if board["bios"].get("object_header", True):
+        tables["Object_Header"] = object_header(board)
+    if "supported_devices" in board:
+        tables["SupportedDevicesInfo"] = supported_devices(board)
     data_list = [0] * DATA_TABLES
     for t, body in tables.items():
         data_list[DATA_INDEX[t]] = rom.add(body, 2)

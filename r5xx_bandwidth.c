@@ -260,6 +260,9 @@ void r5xx_bw_avivo_compute(const struct r5xx_bw_mode mode[2], u32 sclk_khz,
 #define R5XX_BW_LEGACY_SCLK_DELAY	250
 #define R5XX_BW_LEGACY_OVERHEAD		8	/* engine clocks */
 #define R5XX_BW_LEGACY_CRIT_R300	0x10
+/* an initial latency of 1 for one display client */
+#define R5XX_BW_LEGACY_INIT_LAT(client) \
+	FIELD_PREP(R5XX_R300_MC_INIT_MISC_LAT_TIMER_MC_##client##_INIT_LAT, 1)
 
 /* a clock in MHz, from radeon's 10 kHz units */
 static fx r5xx_bw_mhz(u32 khz)
@@ -369,10 +372,8 @@ void r5xx_bw_legacy_compute(const struct r5xx_bw_mode mode[2],
 			mode[i].on ? r5xx_bw_legacy_grph(&mode[i], point[i], flags)
 				   : 0;
 	out->init_lat = 0;
-	if (high_priority) {
-		if (mode[1].on)
-			out->init_lat |= FIELD_PREP(R5XX_R300_MC_INIT_MISC_LAT_TIMER_MC_DISP1R_INIT_LAT, 1);
-		if (mode[0].on)
-			out->init_lat |= FIELD_PREP(R5XX_R300_MC_INIT_MISC_LAT_TIMER_MC_DISP0R_INIT_LAT, 1);
-	}
+	if (high_priority && mode[1].on)
+		out->init_lat |= R5XX_BW_LEGACY_INIT_LAT(DISP1R);
+	if (high_priority && mode[0].on)
+		out->init_lat |= R5XX_BW_LEGACY_INIT_LAT(DISP0R);
 }

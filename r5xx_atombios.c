@@ -18,12 +18,24 @@
  * The video BIOS of AVIVO boards (RV515 and later) is an ATOM BIOS: a PCI
  * expansion ROM (0x55 0xaa, a PCI data structure naming vendor 0x1002)
  * whose word at 0x48 points to the ATOM ROM header ("ATOM" 4 bytes into
- * it). The header's word at 0x20 points to the master list of data tables,
- * 16-bit offsets after its 4-byte common header; every table starts with
- * that header (its size, format and content revision). r5xx reads four
- * of them, in the layouts upstream radeon's atombios.h describes, and runs
- * none of the ROM's command tables (it programs the hardware directly):
+ * it; "MOTA" on some boards). The header's word at 0x20 points to the
+ * master list of data tables, 16-bit offsets after its 4-byte common
+ * header; every table starts with that header (its size, format and
+ * content revision). r5xx reads five of them, in the layouts upstream
+ * radeon's atombios.h describes, and runs none of the ROM's command tables
+ * (it programs the hardware directly). What the ROM is decides the parser,
+ * not the family: R4xx boards carry ATOM ROMs too (r5xx_atom_detect()).
  *
+ * - SupportedDevicesInfo (index 9, format 1 with 10 devices or 2 with 16):
+ *   a bitmap of the devices the board has and, per device, a connector
+ *   type, the DAC behind it and the I2C id of its DDC line; from format 2
+ *   content revision 2 on also an interrupt source per device, which names
+ *   the hot plug pin (0x4 HPD1, 0xa HPD2). Upstream radeon reads this
+ *   table first and the object table only when the ROM has none; so does
+ *   r5xx. It keeps CRT1/CRT2 on DAC A as VGA on the primary DAC and DFP1 as
+ *   DVI on the internal TMDS transmitter (HPD1 when the table has no
+ *   interrupt sources); a CRT and a DFP on one DDC line are one DVI-I
+ *   connector, digital only here;
  * - Object_Header (index 22, content revision 2 or later): the display
  *   paths, each a device tag, a connector object and the encoder objects
  *   between the GPU and it, and the connector objects, each with a list
@@ -61,9 +73,34 @@
 
 enum atom_data_table {
 	ATOM_FIRMWARE_INFO = 4,
+	ATOM_SUPPORTED_DEVICES = 9,
 	ATOM_GPIO_I2C_INFO = 10,
 	ATOM_GPIO_PIN_LUT = 12,
 	ATOM_OBJECT_HEADER = 22,
+};
+
+/*
+ * SupportedDevicesInfo: the device bitmap, then a connector byte (DAC in
+ * bits 3:0, type in bits 7:4) and an I2C id per device, then (format 2,
+ * content revision 2 on) an interrupt source byte per device
+ */
+#define SD_DEVICE_SUPPORT	4
+#define SD_CONN_INFO		6
+#define SD_DEVICES_V1		10
+#define SD_DEVICES_V2		16
+#define SD_DAC(b)		((b) & 0xf)
+#define SD_TYPE(b)		((b) >> 4)
+#define SD_DAC_A		1
+#define SD_TYPE_VGA		1
+#define SD_TYPE_DVI_I		2
+#define SD_TYPE_DVI_D		3
+#define SD_INT_HPD1		0x4
+#define SD_INT_HPD2		0xa
+
+enum atom_device {
+	ATOM_DEV_CRT1 = 0,
+	ATOM_DEV_DFP1 = 3,
+	ATOM_DEV_CRT2 = 4,
 };
 
 /* Object_Header: offsets of its sub-tables, from the table's start */
@@ -190,7 +227,8 @@ static int atom_data_list(const struct atom_span *img, struct atom_span *list,
 	}
 	if (!atom_u16(img, ATOM_HEADER_PTR, &header) ||
 	    (size_t)header + ATOM_HEADER_MAGIC + 4 > img->end ||
-	    memcmp(img->rom + header + ATOM_HEADER_MAGIC, "ATOM", 4)) {
+	    (memcmp(img->rom + header + ATOM_HEADER_MAGIC, "ATOM", 4) &&
+	     memcmp(img->rom + header + ATOM_HEADER_MAGIC, "MOTA", 4))) {
 		*why = "not an ATOM BIOS";
 		return -ENOENT;
 	}
@@ -204,13 +242,13 @@ static int atom_data_list(const struct atom_span *img, struct atom_span *list,
 	return 0;
 }
 
-/* data table @index of the image, its content revision at least @min_crev */
-static int atom_data_table(const struct atom_span *img, unsigned int index,
-			   u8 min_crev, struct atom_span *t, const char **why)
+/* data table @index of the image, and its format and content revisions */
+static int atom_data_table_rev(const struct atom_span *img, unsigned int index,
+			       struct atom_span *t, u8 *frev, u8 *crev,
+			       const char **why)
 {
 	struct atom_span list;
 	u16 off, size;
-	u8 frev, crev;
 	int ret;
 
 	ret = atom_data_list(img, &list, why);
@@ -221,25 +259,69 @@ static int atom_data_table(const struct atom_span *img, unsigned int index,
 		*why = "no such data table";
 		return -ENOENT;
 	}
-	if (!atom_u16(img, off, &size) || !atom_u8(img, off + 2, &frev) ||
-	    !atom_u8(img, off + 3, &crev) || size < ATOM_TABLE_HEADER ||
+	if (!atom_u16(img, off, &size) || !atom_u8(img, off + 2, frev) ||
+	    !atom_u8(img, off + 3, crev) || size < ATOM_TABLE_HEADER ||
 	    (size_t)off + size > img->end) {
 		*why = "data table out of the image";
 		return -EINVAL;
 	}
+	*t = (struct atom_span){ img->rom, off, (size_t)off + size };
+	return 0;
+}
+
+/* data table @index of the image, format 1, content revision >= @min_crev */
+static int atom_data_table(const struct atom_span *img, unsigned int index,
+			   u8 min_crev, struct atom_span *t, const char **why)
+{
+	u8 frev, crev;
+	int ret;
+
+	ret = atom_data_table_rev(img, index, t, &frev, &crev, why);
+	if (ret)
+		return ret;
 	if (frev != 1 || crev < min_crev) {
 		*why = "data table revision not understood";
 		return -ENOENT;
 	}
-	*t = (struct atom_span){ img->rom, off, (size_t)off + size };
 	return 0;
 }
+
+/**
+ * r5xx_atom_detect - whether a video BIOS image is an ATOM BIOS
+ * @rom: the image
+ * @len: its length in bytes
+ *
+ * Return: true if @rom is an ATI expansion ROM with an ATOM ROM header,
+ * whatever the family of the GPU it came from.
+ */
+bool r5xx_atom_detect(const u8 *rom, size_t len)
+{
+	struct atom_span img = { rom, 0, len }, list;
+	const char *why;
+
+	return atom_data_list(&img, &list, &why) != -ENOENT;
+}
+
+/*
+ * The legacy DDC pads (one register each, the pins' bits fixed): an R4xx
+ * ATOM BIOS names these; the ROM's bit numbers are not checked.
+ */
+static const struct {
+	u32 reg;
+	enum r5xx_ddc_line line;
+} atom_legacy_ddc[] = {
+	{ R5XX_GPIO_VGA_DDC, R5XX_DDC_VGA },
+	{ R5XX_GPIO_DVI_DDC, R5XX_DDC_DVI },
+	{ R5XX_GPIO_MONID, R5XX_DDC_MONID },
+	{ R5XX_GPIO_CRT2_DDC, R5XX_DDC_CRT2 },
+};
 
 /* the DDC line of I2C id @id (GPIO_I2C_Info), or R5XX_DDC_NONE */
 static enum r5xx_ddc_line atom_ddc_line(const struct atom_span *img, u8 id)
 {
 	struct atom_span t;
 	const char *why;
+	unsigned int i;
 	size_t e;
 	u16 clk, data;
 	u8 eid, clk_shift, data_shift;
@@ -255,6 +337,9 @@ static enum r5xx_ddc_line atom_ddc_line(const struct atom_span *img, u8 id)
 		    !atom_u8(&t, e + I2C_ENTRY_CLK_SHIFT, &clk_shift) ||
 		    !atom_u8(&t, e + I2C_ENTRY_DATA_SHIFT, &data_shift))
 			return R5XX_DDC_NONE;
+		for (i = 0; i < ARRAY_SIZE(atom_legacy_ddc); i++)
+			if (clk == data && clk * 4 == atom_legacy_ddc[i].reg)
+				return atom_legacy_ddc[i].line;
 		if (clk != data || clk_shift != DDC_CLK_SHIFT ||
 		    data_shift != DDC_DATA_SHIFT ||
 		    clk * 4 < R5XX_DC_GPIO_DDC1_MASK ||
@@ -490,4 +575,123 @@ int r5xx_atom_clocks(const u8 *rom, size_t len, struct r5xx_atom_clocks *clk,
 	/* no engine runs at 4 GHz: anything above is no clock */
 	clk->sclk_khz = sclk <= 400000 ? sclk * 10 : 0;
 	return 0;
+}
+
+/* the connector of SupportedDevicesInfo device @dev, if r5xx drives it */
+static bool atom_device(const struct atom_span *img, unsigned int dev,
+			u8 info, u8 i2c_id, struct r5xx_connector_info *c)
+{
+	switch (dev) {
+	case ATOM_DEV_CRT1:
+	case ATOM_DEV_CRT2:
+		/* upstream: a CRT is VGA whatever the table says */
+		if (SD_DAC(info) != SD_DAC_A)
+			return false;
+		c->type = DRM_MODE_CONNECTOR_VGA;
+		c->output = R5XX_OUTPUT_DAC1;
+		break;
+	case ATOM_DEV_DFP1:
+		if (SD_TYPE(info) == SD_TYPE_DVI_I)
+			c->type = DRM_MODE_CONNECTOR_DVII;
+		else if (SD_TYPE(info) == SD_TYPE_DVI_D)
+			c->type = DRM_MODE_CONNECTOR_DVID;
+		else
+			return false;
+		c->output = R5XX_OUTPUT_TMDS1;
+		break;
+	default:
+		return false;
+	}
+	c->ddc = atom_ddc_line(img, i2c_id);
+	return true;
+}
+
+/**
+ * r5xx_atom_devices - read the connectors of an ATOM BIOS's
+ *	SupportedDevicesInfo
+ * @rom: the video BIOS image
+ * @len: its length in bytes
+ * @out: the connectors r5xx can drive
+ * @max: room in @out
+ * @why: set to the reason when the return is negative
+ *
+ * Upstream radeon reads this table before the object table. A CRT and a
+ * DFP on the same DDC line are one DVI-I connector (digital only here);
+ * otherwise there is one connector per output, in device order.
+ *
+ * Return: the number of connectors put in @out (0 if the table lists none
+ * that r5xx drives), -ENOENT if @rom is not an ATOM image or has no such
+ * table in a format r5xx understands, -EINVAL if the table is shorter than
+ * the entries its format has or leads out of the image.
+ */
+int r5xx_atom_devices(const u8 *rom, size_t len,
+		      struct r5xx_connector_info *out, unsigned int max,
+		      const char **why)
+{
+	struct atom_span img = { rom, 0, len }, t;
+	struct r5xx_connector_info c;
+	unsigned int dev, devs, j, n = 0;
+	u8 frev, crev, info, i2c, isb;
+	u8 ids[R5XX_OUTPUT_TMDS1 + 1] = { 0 };
+	bool int_src;
+	u16 support;
+	size_t need;
+	int ret;
+
+	ret = atom_data_table_rev(&img, ATOM_SUPPORTED_DEVICES, &t, &frev,
+				  &crev, why);
+	if (ret)
+		return ret;
+	if (frev < 1 || frev > 2) {
+		*why = "SupportedDevicesInfo format not understood";
+		return -ENOENT;
+	}
+	devs = frev > 1 ? SD_DEVICES_V2 : SD_DEVICES_V1;
+	int_src = frev > 1 && crev > 1;
+	need = SD_CONN_INFO + 2 * devs + (int_src ? devs : 0);
+	if (t.end - t.start < need ||
+	    !atom_u16(&t, t.start + SD_DEVICE_SUPPORT, &support)) {
+		*why = "SupportedDevicesInfo shorter than its entries";
+		return -EINVAL;
+	}
+	for (dev = 0; dev < devs && n < max; dev++) {
+		if (!(support & BIT(dev)))
+			continue;
+		if (!atom_u8(&t, t.start + SD_CONN_INFO + 2 * dev, &info) ||
+		    !atom_u8(&t, t.start + SD_CONN_INFO + 2 * dev + 1, &i2c)) {
+			*why = "SupportedDevicesInfo entry out of the table";
+			return -EINVAL;
+		}
+		if (!atom_device(&img, dev, info, i2c, &c))
+			continue;
+		c.hpd = 0;
+		if (c.output == R5XX_OUTPUT_TMDS1) {
+			if (!int_src)
+				c.hpd = 1;
+			else if (atom_u8(&t, t.start + SD_CONN_INFO + 2 * devs +
+					 dev, &isb))
+				c.hpd = isb == SD_INT_HPD1 ? 1 :
+					isb == SD_INT_HPD2 ? 2 : 0;
+		}
+		for (j = 0; j < n && out[j].output != c.output; j++)
+			;
+		if (j < n)
+			continue;	/* one connector per output */
+		/* a DFP on the DDC line of a CRT: the two are DVI-I */
+		for (j = 0; j < n; j++)
+			if (ids[out[j].output] == i2c)
+				break;
+		if (j < n) {
+			c.type = DRM_MODE_CONNECTOR_DVII;
+			c.output = R5XX_OUTPUT_TMDS1;
+			if (out[j].output == R5XX_OUTPUT_TMDS1)
+				c.hpd = out[j].hpd;
+			ids[c.output] = i2c;
+			out[j] = c;
+			continue;
+		}
+		ids[c.output] = i2c;
+		out[n++] = c;
+	}
+	return n;
 }

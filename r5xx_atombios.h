@@ -29,6 +29,10 @@ struct r5xx_atom_clocks {
 	u32 sclk_khz;
 };
 
+bool r5xx_atom_detect(const u8 *rom, size_t len);
+int r5xx_atom_devices(const u8 *rom, size_t len,
+		      struct r5xx_connector_info *out, unsigned int max,
+		      const char **why);
 int r5xx_atom_connectors(const u8 *rom, size_t len,
 			 struct r5xx_connector_info *out, unsigned int max,
 			 const char **why);

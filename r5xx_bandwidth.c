@@ -40,6 +40,33 @@
  * scaler, so one line pair is fetched at a time and the consumption rate is
  * the pixel clock.
  *
+ * The legacy CRTCs (R300 to R4xx and the RS400/RS480 IGPs) each have a
+ * display FIFO, with a start and stop request level and a critical point
+ * below which the display requests memory at high priority
+ * (GRPH_BUFFER_CNTL, GRPH2_BUFFER_CNTL). r5xx_bw_legacy_compute() computes
+ * them as upstream's r100_bandwidth_update does for its R300-class chips:
+ *
+ * - the stop request level: a line's octawords (16 bytes), at most 0x7c;
+ *   the start level the same (R350: 0x10 lower above 0x15);
+ * - the display latency: the larger of the memory side (RAS to CAS, CAS
+ *   and read bus switch, RAS active and precharge, a constant per bus
+ *   kind, over the memory clock, plus 4 engine clocks) and the engine side
+ *   (250 engine clocks on R300 class), each plus a worst-case cursor fetch
+ *   and 8 engine clocks of overhead;
+ * - CRTC1's critical point: its drain rate (octawords a microsecond) times
+ *   that latency, rounded; CRTC2's: its drain rate times twice the latency
+ *   plus the time CRTC1 takes to leave high priority at the read return
+ *   rate. A point within 4 of the stop level is 0 (always high priority),
+ *   as is every point when the priority is forced high, which also sets the
+ *   MC's initial latency of each running CRTC's reads to 1
+ *   (MC_INIT_MISC_LAT_TIMER). R300 never gets 0 while both CRTCs run
+ *   (0x10 instead).
+ *
+ * The arithmetic is upstream's 20.12 fixed point; where upstream would
+ * divide by zero (CRTC1 draining exactly at the read return rate) CRTC1's
+ * drop time counts as zero. Decoding the memory timings from the MC
+ * registers, which differs per family, is the caller's.
+ *
  * This file is pure computation, shared with the host unit tests; the
  * registers are written by r5xx_display_avivo.c.
  */
@@ -225,4 +252,128 @@ void r5xx_bw_avivo_compute(const struct r5xx_bw_mode mode[2], u32 sclk_khz,
 		out->priority_a[i] = cnt[i];
 		out->priority_b[i] = cnt[i];
 	}
+}
+
+/* r100_bandwidth_update's constants for R300-class chips */
+#define R5XX_BW_LEGACY_MAX_STOP_REQ	0x7c
+#define R5XX_BW_LEGACY_CURSOR_OWORDS	16	/* a full-size colour cursor */
+#define R5XX_BW_LEGACY_SCLK_DELAY	250
+#define R5XX_BW_LEGACY_OVERHEAD		8	/* engine clocks */
+#define R5XX_BW_LEGACY_CRIT_R300	0x10
+/* an initial latency of 1 for one display client */
+#define R5XX_BW_LEGACY_INIT_LAT(client) \
+	FIELD_PREP(R5XX_R300_MC_INIT_MISC_LAT_TIMER_MC_##client##_INIT_LAT, 1)
+
+/* a clock in MHz, from radeon's 10 kHz units */
+static fx r5xx_bw_mhz(u32 khz)
+{
+	return fx_div(fx_int(khz / 10), fx_int(100));
+}
+
+/* the display latency in microseconds */
+static fx r5xx_bw_legacy_latency(const struct r5xx_bw_legacy_mem *mem)
+{
+	fx sclk = r5xx_bw_mhz(mem->sclk_khz), mclk = r5xx_bw_mhz(mem->mclk_khz);
+	fx trcd = fx_int(mem->trcd), tras = fx_int(mem->tras);
+	fx tcas = mem->tcas_half * (fx_int(1) / 2);
+	fx lat_mclk, lat_sclk, cursor, overhead;
+	u32 k1 = 40, c = 3;
+
+	if (mem->ddr && mem->vram_width != 32) {
+		k1 = 20;
+		c = 1;
+	}
+	lat_sclk = fx_div(fx_int(R5XX_BW_LEGACY_SCLK_DELAY), sclk);
+	lat_mclk = fx_mul(trcd, fx_int(2)) + fx_mul(tcas, fx_int(c)) +
+		   fx_mul(tras, fx_int(4)) + fx_mul(fx_int(mem->trp), fx_int(4)) +
+		   fx_int(k1);
+	lat_mclk = fx_div(lat_mclk, mclk) + fx_div(fx_int(4), sclk);
+
+	cursor = fx_int(2 * (R5XX_BW_LEGACY_CURSOR_OWORDS - (mem->ddr + 1))) +
+		 trcd;
+	overhead = fx_div(fx_int(R5XX_BW_LEGACY_OVERHEAD), sclk);
+	lat_mclk += overhead + fx_div(max(cursor, tras), mclk);
+	lat_sclk += overhead +
+		    fx_div(fx_int(R5XX_BW_LEGACY_CURSOR_OWORDS), sclk);
+	return max(lat_mclk, lat_sclk);
+}
+
+/* a critical point: 0 when within 4 of the stop level, or forced high */
+static u32 r5xx_bw_legacy_crit(fx crit, bool high_priority)
+{
+	u32 point = fx_trunc(crit);
+
+	if (high_priority || point + 4 > R5XX_BW_LEGACY_MAX_STOP_REQ)
+		return 0;
+	return point;
+}
+
+static u32 r5xx_bw_legacy_grph(const struct r5xx_bw_mode *m, u32 crit,
+			       u32 flags)
+{
+	u32 stop = min(m->hdisplay * m->cpp / 16, R5XX_BW_LEGACY_MAX_STOP_REQ);
+	u32 start = stop;
+
+	if (flags & R5XX_BW_LEGACY_START_LOW && stop > 0x15)
+		start = stop - 0x10;
+	return FIELD_PREP(R5XX_GRPH_BUFFER_CNTL_GRPH_START_REQ, start) |
+	       FIELD_PREP(R5XX_GRPH_BUFFER_CNTL_GRPH_STOP_REQ, stop) |
+	       FIELD_PREP(R5XX_GRPH_BUFFER_CNTL_GRPH_CRITICAL_POINT, crit) |
+	       R5XX_GRPH_BUFFER_CNTL_GRPH_BUFFER_SIZE;
+}
+
+/**
+ * r5xx_bw_legacy_compute - the legacy display FIFO registers
+ * @mode: CRTC1's and CRTC2's modes; a CRTC that is on needs a pixel clock
+ *	and @cpp from 1 to 4
+ * @mem: the memory and its timings
+ * @high_priority: display priority forced high
+ * @flags: %R5XX_BW_LEGACY_CRIT_NONZERO, %R5XX_BW_LEGACY_START_LOW
+ * @out: the register values
+ */
+void r5xx_bw_legacy_compute(const struct r5xx_bw_mode mode[2],
+			    const struct r5xx_bw_legacy_mem *mem,
+			    bool high_priority, u32 flags,
+			    struct r5xx_bw_legacy *out)
+{
+	fx latency = r5xx_bw_legacy_latency(mem);
+	fx drain[2] = { 0, 0 }, crit1 = 0, rrate, drop = 0;
+	u32 point[2] = { 0, 0 };
+	int i;
+
+	for (i = 0; i < 2; i++)
+		if (mode[i].on)
+			drain[i] = fx_div(fx_div(fx_int(mode[i].clock_khz),
+						 fx_int(1000)),
+					  fx_int(16 / min(max(mode[i].cpp, 1U), 16U)));
+
+	if (mode[0].on) {
+		crit1 = fx_mul(drain[0], latency) + fx_int(1) / 2;
+		point[0] = r5xx_bw_legacy_crit(crit1, high_priority);
+		if (!point[0] && mode[1].on &&
+		    flags & R5XX_BW_LEGACY_CRIT_NONZERO)
+			point[0] = R5XX_BW_LEGACY_CRIT_R300;
+	}
+	if (mode[1].on) {
+		/* the read return rate: bus width over 128 times mclk, <= sclk */
+		rrate = fx_mul(r5xx_bw_mhz(mem->mclk_khz),
+			       fx_int((mem->vram_width * mem->ddr + 1) / 128));
+		rrate = min(rrate, r5xx_bw_mhz(mem->sclk_khz));
+		if (mode[0].on && rrate != drain[0])
+			drop = fx_div(crit1, rrate - drain[0]);
+		point[1] = r5xx_bw_legacy_crit(fx_mul(latency + drop + latency,
+						      drain[1]) + fx_int(1) / 2,
+					       high_priority);
+		if (!point[1] && flags & R5XX_BW_LEGACY_CRIT_NONZERO)
+			point[1] = R5XX_BW_LEGACY_CRIT_R300;
+	}
+	for (i = 0; i < 2; i++)
+		out->grph_buffer_cntl[i] =
+			mode[i].on ? r5xx_bw_legacy_grph(&mode[i], point[i], flags)
+				   : 0;
+	out->init_lat = 0;
+	if (high_priority && mode[1].on)
+		out->init_lat |= R5XX_BW_LEGACY_INIT_LAT(DISP1R);
+	if (high_priority && mode[0].on)
+		out->init_lat |= R5XX_BW_LEGACY_INIT_LAT(DISP0R);
 }

@@ -13,12 +13,14 @@
  * @clock_khz: pixel clock
  * @hdisplay: active pixels per line
  * @htotal: pixels per line
+ * @cpp: bytes per pixel of its frame (1 to 4; the legacy computation only)
  */
 struct r5xx_bw_mode {
 	bool on;
 	u32 clock_khz;
 	u32 hdisplay;
 	u32 htotal;
+	u32 cpp;
 };
 
 /**
@@ -35,6 +37,60 @@ struct r5xx_bw_avivo {
 	u32 priority_b[2];
 };
 
+/**
+ * struct r5xx_bw_legacy_mem - the memory the legacy display reads from
+ * @sclk_khz: engine clock, at least 10 kHz
+ * @mclk_khz: memory clock, at least 10 kHz
+ * @vram_width: memory bus width in bits
+ * @ddr: DDR memory
+ * @trcd: RAS to CAS delay, in memory clocks (MEM_TIMING_CNTL decoded)
+ * @trp: RAS precharge, in memory clocks
+ * @tras: RAS active time, in memory clocks
+ * @tcas_half: CAS latency plus the read bus switch time (Trbs), in half
+ *	memory clocks
+ */
+struct r5xx_bw_legacy_mem {
+	u32 sclk_khz;
+	u32 mclk_khz;
+	u32 vram_width;
+	bool ddr;
+	u32 trcd;
+	u32 trp;
+	u32 tras;
+	u32 tcas_half;
+};
+
+/* chip data the legacy computation takes (r100_bandwidth_update's cases) */
+#define R5XX_BW_LEGACY_CRIT_NONZERO	BIT(0)	/* R300: critical point 0x10, not 0 */
+#define R5XX_BW_LEGACY_START_LOW	BIT(1)	/* R350: start request 0x10 lower */
+
+/**
+ * struct r5xx_bw_legacy - legacy display FIFO registers
+ * @grph_buffer_cntl: GRPH_BUFFER_CNTL and GRPH2_BUFFER_CNTL (start and
+ *	stop requests, critical point, GRPH_BUFFER_SIZE; the other bits
+ *	clear); a CRTC that is off keeps its register
+ * @init_lat: MC_INIT_MISC_LAT_TIMER's display init latencies, written
+ *	when the priority is forced high
+ */
+struct r5xx_bw_legacy {
+	u32 grph_buffer_cntl[2];
+	u32 init_lat;
+};
+
+/* the GRPH_BUFFER_CNTL bits r5xx_bw_legacy_compute() sets or clears */
+#define R5XX_BW_LEGACY_GRPH_MASK \
+	(R5XX_GRPH_BUFFER_CNTL_GRPH_STOP_CNTL | \
+	 R5XX_GRPH_BUFFER_CNTL_GRPH_CRITICAL_AT_SOF | \
+	 R5XX_GRPH_BUFFER_CNTL_GRPH_BUFFER_SIZE | \
+	 R5XX_GRPH_BUFFER_CNTL_GRPH_CRITICAL_CNTL | \
+	 R5XX_GRPH_BUFFER_CNTL_GRPH_CRITICAL_POINT | \
+	 R5XX_GRPH_BUFFER_CNTL_GRPH_STOP_REQ | \
+	 R5XX_GRPH_BUFFER_CNTL_GRPH_START_REQ)
+
+void r5xx_bw_legacy_compute(const struct r5xx_bw_mode mode[2],
+			    const struct r5xx_bw_legacy_mem *mem,
+			    bool high_priority, u32 flags,
+			    struct r5xx_bw_legacy *out);
 void r5xx_bw_avivo_compute(const struct r5xx_bw_mode mode[2], u32 sclk_khz,
 			   bool high_priority, struct r5xx_bw_avivo *out);
 

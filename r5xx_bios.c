@@ -35,12 +35,18 @@
  *   upstream uses for the family: 0.4-5 MHz and 125-350 MHz before R420,
  *   1-13.5 MHz and 200-500 MHz from R420 on; pixel clocks up to 350 MHz.
  *
- * AVIVO boards (RV515 and later) have an ATOM BIOS instead
- * (r5xx_atombios.c): r5xx takes the connectors of its object table and
- * the reference clock, PLL input and VCO ranges and highest pixel clock of
- * its FirmwareInfo when the ROM has them and they make sense (the QEMU
- * rv515 model has such a ROM); it says why not otherwise, and keeps the
- * defaults. Those are the usual R5xx desktop layout, the QEMU model's
+ * AVIVO boards (RV515 and later), and some R4xx boards, have an ATOM BIOS
+ * instead (r5xx_atombios.c); what the ROM is decides which parser reads
+ * it, as in upstream radeon, never the family. r5xx takes the connectors
+ * of its SupportedDevicesInfo, or of its object table when the ROM has no
+ * such table (upstream's order), and the reference clock, PLL input and
+ * VCO ranges and highest pixel clock of its FirmwareInfo when the ROM has
+ * them and they make sense (the QEMU rv515 and r580 models have such a
+ * ROM); it says why not otherwise, and keeps the defaults. A connector
+ * whose DDC pads belong to the other display engine (an AVIVO DC_GPIO
+ * line on a legacy chip, a legacy GPIO pad on AVIVO) is kept without DDC;
+ * legacy connectors get no hot plug pin (they are polled). The AVIVO
+ * defaults are the usual R5xx desktop layout, the QEMU model's
  * board: a VGA connector on DACA (DDC on DC_GPIO_DDC1) and a DVI-D
  * connector on TMDSA (DDC on DC_GPIO_DDC2, hot plug pin 1; DVI-D because
  * r5xx drives no second DAC for an analog half), and radeonhd's R500 pixel
@@ -150,6 +156,22 @@ static int r5xx_bios_atom(struct r5xx_device *rdev, const u8 *rom, size_t len)
 			 clk.ref_khz, clk.in_min_khz, clk.in_max_khz,
 			 clk.vco_min_khz, clk.vco_max_khz, clk.max_pixclk_khz);
 	}
+	/* upstream reads SupportedDevicesInfo first, the objects otherwise */
+	ret = r5xx_atom_devices(rom, len, disp->connectors,
+				R5XX_MAX_CONNECTORS, &why);
+	if (ret > 0) {
+		drm_info(&rdev->drm,
+			 "display: connectors from the video BIOS's SupportedDevicesInfo\n");
+		return ret;
+	}
+	if (ret == -EINVAL)
+		drm_warn(&rdev->drm,
+			 "display: video BIOS SupportedDevicesInfo malformed: %s\n",
+			 why);
+	else if (ret < 0)
+		drm_dbg_driver(&rdev->drm,
+			       "display: no video BIOS SupportedDevicesInfo: %s\n",
+			       why);
 	ret = r5xx_atom_connectors(rom, len, disp->connectors,
 				   R5XX_MAX_CONNECTORS, &why);
 	if (ret == -EINVAL)
@@ -159,6 +181,34 @@ static int r5xx_bios_atom(struct r5xx_device *rdev, const u8 *rom, size_t len)
 		drm_info(&rdev->drm, "display: no video BIOS object table: %s\n",
 			 why);
 	return ret;
+}
+
+/* whether DDC line @ddc belongs to the display engine of @rdev */
+static bool r5xx_bios_ddc_fits(struct r5xx_device *rdev,
+			       enum r5xx_ddc_line ddc)
+{
+	bool avivo_line = ddc >= R5XX_DDC_AVIVO1 && ddc <= R5XX_DDC_AVIVO3;
+
+	return ddc == R5XX_DDC_NONE || avivo_line == r5xx_is_avivo(rdev);
+}
+
+/* drop the ROM's DDC lines and HPD pins the display engine does not have */
+static void r5xx_bios_fit_connectors(struct r5xx_device *rdev, int n)
+{
+	struct r5xx_connector_info *c = rdev->display.connectors;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (!r5xx_bios_ddc_fits(rdev, c[i].ddc)) {
+			drm_info(&rdev->drm,
+				 "display: connector %d: the video BIOS's DDC line is not on this display engine, none\n",
+				 i);
+			c[i].ddc = R5XX_DDC_NONE;
+		}
+		/* legacy connectors are polled */
+		if (!r5xx_is_avivo(rdev))
+			c[i].hpd = 0;
+	}
 }
 
 /* upstream's no-BIOS PLL limits; radeonhd's R500 ones on AVIVO */
@@ -211,7 +261,7 @@ void r5xx_bios_display_info(struct r5xx_device *rdev)
 	r5xx_bios_default_pll(rdev);
 	if (!rom)
 		ret = -ENOENT;
-	else if (r5xx_is_avivo(rdev))
+	else if (r5xx_atom_detect(rom, len))
 		ret = r5xx_bios_atom(rdev, rom, len);
 	else
 		ret = r5xx_combios_connectors(rom, len, rdev->family,
@@ -219,6 +269,7 @@ void r5xx_bios_display_info(struct r5xx_device *rdev)
 					      R5XX_MAX_CONNECTORS);
 	kfree(rom);
 	if (ret > 0) {
+		r5xx_bios_fit_connectors(rdev, ret);
 		disp->num_outputs = ret;
 		drm_info(&rdev->drm, "display: %d connectors from the video BIOS\n",
 			 ret);

@@ -250,6 +250,11 @@
 /* AGP base address */
 #define R5XX_AGP_BASE				0x0170
 
+/* R300-R4xx MC initial latencies of its clients */
+#define R5XX_R300_MC_INIT_MISC_LAT_TIMER	0x0180
+#define   R5XX_R300_MC_INIT_MISC_LAT_TIMER_MC_DISP1R_INIT_LAT	GENMASK(15, 12)
+#define   R5XX_R300_MC_INIT_MISC_LAT_TIMER_MC_DISP0R_INIT_LAT	GENMASK(11, 8)
+
 /* legacy PCI GART control */
 #define R5XX_AIC_CNTL				0x01d0
 #define   R5XX_AIC_CNTL_RS400_MSI_REARM		BIT(3)
@@ -427,8 +432,15 @@
 #define   R5XX_LVDS_SS_GEN_CNTL_LVDS_PWRSEQ_DELAY2	GENMASK(23, 20)
 #define   R5XX_LVDS_SS_GEN_CNTL_LVDS_PWRSEQ_DELAY1	GENMASK(19, 16)
 
-/* CRTC1 display FIFO watermarks */
+/* CRTC1 display FIFO watermarks (r100_bandwidth_update) */
 #define R5XX_GRPH_BUFFER_CNTL			0x02f0
+#define   R5XX_GRPH_BUFFER_CNTL_GRPH_STOP_CNTL	BIT(31)
+#define   R5XX_GRPH_BUFFER_CNTL_GRPH_CRITICAL_AT_SOF	BIT(30)
+#define   R5XX_GRPH_BUFFER_CNTL_GRPH_BUFFER_SIZE	BIT(29)
+#define   R5XX_GRPH_BUFFER_CNTL_GRPH_CRITICAL_CNTL	BIT(28)
+#define   R5XX_GRPH_BUFFER_CNTL_GRPH_CRITICAL_POINT	GENMASK(22, 16)
+#define   R5XX_GRPH_BUFFER_CNTL_GRPH_STOP_REQ	GENMASK(14, 8)
+#define   R5XX_GRPH_BUFFER_CNTL_GRPH_START_REQ	GENMASK(6, 0)
 
 /* AVIVO VGA render control */
 #define R5XX_VGA_RENDER_CONTROL			0x0300
@@ -504,7 +516,7 @@
 /* CRTC2 vertical sync copy for the DACs */
 #define R5XX_FP_V2_SYNC_STRT_WID		0x03c8
 
-/* CRTC2 display FIFO watermarks */
+/* CRTC2 display FIFO watermarks (GRPH_BUFFER_CNTL layout) */
 #define R5XX_GRPH2_BUFFER_CNTL			0x03f0
 
 /* legacy CRTC2 general control */

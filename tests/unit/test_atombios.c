@@ -158,9 +158,14 @@ static void test_not_atom(void)
 	wr16(rd16(0x18) + 4, 0x10de);
 	tap_is(conns(c, &why), -ENOENT, "another vendor's ROM");
 	reset();
-	memcpy(rom + rd16(0x48) + 4, "MOTA", 4);
+	memcpy(rom + rd16(0x48) + 4, "COMB", 4);
 	tap_is(conns(c, &why), -ENOENT, "no ATOM signature (COMBIOS)");
 	tap_ok(why && strstr(why, "ATOM"), "... says so: %s", why);
+	tap_ok(!r5xx_atom_detect(rom, good_len), "... not detected as ATOM");
+	reset();
+	tap_ok(r5xx_atom_detect(rom, good_len), "the generated ROM is ATOM");
+	memcpy(rom + rd16(0x48) + 4, "MOTA", 4);
+	tap_is(conns(c, &why), 2, "\"MOTA\" is ATOM too (as upstream)");
 	reset();
 	wr16(data_list() + 4 + 2 * OBJECT_HEADER, 0);
 	tap_is(conns(c, &why), -ENOENT, "no Object_Header");

@@ -23,12 +23,12 @@
 #define SCLK		396000		/* the model boards' engine clock */
 
 static const struct r5xx_bw_mode off = { .on = false };
-static const struct r5xx_bw_mode xga = { true, 65000, 1024, 1344 };
-static const struct r5xx_bw_mode sxga = { true, 108000, 1280, 1688 };
-static const struct r5xx_bw_mode wqxga = { true, 268500, 2560, 2720 };
-static const struct r5xx_bw_mode wide = { true, 300000, 2880, 3040 };
+static const struct r5xx_bw_mode xga = { true, 65000, 1024, 1344, 4 };
+static const struct r5xx_bw_mode sxga = { true, 108000, 1280, 1688, 4 };
+static const struct r5xx_bw_mode wqxga = { true, 268500, 2560, 2720, 4 };
+static const struct r5xx_bw_mode wide = { true, 300000, 2880, 3040, 4 };
 /* 2.5 ns a pixel: the latency term outgrows a sixteenth of the line */
-static const struct r5xx_bw_mode fast = { true, 400000, 640, 800 };
+static const struct r5xx_bw_mode fast = { true, 400000, 640, 800, 4 };
 
 static struct r5xx_bw_avivo run(struct r5xx_bw_mode d1, struct r5xx_bw_mode d2,
 				uint32_t sclk_khz, bool high)

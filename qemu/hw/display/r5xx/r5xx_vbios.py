@@ -6,10 +6,13 @@ The image is a PCI expansion ROM with an ATOM BIOS in it, as upstream
 radeon (atom.c, radeon_atombios.c, atombios.h) reads one: the 0x55AA
 signature, a PCI data structure, the ATI magic, the ATOM ROM header, the
 master list of data tables (FirmwareInfo, GPIO_I2C_Info, GPIO_Pin_LUT,
-Object_Header, and IntegratedSystemInfo on an IGP board) and the master list of command tables, with the tables the
-board's [atom] command_tables selects (r5xx_atom_tables.py, assembled by
-r5xx_atom_asm.py): what upstream radeon runs to post the card and set
-modes.  The model comes out of reset as a card whose firmware has run.
+Object_Header unless [bios] object_header is false, IntegratedSystemInfo on
+an IGP board, SupportedDevicesInfo when the board has a [supported_devices]
+section, as R4xx boards' ROMs do) and the master list of command tables,
+with the tables the board's [atom] command_tables selects
+(r5xx_atom_tables.py, assembled by r5xx_atom_asm.py): what upstream radeon
+runs to post the card and set modes.  The model comes out of reset as a
+card whose firmware has run.
 The entry point the system firmware calls at boot is a far
 return, so SeaBIOS copies the image to 0xC0000 and runs it harmlessly
 (Linux reads the boot VGA's ROM from there).  The last byte makes the
@@ -43,6 +46,7 @@ COMMAND_TABLES = 81
 DATA_TABLES = 34
 DATA_INDEX = {
     "FirmwareInfo": 4,
+    "SupportedDevicesInfo": 9,
     "GPIO_I2C_Info": 10,
     "GPIO_Pin_LUT": 12,
     "Object_Header": 22,
@@ -57,6 +61,10 @@ DEVICES = {"CRT1": 0, "LCD1": 1, "TV1": 2, "DFP1": 3, "CRT2": 4, "DFP2": 7}
 
 # object records
 RECORD_I2C, RECORD_HPD, RECORD_END = 1, 2, 0xFF
+
+# SupportedDevicesInfo: connector types and DACs of ATOM_CONNECTOR_INFO
+SD_TYPES = {"VGA": 1, "DVI-I": 2, "DVI-D": 3}
+SD_DACS = {None: 0, "A": 1, "B": 2, "external": 3}
 
 FIRMWARE_CAPS = {"firmware_posted": 0, "dual_crtc": 1}
 
@@ -148,8 +156,11 @@ def gpio_i2c_info(board, regs):
     """GPIO_I2C_Info (v1.1): ATOM_GPIO_I2C_ASSIGMENT per line, 27 bytes."""
     body = b""
     for d in board.get("ddc", []):
-        p = d["regs"]
-        idx = [reg_index(regs, f"{p}_{r}") for r in ("MASK", "EN", "Y", "A")]
+        if "reg" in d:          # a legacy pad: one register for all four
+            idx = [reg_index(regs, d["reg"])] * 4
+        else:
+            p = d["regs"]
+            idx = [reg_index(regs, f"{p}_{r}") for r in ("MASK", "EN", "Y", "A")]
         clk, data = d["clock_bit"], d["data_bit"]
         body += struct.pack("<8HB8B2x", *idx, *idx, d["id"],
                             clk, clk, clk, clk, data, data, data, data)
@@ -183,6 +194,28 @@ def integrated_system_info(igp):
     v[28] = igp["ht_link_width"]                    # usMinHTLinkWidth
     v[29] = igp["ht_link_width"]                    # usMaxHTLinkWidth
     return table(1, 2, struct.pack(IGP_INFO_V2, *v))
+
+
+def supported_devices(board):
+    """SupportedDevicesInfo: format 1 (10 devices) or 2 (16), from content
+    revision 2 of format 2 on with an interrupt source byte per device."""
+    sd = board["supported_devices"]
+    frev, crev = sd.get("format", 1), sd.get("content", 1)
+    n = 16 if frev > 1 else 10
+    support, conn, isrc = 0, [0] * n, [0xFF] * n
+    for d in sd.get("device", []):
+        i = DEVICES[d["device"]]
+        if d["type"] not in SD_TYPES:
+            raise BoardError(f"supported device {d['device']}: type {d['type']}")
+        support |= 1 << i
+        conn[i] = SD_TYPES[d["type"]] << 4 | SD_DACS[d.get("dac")], d.get("ddc", 0)
+        isrc[i] = d.get("int_src", 0xFF)
+    body = struct.pack("<H", support)
+    for i in range(n):
+        body += struct.pack("<BB", *(conn[i] or (0, 0)))
+    if frev > 1 and crev > 1:
+        body += bytes(isrc)
+    return table(frev, crev, body)
 
 
 class Blob:
@@ -287,8 +320,11 @@ def build(board, regs):
         "FirmwareInfo": firmware_info(board["firmware"]),
         "GPIO_I2C_Info": gpio_i2c_info(board, regs),
         "GPIO_Pin_LUT": gpio_pin_lut(board, regs),
-        "Object_Header": object_header(board),
     }
+    if board["bios"].get("object_header", True):
+        tables["Object_Header"] = object_header(board)
+    if "supported_devices" in board:
+        tables["SupportedDevicesInfo"] = supported_devices(board)
     if "igp" in board:
         tables["IntegratedSystemInfo"] = integrated_system_info(board["igp"])
     data_list = [0] * DATA_TABLES

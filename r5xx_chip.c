@@ -23,12 +23,12 @@
  * kinds, the quad pipe count and the quirks. Code asks the row rather than
  * comparing family names.
  *
- * Three GART kinds are implemented (r5xx_gart_kind_funcs()): the rv370
- * PCIE GART, the RS400/RS480 IGP GART and the legacy PCI GART of the AGP
- * boards (R300, R350, RV350 and R420, run as PCI cards). The parts that
- * need the RS690/RS740 flavour of the IGP GART or the RS600 page table
- * unit are listed so that the table is complete, but probe declines them
- * with -ENODEV.
+ * Four GART kinds are implemented (r5xx_gart_kind_funcs()): the rv370
+ * PCIE GART, the RS400/RS480 IGP GART, the legacy PCI GART of the AGP
+ * boards (R300, R350, RV350 and R420, run as PCI cards) and the RS600 page
+ * table unit. The parts that need the RS690/RS740 flavour of the IGP GART
+ * are listed so that the table is complete, but probe declines them with
+ * -ENODEV.
  */
 
 #define R5XX_ID(dev, fam, flags) \

@@ -201,6 +201,8 @@ static u32 r5xx_debugfs_fb_location(struct r5xx_device *rdev)
 		return r5xx_mc_rreg(rdev, R5XX_RV515_MC_FB_LOCATION);
 	case R5XX_MC_R520:
 		return r5xx_mc_rreg(rdev, R5XX_R520_MC_FB_LOCATION);
+	case R5XX_MC_RS600:
+		return r5xx_mc_rreg(rdev, R5XX_RS600_MC_FB_LOCATION);
 	default:
 		return r5xx_rreg(rdev, R5XX_MC_FB_LOCATION);
 	}

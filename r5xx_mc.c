@@ -35,6 +35,11 @@
  * NB_TOM shares its offset with AGP_BASE_2, so on these parts the AGP
  * registers are left alone (the GART code writes the RS480 ones).
  *
+ * The RS600's VRAM is such a block too: CONFIG_MEMSIZE gives its size and
+ * the MC's FB_LOCATION, as the BIOS left it, its MC address, a physical
+ * one (rs600_mc_init); r5xx_mc_program() writes the same place back, with
+ * the AGP aperture off and HDP_FB_LOCATION (rs600_mc_program).
+ *
  * Before VRAM moves in the MC address space, r5xx_mc_program() stops the
  * display engine from reading memory, as radeon's mc_stop helpers do. At
  * probe the display is left off: the firmware console was removed and KMS
@@ -58,6 +63,9 @@ static void r5xx_mc_vram_width(struct r5xx_device *rdev)
 		tmp = r5xx_mc_rreg(rdev, R5XX_RV515_MC_CNTL);
 		tmp = FIELD_GET(R5XX_RV515_MC_CNTL_MEM_NUM_CHANNELS, tmp);
 		mc->vram_width = tmp == 0 ? 64 : 128;
+		break;
+	case R5XX_MC_RS600:
+		mc->vram_width = 128;	/* rs600_mc_init: always */
 		break;
 	case R5XX_MC_R520:
 		tmp = r5xx_mc_rreg(rdev, R5XX_R520_MC_CNTL0);
@@ -123,6 +131,15 @@ static void r5xx_mc_uma_size(struct r5xx_device *rdev)
 	r5xx_wreg(rdev, R5XX_CONFIG_MEMSIZE, mc->real_vram_size);
 }
 
+/* RS600: the UMA block is where the BIOS left the MC's FB location */
+static void r5xx_mc_rs600_base(struct r5xx_device *rdev)
+{
+	u32 loc = r5xx_mc_rreg(rdev, R5XX_RS600_MC_FB_LOCATION);
+
+	rdev->mc.uma_base =
+		(u64)FIELD_GET(R5XX_RS600_MC_FB_LOCATION_FB_START, loc) << 16;
+}
+
 /**
  * r5xx_mc_init - size VRAM and place VRAM and GTT in the MC address space
  * @rdev: device
@@ -154,12 +171,14 @@ int r5xx_mc_init(struct r5xx_device *rdev)
 		r5xx_mc_uma_size(rdev);
 	else
 		mc->real_vram_size = r5xx_rreg(rdev, R5XX_CONFIG_MEMSIZE);
+	if (rdev->info->mc == R5XX_MC_RS600)
+		r5xx_mc_rs600_base(rdev);
 	if (!mc->real_vram_size) {
 		drm_err(&rdev->drm,
 			"GPU not posted (CONFIG_MEMSIZE is 0); r5xx cannot post it without a video BIOS\n");
 		return -ENODEV;
 	}
-	if (rdev->info->mc == R5XX_MC_RS400)
+	if (rdev->info->mc == R5XX_MC_RS400 || rdev->info->mc == R5XX_MC_RS600)
 		mc->mc_vram_size = mc->real_vram_size;
 	else
 		mc->mc_vram_size = max3(aper_cfg, (u64)mc->aper_size,
@@ -178,6 +197,7 @@ int r5xx_mc_init(struct r5xx_device *rdev)
 		mc->vram_start = 0;
 		break;
 	case R5XX_MC_RS400:
+	case R5XX_MC_RS600:
 		mc->vram_start = mc->uma_base;
 		break;
 	default:
@@ -347,6 +367,16 @@ void r5xx_mc_program(struct r5xx_device *rdev)
 	case R5XX_MC_RS400:
 		/* 0x15c is NB_TOM here; the GART programs the AGP aperture */
 		r5xx_wreg(rdev, R5XX_MC_FB_LOCATION, fb);
+		break;
+	case R5XX_MC_RS600:
+		/* rs600_mc_program: AGP off, then the FB location */
+		r5xx_mc_wreg(rdev, R5XX_RS600_MC_AGP_LOCATION, 0x0fffffff);
+		r5xx_mc_wreg(rdev, R5XX_RS600_MC_AGP_BASE, 0);
+		r5xx_mc_wreg(rdev, R5XX_RS600_MC_AGP_BASE_2, 0);
+		r5xx_mc_wreg(rdev, R5XX_RS600_MC_FB_LOCATION, fb);
+		r5xx_wreg(rdev, R5XX_HDP_FB_LOCATION,
+			  FIELD_PREP(R5XX_HDP_FB_LOCATION_HDP_FB_START,
+				     mc->vram_start >> 16));
 		break;
 	default:
 		/* AGP off: an empty aperture (start above top) */

@@ -16,7 +16,7 @@
  * regs/r5xx.regs.
  * Documentation/qemu-model.rst describes the device as a guest sees it.
  *
- *   -device r5xx,chip=rv380|rv515|r580|rs480|rv350|r420,vram-size=MiB
+ *   -device r5xx,chip=rv380|rv515|r580|rs480|rs600|rv350|r420,vram-size=MiB
  *
  * rv350 and r420 are AGP cards: conventional PCI functions with an AGP
  * capability (plug them on a PCI bus, e.g. behind a pcie-pci-bridge), the
@@ -115,6 +115,27 @@ static const R5xxChipInfo r5xx_chips[] = {
         .conventional_pci = true,
         .mc = R5XX_MC_KIND_RS480,
         .gart = R5XX_GART_KIND_IGP,
+    }, {
+        /*
+         * Radeon Xpress 1250, the RS600 north-bridge function of Intel
+         * boards: conventional PCI on the host bus, its own ATOM ROM
+         * (rs600-board.toml), AVIVO display as rv515's, the RS600 MC map
+         * in the MC_IND space, UMA memory at the MC_FB_LOCATION the BIOS
+         * left, the RS600 page tables (one flat table of 8-byte entries in
+         * VRAM), one quad pipe of the R400-class 3D engine.
+         */
+        .name = "rs600",
+        .device_id = 0x7941,
+        .family = R5XX_FAMILY_RS600,
+        .is_r5xx = true,
+        .avivo_display = true,
+        .conventional_pci = true,
+        .mc = R5XX_MC_KIND_RS600,
+        .gart = R5XX_GART_KIND_RS600,
+        .vbios = r5xx_vbios_rs600,
+        .vbios_size = &r5xx_vbios_rs600_size,
+        .mc_space = R5XX_SPACE_MC_RS600,
+        .r300_3d = true,
     },
     /* AGP-era chips ------------------------------------------------------ */
     {
@@ -201,6 +222,9 @@ const char *r5xx_indirect_name(R5xxSpace space, uint32_t idx)
     case R5XX_SPACE_MC_R520:
         return r5xx_lookup(r5xx_regnames_mc_r520,
                            ARRAY_SIZE(r5xx_regnames_mc_r520), idx);
+    case R5XX_SPACE_MC_RS600:
+        return r5xx_lookup(r5xx_regnames_mc_rs600,
+                           ARRAY_SIZE(r5xx_regnames_mc_rs600), idx);
     }
     return NULL;
 }
@@ -340,6 +364,7 @@ static const char *const r5xx_space_names[] = {
     [R5XX_SPACE_MC] = "mc",
     [R5XX_SPACE_NBMC] = "nbmc",
     [R5XX_SPACE_MC_R520] = "mc",
+    [R5XX_SPACE_MC_RS600] = "mc",
 };
 
 static uint32_t r5xx_ind_traced(R5xxSpace space, uint32_t idx, uint32_t val)
@@ -517,9 +542,10 @@ void r5xx_reg_write(R5xxState *s, uint32_t addr, uint32_t val, R5xxSource src)
         return;
     case A_MSI_REARM_EN:
         s->regs[R_MSI_REARM_EN] = val;
-        /* the RS480 re-arms through AIC_CNTL instead */
+        /* the RS480 re-arms through AIC_CNTL, the RS600 through BUS_CNTL */
         if (FIELD_EX32(val, MSI_REARM_EN, MSI_REARM) &&
-            s->info->mc != R5XX_MC_KIND_RS480) {
+            s->info->mc != R5XX_MC_KIND_RS480 &&
+            s->info->mc != R5XX_MC_KIND_RS600) {
             r5xx_msi_rearm_write(s);
         }
         return;
@@ -533,6 +559,16 @@ void r5xx_reg_write(R5xxState *s, uint32_t addr, uint32_t val, R5xxSource src)
             return;
         }
         break;
+    case A_BUS_CNTL:
+        /* rs600_irq_process: RS600_MSI_REARM going from 0 to 1 re-arms */
+        if (s->info->mc == R5XX_MC_KIND_RS600 &&
+            FIELD_EX32(val, BUS_CNTL, RS600_MSI_REARM) &&
+            !FIELD_EX32(s->regs[R_BUS_CNTL], BUS_CNTL, RS600_MSI_REARM)) {
+            s->regs[R_BUS_CNTL] = val;
+            r5xx_msi_rearm_write(s);
+            return;
+        }
+        break;                  /* PCIE_INDEX on PCIe parts */
     case A_DST_HEIGHT_WIDTH:
         s->regs[R_DST_HEIGHT_WIDTH] = val;
         r5xx_2d_trigger(s, FIELD_EX32(val, DST_HEIGHT_WIDTH, WIDTH),
@@ -706,7 +742,7 @@ static void r5xx_realize(PCIDevice *pci, Error **errp)
     s->info = r5xx_find_chip(s->chip ? s->chip : "rv380");
     if (!s->info) {
         error_setg(errp, "r5xx: unknown chip '%s' (known: rv380, rv515, "
-                   "r580, rs480, rv350, r420)", s->chip);
+                   "r580, rs480, rs600, rv350, r420)", s->chip);
         return;
     }
     if (s->info->agp && pci_bus_is_express(pci_get_bus(pci))) {
@@ -721,7 +757,7 @@ static void r5xx_realize(PCIDevice *pci, Error **errp)
         return;
     }
     s->vram_size = (uint64_t)s->vram_mb * MiB;
-    if (s->info->mc == R5XX_MC_KIND_RS480) {
+    if (r5xx_mc_is_uma(s)) {
         /*
          * UMA: a BIOS takes the block from the top of RAM below 4 GiB.
          * QEMU cannot shrink the guest's RAM map, so the block sits just
@@ -809,6 +845,10 @@ static void r5xx_reset_hold(Object *obj)
          * (r100_enable_bm), so that a driver that does not fails visibly
          */
         s->regs[R_BUS_CNTL] = R_BUS_CNTL_BUS_MASTER_DIS_MASK;
+    }
+    if (s->info->mc == R5XX_MC_KIND_RS600) {
+        /* the same on the RS600, through its own bit (rs600_gart_enable) */
+        s->regs[R_BUS_CNTL] = R_BUS_CNTL_RS600_BUS_MASTER_DIS_MASK;
     }
     r5xx_2d_reset(s);
     r5xx_3d_engine_reset(s);

@@ -61,8 +61,8 @@ static void r5xx_gart_rs600_tlb_flush(struct r5xx_device *rdev)
 	r5xx_mc_wreg(rdev, R5XX_RS600_MC_PT0_CNTL, tmp);
 	r5xx_mc_wreg(rdev, R5XX_RS600_MC_PT0_CNTL, tmp | inval);
 	r5xx_mc_wreg(rdev, R5XX_RS600_MC_PT0_CNTL, tmp);
-	/* posting read: the flush is done before the next access */
 	r5xx_mc_rreg(rdev, R5XX_RS600_MC_PT0_CNTL);
+	/* no memory access may pass the flush (as the PCIE GART's) */
 	mb();
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
-# vm-chips: rv380 rv515 rs480 r580 rv350 r420
+# vm-chips: rv380 rv515 rs480 r580 rv350 r420 rs600
 # vm-kernels: bookworm trixie:rv380,rv515
 # vm-driver: radeon
 # Cross-check of the model against a driver we did not write: Debian's
@@ -11,7 +11,9 @@
 # block NB_TOM gives and runs its IGP GART.  On R580 (its own ROM,
 # r580-board.toml) it also finds the model's four quad pipes
 # (r420_pipes_init reads GB_PIPE_SELECT), runs on MSI, and waits for the
-# R520 MC map's idle bit without complaint.  The AGP cards rv350 and r420
+# R520 MC map's idle bit without complaint.  On RS600 (an IGP, its own ROM,
+# rs600-board.toml) it places VRAM at the UMA block the RS600 MC's
+# FB_LOCATION gives and runs the RS600 page tables, their table in VRAM.  The AGP cards rv350 and r420
 # have no ROM: radeon forces them to PCI mode and runs them on the PCI
 # GART, its table in system memory.
 set -euo pipefail
@@ -34,7 +36,7 @@ rv350 | r420)
 	for t in "Forcing AGP to PCI mode" "PCI GART of 512M enabled"; do
 		grep -q "$t" <<<"$log" || { echo "no '$t' in dmesg"; grep -E 'radeon|drm' <<<"$log" | tail -n 30; exit 1; }
 	done ;;
-rv515 | r580)
+rv515 | r580 | rs600)
 	# the board description's name, connectors, encoders, DDC lines, HPD pin
 	conns=$(grep -A 16 'Radeon Display Connectors' <<<"$log" | sed 's/^\[ *[0-9.]*\] //')
 	want="ATOM BIOS: QEMU_R5XX_${R5XX_CHIP^^}"
@@ -55,6 +57,16 @@ esac
 if [ "${R5XX_CHIP:-}" = r580 ]; then
 	for want in "radeon: 4 quad pipes, 1 z pipes initialized" "radeon: using MSI"; do
 		grep -q "$want" <<<"$log" || { echo "no '$want' in dmesg"; exit 1; }
+	done
+	grep -qE "Wait MC idle timeout|Failed to wait MC idle" <<<"$log" &&
+		{ echo "radeon found the MC busy"; exit 1; }
+fi
+if [ "${R5XX_CHIP:-}" = rs600 ]; then
+	# rs600_mc_init: VRAM where the MC's FB_LOCATION says, the block just
+	# above the guest's 1 GiB of RAM; rs600_gart_enable; one quad pipe
+	for want in "VRAM: 128M 0x0000000040000000 - 0x0000000047FFFFFF" \
+		    "PCIE GART of 512M enabled" "radeon: 1 quad pipes"; do
+		grep -qF "$want" <<<"$log" || { echo "no '$want' in dmesg"; grep -E 'radeon|drm' <<<"$log" | tail -n 30; exit 1; }
 	done
 	grep -qE "Wait MC idle timeout|Failed to wait MC idle" <<<"$log" &&
 		{ echo "radeon found the MC busy"; exit 1; }

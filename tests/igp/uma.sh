@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
+# vm-chips: rs480
 # IGP test (rs480): VRAM is the UMA block the BIOS described in NB_TOM.
 # r5xx places it in the MC space at the block's base (MC_FB_LOCATION ==
 # NB_TOM, same 16/16 layout), sizes it from NB_TOM (CONFIG_MEMSIZE), and

@@ -345,7 +345,7 @@ static uint32_t r5xx_mc_rs600_write(R5xxState *s, uint32_t idx, uint32_t val)
         r5xx_gart_flush(s);
         break;
     case A_RS600_MC_CNTL1:
-    case A_RS600_MC_PT0_CONTEXT0_CNTL(0):
+    case A_RS600_MC_PT0_CONTEXT_CNTL(0):
     case A_RS600_MC_PT0_CONTEXT0_FLAT_BASE_ADDR:
     case A_RS600_MC_PT0_CONTEXT0_FLAT_START_ADDR:
     case A_RS600_MC_PT0_CONTEXT0_FLAT_END_ADDR:
@@ -469,10 +469,10 @@ static void r5xx_mc_view_load_rs600(R5xxState *s, R5xxMcView *v)
     v->rs600_pt_en =
         FIELD_EX32(mc[A_RS600_MC_CNTL1], RS600_MC_CNTL1, ENABLE_PAGE_TABLES) &&
         FIELD_EX32(mc[A_RS600_MC_PT0_CNTL], RS600_MC_PT0_CNTL, ENABLE_PT) &&
-        FIELD_EX32(mc[A_RS600_MC_PT0_CONTEXT0_CNTL(0)],
-                   RS600_MC_PT0_CONTEXT0_CNTL, ENABLE_PAGE_TABLE);
+        FIELD_EX32(mc[A_RS600_MC_PT0_CONTEXT_CNTL(0)],
+                   RS600_MC_PT0_CONTEXT_CNTL0, ENABLE_PAGE_TABLE);
     v->rs600_unmapped_dflt =
-        FIELD_EX32(mc[A_RS600_MC_PT0_CLIENT0_CNTL(0)], RS600_MC_PT0_CLIENT0_CNTL,
+        FIELD_EX32(mc[A_RS600_MC_PT0_CLIENT_CNTL(0)], RS600_MC_PT0_CLIENT_CNTL0,
                    SYSTEM_APERTURE_UNMAPPED_ACCESS);
     v->gart_start = mc[A_RS600_MC_PT0_CONTEXT0_FLAT_START_ADDR];
     v->gart_end = mc[A_RS600_MC_PT0_CONTEXT0_FLAT_END_ADDR];

@@ -102,7 +102,7 @@ typedef struct R5xxChipInfo {
     uint32_t pcie_index_mask;   /* 0xff before RV515, 0x7ff from RV515 */
     const uint8_t *vbios;       /* video BIOS (r5xx_vbios.py), or NULL */
     const size_t *vbios_size;
-    R5xxSpace mc_space;         /* is_r5xx: R5XX_SPACE_MC, _MC_R520, _MC_RS600 */
+    R5xxSpace mc_space;         /* is_r5xx: R5XX_SPACE_MC, _MC_R520, _RS600 */
     uint32_t gb_pipe_select;    /* GB_PIPE_SELECT as the BIOS leaves it:
                                    several pipes (R4xx, R520 class) */
     uint32_t mc_channels;       /* MEM_NUM_CHANNELS in the MC register */

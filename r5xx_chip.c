@@ -23,12 +23,10 @@
  * kinds, the quad pipe count and the quirks. Code asks the row rather than
  * comparing family names.
  *
- * Three GART kinds are implemented (r5xx_gart_kind_funcs()): the rv370
+ * Four GART kinds are implemented (r5xx_gart_kind_funcs()): the rv370
  * PCIE GART, the IGP GART (behind the RS400/RS480 north-bridge MC and the
- * RS690/RS740 MC) and the legacy PCI GART of the AGP boards (R300, R350,
- * RV350 and R420, run as PCI cards). The parts that need the RS600 page
- * table unit are listed so that the table is complete, but probe declines
- * them with -ENODEV.
+ * RS690/RS740 MC), the legacy PCI GART of the AGP boards (R300, R350,
+ * RV350 and R420, run as PCI cards) and the RS600 page table unit.
  */
 
 #define R5XX_ID(dev, fam, flags) \

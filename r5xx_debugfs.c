@@ -203,6 +203,8 @@ static u32 r5xx_debugfs_fb_location(struct r5xx_device *rdev)
 		return r5xx_mc_rreg(rdev, R5XX_R520_MC_FB_LOCATION);
 	case R5XX_MC_RS690:
 		return r5xx_mc_rreg(rdev, R5XX_RS690_MCCFG_FB_LOCATION);
+	case R5XX_MC_RS600:
+		return r5xx_mc_rreg(rdev, R5XX_RS600_MC_FB_LOCATION);
 	default:
 		return r5xx_rreg(rdev, R5XX_MC_FB_LOCATION);
 	}

@@ -82,6 +82,7 @@ struct dma_buf;
  * - r5xx_gart_pcie.c: the rv370 PCIE GART (table in VRAM);
  * - r5xx_gart_igp.c: the RS400/RS480 IGP GART (table in system memory);
  * - r5xx_gart_pci.c: the PCI GART of the AGP cards (table in system memory);
+ * - r5xx_gart_rs600.c: the RS600 page tables (8-byte entries, table in VRAM);
  * - r5xx_ttm.c: TTM, buffer objects, their placement and CPU mappings;
  * - r5xx_surface.c: the SURFACE registers (tiled/swapped CPU access);
  * - r5xx_gem.c: the GEM ioctls and dumb buffers;
@@ -192,7 +193,8 @@ struct dma_buf;
  *	addresses in system memory
  * @R5XX_GART_IGP: RS400/RS480/RS690/RS740 IGP GART, table of 4-byte entries
  *	in system memory (behind the %R5XX_MC_RS400 and %R5XX_MC_RS690 MCs)
- * @R5XX_GART_RS600: RS600 page table unit, not implemented
+ * @R5XX_GART_RS600: RS600 page table unit, one flat table of 8-byte entries
+ *	in VRAM
  */
 enum r5xx_gart_kind {
 	R5XX_GART_PCIE,
@@ -340,7 +342,7 @@ struct r5xx_kbuf {
  * @real_vram_size: VRAM on the board (CONFIG_MEMSIZE)
  * @mc_vram_size: VRAM range claimed in the MC address space
  * @uma_base: IGPs: physical address of the UMA block (NB_TOM on RS400/RS480,
- *	MCCFG_FB_LOCATION on RS690/RS740)
+ *	MCCFG_FB_LOCATION on RS690/RS740, the MC's FB_LOCATION on RS600)
  * @vram_start: MC address of VRAM
  * @vram_end: last MC address of VRAM
  * @gtt_size: size of the GTT range
@@ -369,6 +371,7 @@ struct r5xx_mc {
  * struct r5xx_gart_funcs - what one GART kind does
  * @dma_bits: bus address bits the GART can reach (the DMA mask)
  * @gtt_size_aligned: the GTT range must be aligned to its size
+ * @pte_size: bytes per table entry, 4 or 8 (RS600)
  * @table_init: check the GTT range and allocate or map the table; sets
  *	&r5xx_gart.table or &r5xx_gart.ram_table
  * @table_fini: undo @table_init
@@ -380,15 +383,16 @@ struct r5xx_mc {
  * @show_regs: the GART's registers, for debugfs r5xx_regs
  *
  * One const instance per GART kind, each in a file of its own
- * (r5xx_gart_pcie.c, r5xx_gart_igp.c, r5xx_gart_pci.c); the chip row's
- * &r5xx_chip_info.gart picks it (r5xx_gart_kind_funcs()).
+ * (r5xx_gart_pcie.c, r5xx_gart_igp.c, r5xx_gart_pci.c, r5xx_gart_rs600.c);
+ * the chip row's &r5xx_chip_info.gart picks it (r5xx_gart_kind_funcs()).
  */
 struct r5xx_gart_funcs {
 	unsigned int dma_bits;
 	bool gtt_size_aligned;
+	unsigned int pte_size;
 	int (*table_init)(struct r5xx_device *rdev);
 	void (*table_fini)(struct r5xx_device *rdev);
-	u32 (*pte)(dma_addr_t addr, bool access);
+	u64 (*pte)(dma_addr_t addr, bool access);
 	void (*enable)(struct r5xx_device *rdev);
 	void (*disable)(struct r5xx_device *rdev);
 	void (*tlb_flush)(struct r5xx_device *rdev);
@@ -398,7 +402,8 @@ struct r5xx_gart_funcs {
 /**
  * struct r5xx_gart - the GART: its table and the kernel buffers in it
  * @funcs: the GART kind's functions, set at probe from the chip row
- * @table: CPU mapping of a table in VRAM (PCIE GART, through BAR 0), or NULL
+ * @table: CPU mapping of a table in VRAM (PCIE and RS600 GARTs, through
+ *	BAR 0), or NULL
  * @ram_table: a table in coherent system memory (IGP and PCI GARTs), or
  *	NULL; both are NULL after r5xx_gart_fini(), when unbinding the
  *	buffers left changes nothing
@@ -422,7 +427,7 @@ struct r5xx_gart {
 	u32 table_size;
 	unsigned int num_pages;
 	struct r5xx_kbuf dummy;
-	u32 dummy_pte;
+	u64 dummy_pte;
 	u64 kernel_top;
 	/* protects the table, TLB flushes and @kernel_top */
 	struct mutex lock;
@@ -1268,12 +1273,15 @@ void r5xx_kbuf_fini(struct r5xx_device *rdev, struct r5xx_kbuf *kbuf);
 
 int r5xx_gart_ram_table_alloc(struct r5xx_device *rdev, bool uncached);
 void r5xx_gart_ram_table_free(struct r5xx_device *rdev, bool uncached);
+int r5xx_gart_vram_table_init(struct r5xx_device *rdev);
+void r5xx_gart_vram_table_fini(struct r5xx_device *rdev);
 
-/* r5xx_gart_pcie.c, r5xx_gart_igp.c, r5xx_gart_pci.c */
+/* r5xx_gart_pcie.c, r5xx_gart_igp.c, r5xx_gart_pci.c, r5xx_gart_rs600.c */
 extern const struct r5xx_gart_funcs r5xx_gart_pcie_funcs;
 extern const struct r5xx_gart_funcs r5xx_gart_igp_funcs;
 bool r5xx_gart_igp_supported(const struct r5xx_chip_info *info);
 extern const struct r5xx_gart_funcs r5xx_gart_pci_funcs;
+extern const struct r5xx_gart_funcs r5xx_gart_rs600_funcs;
 
 /* r5xx_cp.c */
 int r5xx_cp_init(struct r5xx_device *rdev);

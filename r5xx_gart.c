@@ -5,6 +5,7 @@
 
 #include <linux/dma-mapping.h>
 #include <linux/io.h>
+#include <linux/io-64-nonatomic-lo-hi.h>
 #include <linux/pci.h>
 
 #ifdef CONFIG_X86
@@ -25,14 +26,17 @@
  * each kind is a const &struct r5xx_gart_funcs in a file of its own: the
  * rv370 PCIE GART, table in VRAM (r5xx_gart_pcie.c), the RS400/RS480 IGP
  * GART (r5xx_gart_igp.c) and the legacy PCI GART of the AGP cards
- * (r5xx_gart_pci.c), both with their table in system memory. This file
- * holds what they share: picking the kind, the table and its dummy page,
- * binding and unbinding, the kernel buffers.
+ * (r5xx_gart_pci.c), both with their table in system memory, and the RS600
+ * page tables, table in VRAM (r5xx_gart_rs600.c). This file holds what
+ * they share: picking the kind, the table (in VRAM or in system memory)
+ * and its dummy page, binding and unbinding, the kernel buffers.
  *
- * Every kind's table is a flat array of 32-bit entries, one per 4 KiB GPU
- * page. All r5xx memory is cache coherent, so entries that have an
- * UNSNOOPED flag leave it clear. Unbound entries point to a dummy page,
- * without access rights where the kind has them.
+ * Every kind's table is a flat array of entries, one per 4 KiB GPU page:
+ * 32-bit ones, or 64-bit ones on the RS600 (&r5xx_gart_funcs.pte_size).
+ * All r5xx memory is cache coherent, so entries that have an UNSNOOPED
+ * flag leave it clear (and the RS600's SNOOPED flag is set). Unbound
+ * entries point to a dummy page, without access rights where the kind has
+ * them.
  *
  * r5xx_gart_bind() and r5xx_gart_unbind() work on any GTT offset. The
  * kernel buffers (&struct r5xx_kbuf: writeback page, ring, IB pool) are
@@ -47,9 +51,8 @@
  * r5xx_gart_kind_funcs - the functions of a chip row's GART kind
  * @info: chip row
  *
- * Return: the functions, or NULL for a GART r5xx does not drive: the
- * RS600 page table unit, and the IGP GART behind an MC
- * r5xx_gart_igp_supported() does not know.
+ * Return: the functions, or NULL for a GART r5xx does not drive: the IGP
+ * GART behind an MC r5xx_gart_igp_supported() does not know.
  */
 const struct r5xx_gart_funcs *
 r5xx_gart_kind_funcs(const struct r5xx_chip_info *info)
@@ -58,6 +61,7 @@ r5xx_gart_kind_funcs(const struct r5xx_chip_info *info)
 		[R5XX_GART_PCIE] = &r5xx_gart_pcie_funcs,
 		[R5XX_GART_PCI] = &r5xx_gart_pci_funcs,
 		[R5XX_GART_IGP] = &r5xx_gart_igp_funcs,
+		[R5XX_GART_RS600] = &r5xx_gart_rs600_funcs,
 	};
 
 	if (info->gart >= ARRAY_SIZE(funcs))
@@ -72,10 +76,13 @@ static bool r5xx_gart_has_table(struct r5xx_gart *gart)
 	return gart->table || gart->ram_table;
 }
 
-static void r5xx_gart_set(struct r5xx_gart *gart, unsigned int i, u32 pte)
+static void r5xx_gart_set(struct r5xx_gart *gart, unsigned int i, u64 pte)
 {
 	if (gart->ram_table)
 		WRITE_ONCE(gart->ram_table[i], cpu_to_le32(pte));
+	else if (gart->funcs->pte_size == sizeof(u64))
+		/* low half first; the TLB flush after the update orders both */
+		lo_hi_writeq(pte, (u64 __iomem *)gart->table + i);
 	else
 		writel(pte, gart->table + i);
 }
@@ -293,6 +300,45 @@ void r5xx_gart_ram_table_free(struct r5xx_device *rdev, bool uncached)
 }
 
 /**
+ * r5xx_gart_vram_table_init - put the table at the top of visible VRAM
+ * @rdev: device, &r5xx_gart.table_size set
+ *
+ * The table is written through a write-combined mapping of that part of
+ * BAR 0 (the PCIE and RS600 GARTs); r5xx_ttm.c keeps buffers out of it.
+ *
+ * Return: 0, -ENOSPC or -ENOMEM.
+ */
+int r5xx_gart_vram_table_init(struct r5xx_device *rdev)
+{
+	struct r5xx_gart *gart = &rdev->gart;
+	struct r5xx_mc *mc = &rdev->mc;
+
+	if (gart->table_size > mc->visible_vram_size) {
+		drm_err(&rdev->drm, "no room for the GART table in VRAM\n");
+		return -ENOSPC;
+	}
+	gart->table_offset = ALIGN_DOWN(mc->visible_vram_size -
+					gart->table_size, R5XX_GPU_PAGE_SIZE);
+	gart->table = ioremap_wc(mc->aper_base + gart->table_offset,
+				 gart->table_size);
+	if (!gart->table) {
+		drm_err(&rdev->drm, "cannot map the GART table\n");
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/**
+ * r5xx_gart_vram_table_fini - undo r5xx_gart_vram_table_init()
+ * @rdev: device
+ */
+void r5xx_gart_vram_table_fini(struct r5xx_device *rdev)
+{
+	iounmap(rdev->gart.table);
+	rdev->gart.table = NULL;
+}
+
+/**
  * r5xx_gart_init - set up the GART page table
  * @rdev: device
  *
@@ -313,7 +359,7 @@ int r5xx_gart_init(struct r5xx_device *rdev)
 	if (ret)
 		return ret;
 	gart->num_pages = mc->gtt_size >> R5XX_GPU_PAGE_SHIFT;
-	gart->table_size = gart->num_pages * sizeof(u32);
+	gart->table_size = gart->num_pages * gart->funcs->pte_size;
 
 	gart->dummy.size = R5XX_GPU_PAGE_SIZE;
 	gart->dummy.cpu = dma_alloc_coherent(rdev->drm.dev, gart->dummy.size,

@@ -109,7 +109,7 @@ static void r5xx_gart_igp_agp_wreg(struct r5xx_device *rdev, u32 reg, u32 val)
 }
 
 /* rs400_gart_set_page; no access rights for the dummy page */
-static u32 r5xx_gart_igp_pte(dma_addr_t addr, bool access)
+static u64 r5xx_gart_igp_pte(dma_addr_t addr, bool access)
 {
 	u64 a = addr;
 	u32 pte;
@@ -251,6 +251,7 @@ static void r5xx_gart_igp_show_regs(struct r5xx_device *rdev,
 
 const struct r5xx_gart_funcs r5xx_gart_igp_funcs = {
 	.dma_bits = 40,
+	.pte_size = sizeof(u32),
 	.gtt_size_aligned = true,
 	.table_init = r5xx_gart_igp_table_init,
 	.table_fini = r5xx_gart_igp_table_fini,

@@ -31,7 +31,7 @@
 
 #define R5XX_PCI_GART_PAGE_MASK		GENMASK(31, 12)
 
-static u32 r5xx_gart_pci_pte(dma_addr_t addr, bool access)
+static u64 r5xx_gart_pci_pte(dma_addr_t addr, bool access)
 {
 	/* the GART has no access bits: the dummy page is readable */
 	return lower_32_bits(addr) & R5XX_PCI_GART_PAGE_MASK;
@@ -104,6 +104,7 @@ static void r5xx_gart_pci_show_regs(struct r5xx_device *rdev,
 
 const struct r5xx_gart_funcs r5xx_gart_pci_funcs = {
 	.dma_bits = 32,
+	.pte_size = sizeof(u32),
 	.table_init = r5xx_gart_pci_table_init,
 	.table_fini = r5xx_gart_pci_table_fini,
 	.pte = r5xx_gart_pci_pte,

@@ -34,7 +34,7 @@
 #define R5XX_PCIE_PTE_UNSNOOPED		BIT(0)
 
 /* rv370_pcie_gart_get_page_entry; no access rights for the dummy page */
-static u32 r5xx_gart_pcie_pte(dma_addr_t addr, bool access)
+static u64 r5xx_gart_pcie_pte(dma_addr_t addr, bool access)
 {
 	u64 a = addr;
 	u32 pte;
@@ -103,33 +103,6 @@ static void r5xx_gart_pcie_disable(struct r5xx_device *rdev)
 	r5xx_pcie_wreg(rdev, R5XX_PCIE_TX_GART_CNTL, tmp);
 }
 
-/* the table: the top of visible VRAM, through BAR 0 */
-static int r5xx_gart_pcie_table_init(struct r5xx_device *rdev)
-{
-	struct r5xx_gart *gart = &rdev->gart;
-	struct r5xx_mc *mc = &rdev->mc;
-
-	if (gart->table_size > mc->visible_vram_size) {
-		drm_err(&rdev->drm, "no room for the GART table in VRAM\n");
-		return -ENOSPC;
-	}
-	gart->table_offset = ALIGN_DOWN(mc->visible_vram_size -
-					gart->table_size, R5XX_GPU_PAGE_SIZE);
-	gart->table = ioremap_wc(mc->aper_base + gart->table_offset,
-				 gart->table_size);
-	if (!gart->table) {
-		drm_err(&rdev->drm, "cannot map the GART table\n");
-		return -ENOMEM;
-	}
-	return 0;
-}
-
-static void r5xx_gart_pcie_table_fini(struct r5xx_device *rdev)
-{
-	iounmap(rdev->gart.table);
-	rdev->gart.table = NULL;
-}
-
 static void r5xx_gart_pcie_show_regs(struct r5xx_device *rdev,
 				     struct seq_file *m)
 {
@@ -152,8 +125,9 @@ static void r5xx_gart_pcie_show_regs(struct r5xx_device *rdev,
 
 const struct r5xx_gart_funcs r5xx_gart_pcie_funcs = {
 	.dma_bits = 40,
-	.table_init = r5xx_gart_pcie_table_init,
-	.table_fini = r5xx_gart_pcie_table_fini,
+	.pte_size = sizeof(u32),
+	.table_init = r5xx_gart_vram_table_init,
+	.table_fini = r5xx_gart_vram_table_fini,
 	.pte = r5xx_gart_pcie_pte,
 	.enable = r5xx_gart_pcie_enable,
 	.disable = r5xx_gart_pcie_disable,

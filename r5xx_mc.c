@@ -42,6 +42,10 @@
  * and HDP_FB_LOCATION (rs690_mc_program). Side-port memory (which the
  * ATOM IntegratedSystemInfo table announces) and the CPU's direct path to
  * the block (fastfb) are not used.
+ * The RS600's VRAM is such a block too: CONFIG_MEMSIZE gives its size and
+ * the MC's FB_LOCATION, as the BIOS left it, its MC address, a physical
+ * one (rs600_mc_init); r5xx_mc_program() writes the same place back, with
+ * the AGP aperture off and HDP_FB_LOCATION (rs600_mc_program).
  *
  * Before VRAM moves in the MC address space, r5xx_mc_program() stops the
  * display engine from reading memory, as radeon's mc_stop helpers do. At
@@ -66,6 +70,9 @@ static void r5xx_mc_vram_width(struct r5xx_device *rdev)
 		tmp = r5xx_mc_rreg(rdev, R5XX_RV515_MC_CNTL);
 		tmp = FIELD_GET(R5XX_RV515_MC_CNTL_MEM_NUM_CHANNELS, tmp);
 		mc->vram_width = tmp == 0 ? 64 : 128;
+		break;
+	case R5XX_MC_RS600:
+		mc->vram_width = 128;	/* rs600_mc_init: always */
 		break;
 	case R5XX_MC_R520:
 		tmp = r5xx_mc_rreg(rdev, R5XX_R520_MC_CNTL0);
@@ -142,11 +149,23 @@ static void r5xx_mc_rs690_uma(struct r5xx_device *rdev)
 				      fb) << 16;
 }
 
+/* RS600: the UMA block is where the BIOS left the MC's FB location */
+static void r5xx_mc_rs600_uma(struct r5xx_device *rdev)
+{
+	struct r5xx_mc *mc = &rdev->mc;
+	u32 loc = r5xx_mc_rreg(rdev, R5XX_RS600_MC_FB_LOCATION);
+
+	mc->real_vram_size = r5xx_rreg(rdev, R5XX_CONFIG_MEMSIZE);
+	mc->uma_base =
+		(u64)FIELD_GET(R5XX_RS600_MC_FB_LOCATION_FB_START, loc) << 16;
+}
+
 /* IGPs: VRAM is a UMA block of system memory at its physical address */
 static bool r5xx_mc_is_uma(struct r5xx_device *rdev)
 {
 	return rdev->info->mc == R5XX_MC_RS400 ||
-	       rdev->info->mc == R5XX_MC_RS690;
+	       rdev->info->mc == R5XX_MC_RS690 ||
+	       rdev->info->mc == R5XX_MC_RS600;
 }
 
 /**
@@ -183,6 +202,9 @@ int r5xx_mc_init(struct r5xx_device *rdev)
 	case R5XX_MC_RS690:
 		r5xx_mc_rs690_uma(rdev);
 		break;
+	case R5XX_MC_RS600:
+		r5xx_mc_rs600_uma(rdev);
+		break;
 	default:
 		mc->real_vram_size = r5xx_rreg(rdev, R5XX_CONFIG_MEMSIZE);
 		break;
@@ -212,6 +234,7 @@ int r5xx_mc_init(struct r5xx_device *rdev)
 		break;
 	case R5XX_MC_RS400:
 	case R5XX_MC_RS690:
+	case R5XX_MC_RS600:
 		mc->vram_start = mc->uma_base;
 		break;
 	default:
@@ -385,6 +408,16 @@ void r5xx_mc_program(struct r5xx_device *rdev)
 	case R5XX_MC_RS690:
 		/* rs690_mc_program; the GART programs the AGP aperture */
 		r5xx_mc_wreg(rdev, R5XX_RS690_MCCFG_FB_LOCATION, fb);
+		r5xx_wreg(rdev, R5XX_HDP_FB_LOCATION,
+			  FIELD_PREP(R5XX_HDP_FB_LOCATION_HDP_FB_START,
+				     mc->vram_start >> 16));
+		break;
+	case R5XX_MC_RS600:
+		/* rs600_mc_program: AGP off, then the FB location */
+		r5xx_mc_wreg(rdev, R5XX_RS600_MC_AGP_LOCATION, 0x0fffffff);
+		r5xx_mc_wreg(rdev, R5XX_RS600_MC_AGP_BASE, 0);
+		r5xx_mc_wreg(rdev, R5XX_RS600_MC_AGP_BASE_2, 0);
+		r5xx_mc_wreg(rdev, R5XX_RS600_MC_FB_LOCATION, fb);
 		r5xx_wreg(rdev, R5XX_HDP_FB_LOCATION,
 			  FIELD_PREP(R5XX_HDP_FB_LOCATION_HDP_FB_START,
 				     mc->vram_start >> 16));

@@ -27,6 +27,8 @@
  * - MC registers of RV515 and the R520 family: MC_IND_INDEX with all client
  *   selects set (and MC_IND_WR_EN for writes), MC_IND_DATA, and the index
  *   reset to 0 afterwards (rv515.c:rv515_mc_rreg);
+ * - MC registers of the RS600: the same pair with the CITF_ARB0 client
+ *   alone (rs600.c:rs600_mc_rreg), a 16-bit index;
  * - the north-bridge MC of RS400/RS480: NB_MC_INDEX (8-bit index, WR_EN
  *   for writes, parked at 0xff) and NB_MC_DATA (rs400.c:rs400_mc_rreg);
  * - the MC of RS690/RS740: RS690_MC_INDEX (9-bit index, WR_EN for writes,
@@ -34,8 +36,7 @@
  *   leaves it) and RS690_MC_DATA (rs690.c:rs690_mc_rreg).
  *
  * Each pair has its own spinlock, so the accessors may be called from any
- * context. R3xx parts have no MC indirect space; the RS600 MC space is not
- * implemented since that IGP is not supported yet.
+ * context. R3xx parts have no MC indirect space.
  *
  * The idle waits poll for at most 100 ms (radeon's usec_timeout), in 1 us
  * steps, with readx_poll_timeout_atomic() so that they also work with
@@ -168,8 +169,11 @@ static u32 r5xx_mc_index(struct r5xx_device *rdev, u32 reg, bool write)
 			idx |= R5XX_R420_MC_IND_INDEX_MC_IND_WR_EN;
 		return idx;
 	}
-	idx = FIELD_PREP(R5XX_MC_IND_INDEX_MC_IND_ADDR, reg) |
-	      R5XX_MC_IND_INDEX_MC_IND_CLIENT_SEL_ALL;
+	idx = FIELD_PREP(R5XX_MC_IND_INDEX_MC_IND_ADDR, reg);
+	if (rdev->info->mc == R5XX_MC_RS600)
+		idx |= R5XX_MC_IND_INDEX_MC_IND_CLIENT_SEL_CITF_ARB0;
+	else
+		idx |= R5XX_MC_IND_INDEX_MC_IND_CLIENT_SEL_ALL;
 	if (write)
 		idx |= R5XX_MC_IND_INDEX_MC_IND_WR_EN;
 	return idx;
@@ -183,6 +187,7 @@ static bool r5xx_mc_has_indirect(struct r5xx_device *rdev)
 	case R5XX_MC_R420:
 	case R5XX_MC_RV515:
 	case R5XX_MC_R520:
+	case R5XX_MC_RS600:
 		return true;
 	default:
 		return false;
@@ -371,6 +376,9 @@ static bool r5xx_mc_is_idle(struct r5xx_device *rdev)
 	case R5XX_MC_RS690:
 		return r5xx_mc_rreg(rdev, R5XX_RS690_MC_SYSTEM_STATUS) &
 		       R5XX_RS690_MC_SYSTEM_STATUS_MC_SYSTEM_IDLE;
+	case R5XX_MC_RS600:
+		return r5xx_mc_rreg(rdev, R5XX_RS600_MC_STATUS) &
+		       R5XX_RS600_MC_STATUS_IDLE;
 	default:
 		/* IGP memory controllers are not supported yet */
 		return true;
@@ -382,7 +390,8 @@ static bool r5xx_mc_is_idle(struct r5xx_device *rdev)
  * @rdev: device
  *
  * The idle bit is family specific (r300_mc_wait_for_idle,
- * rs400_mc_wait_for_idle, rv515_mc_wait_for_idle, r520_mc_wait_for_idle).
+ * rs400_mc_wait_for_idle, rv515_mc_wait_for_idle, r520_mc_wait_for_idle,
+ * rs600_mc_wait_for_idle).
  *
  * Return: 0, or -ETIMEDOUT.
  */

@@ -1,23 +1,25 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
-# vm-chips: rv380 rv515 rs480 rs690 r580 rv350 r420
+# vm-chips: rv380 rv515 rs480 rs690 r580 rv350 r420 rs600
 # vm-kernels: bookworm trixie:rv380,rv515
 # vm-driver: radeon
 # Cross-check of the model against a driver we did not write: Debian's
-# radeon.ko binds the RV380, RV515, RS480, R580, RV350 and R420 models and
-# passes its CP ring and IB tests.  On RV515 it needs the ATOM BIOS (the
-# model's ROM, generated from rv515-board.toml) and reads its connectors
-# from it.  On RS480 (an IGP on the host bus) it places VRAM at the UMA
-# block NB_TOM gives and runs its IGP GART.  On R580 (its own ROM,
+# radeon.ko binds the RV380, RV515, RS480, RS690, RS600, R580, RV350 and
+# R420 models and passes its CP ring and IB tests.  On RV515 it needs the
+# ATOM BIOS (the model's ROM, generated from rv515-board.toml) and reads its
+# connectors from it.  On RS480 (an IGP on the host bus) it places VRAM at
+# the UMA block NB_TOM gives and runs its IGP GART.  On R580 (its own ROM,
 # r580-board.toml) it also finds the model's four quad pipes
 # (r420_pipes_init reads GB_PIPE_SELECT), runs on MSI, and waits for the
-# R520 MC map's idle bit without complaint.  The AGP cards rv350 and r420
-# have no ROM: radeon forces them to PCI mode and runs them on the PCI
-# GART, its table in system memory.  On RS690 (an IGP with an ATOM ROM,
-# rs690-board.toml) it reads the MC's FB location through the RS690 MC
-# index space, places VRAM at that UMA block, runs the IGP GART through the
-# same space, reads IntegratedSystemInfo (no "No integrated system info"
-# error), and runs on MSI, re-armed through BUS_CNTL.
+# R520 MC map's idle bit without complaint.  On RS600 (an IGP, its own ROM,
+# rs600-board.toml) it places VRAM at the UMA block the RS600 MC's
+# FB_LOCATION gives and runs the RS600 page tables, their table in VRAM.
+# On RS690 (an IGP with an ATOM ROM, rs690-board.toml) it reads the MC's FB
+# location through the RS690 MC index space, places VRAM at that UMA block,
+# runs the IGP GART through the same space, reads IntegratedSystemInfo (no
+# "No integrated system info" error), and runs on MSI, re-armed through
+# BUS_CNTL.  The AGP cards rv350 and r420 have no ROM: radeon forces them
+# to PCI mode and runs them on the PCI GART, its table in system memory.
 set -euo pipefail
 # the GPU: behind a root port, on the host bus (IGPs), or behind a PCI
 # bridge (the AGP cards)
@@ -38,7 +40,7 @@ rv350 | r420)
 	for t in "Forcing AGP to PCI mode" "PCI GART of 512M enabled"; do
 		grep -q "$t" <<<"$log" || { echo "no '$t' in dmesg"; grep -E 'radeon|drm' <<<"$log" | tail -n 30; exit 1; }
 	done ;;
-rv515 | r580)
+rv515 | r580 | rs600)
 	# the board description's name, connectors, encoders, DDC lines, HPD pin
 	conns=$(grep -A 16 'Radeon Display Connectors' <<<"$log" | sed 's/^\[ *[0-9.]*\] //')
 	want="ATOM BIOS: QEMU_R5XX_${R5XX_CHIP^^}"
@@ -76,6 +78,16 @@ if [ "${R5XX_CHIP:-}" = rs690 ]; then
 		    "VRAM: 128M 0x0000000040000000 - 0x0000000047FFFFFF" \
 		    "PCIE GART of 512M enabled" "radeon: 1 quad pipes" \
 		    "radeon: using MSI"; do
+		grep -qF "$want" <<<"$log" || { echo "no '$want' in dmesg"; grep -E 'radeon|drm' <<<"$log" | tail -n 30; exit 1; }
+	done
+	grep -qE "Wait MC idle timeout|Failed to wait MC idle" <<<"$log" &&
+		{ echo "radeon found the MC busy"; exit 1; }
+fi
+if [ "${R5XX_CHIP:-}" = rs600 ]; then
+	# rs600_mc_init: VRAM where the MC's FB_LOCATION says, the block just
+	# above the guest's 1 GiB of RAM; rs600_gart_enable; one quad pipe
+	for want in "VRAM: 128M 0x0000000040000000 - 0x0000000047FFFFFF" \
+		    "PCIE GART of 512M enabled" "radeon: 1 quad pipes"; do
 		grep -qF "$want" <<<"$log" || { echo "no '$want' in dmesg"; grep -E 'radeon|drm' <<<"$log" | tail -n 30; exit 1; }
 	done
 	grep -qE "Wait MC idle timeout|Failed to wait MC idle" <<<"$log" &&

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
+# vm-chips: rs480 rs690
 # IGP test: VRAM is the UMA block the BIOS set aside.
 # rs480: the block is what NB_TOM describes.  r5xx places it in the MC
 # space at the block's base (MC_FB_LOCATION == NB_TOM, same 16/16 layout),

@@ -90,6 +90,25 @@ static void test_igp_gart(void)
 	CHECK(r5xx_igp_pte_addr(0xf) == 0);
 }
 
+/* RS600 page table entries: rs600_gart_get_page_entry's layout */
+static void test_rs600_gart(void)
+{
+	uint64_t a = 0xab45678000ull;
+	uint64_t pte = r5xx_rs600_pte_make(a, true, true);
+
+	/* VALID b0, SYSTEM b1, SNOOPED b2, READABLE b5, WRITEABLE b6 */
+	CHECK(pte == (a | 0x67));
+	CHECK(r5xx_rs600_pte_addr(pte) == a);
+	CHECK(r5xx_rs600_pte_allows(pte, true));
+	CHECK(r5xx_rs600_pte_allows(pte, false));
+	CHECK(!r5xx_rs600_pte_allows(r5xx_rs600_pte_make(a, true, false), true));
+	/* radeon's dummy page: SYSTEM only, not VALID, no access */
+	CHECK(!r5xx_rs600_pte_allows(a | 2, false));
+	CHECK(!r5xx_rs600_pte_allows(0x60, false));
+	/* flags and bits above 39 never leak into the address */
+	CHECK(r5xx_rs600_pte_addr(0xff00000000000fffull) == 0);
+}
+
 static void test_wptr_stage(void)
 {
 	R5xxWptrStage st;
@@ -362,6 +381,7 @@ int main(void)
 	test_pm4();
 	test_gart();
 	test_igp_gart();
+	test_rs600_gart();
 	test_wptr_stage();
 	test_misc();
 	test_csq();

@@ -16,7 +16,8 @@
  * regs/r5xx.regs.
  * Documentation/qemu-model.rst describes the device as a guest sees it.
  *
- *   -device r5xx,chip=rv380|rv380m|rv515|r580|rs480|rs690|rv350|r420,vram-size=MiB
+ *   -device r5xx,chip=rv380|rv380m|rv515|r580|rs480|rs690|rs600|rv350|r420,
+ *           vram-size=MiB
  *
  * rv350 and r420 are AGP cards: conventional PCI functions with an AGP
  * capability (plug them on a PCI bus, e.g. behind a pcie-pci-bridge), the
@@ -156,6 +157,28 @@ static const R5xxChipInfo r5xx_chips[] = {
         .vbios = r5xx_vbios_rs690,
         .vbios_size = &r5xx_vbios_rs690_size,
         .msi_rearm = R5XX_MSI_REARM_BUS_CNTL,
+    }, {
+        /*
+         * Radeon Xpress 1250, the RS600 north-bridge function of Intel
+         * boards: conventional PCI on the host bus, its own ATOM ROM
+         * (rs600-board.toml), AVIVO display as rv515's, the RS600 MC map
+         * in the MC_IND space, UMA memory at the MC_FB_LOCATION the BIOS
+         * left, the RS600 page tables (one flat table of 8-byte entries in
+         * VRAM), one quad pipe of the R400-class 3D engine.
+         */
+        .name = "rs600",
+        .device_id = 0x7941,
+        .family = R5XX_FAMILY_RS600,
+        .is_r5xx = true,
+        .avivo_display = true,
+        .conventional_pci = true,
+        .mc = R5XX_MC_KIND_RS600,
+        .gart = R5XX_GART_KIND_RS600,
+        .vbios = r5xx_vbios_rs600,
+        .vbios_size = &r5xx_vbios_rs600_size,
+        .mc_space = R5XX_SPACE_MC_RS600,
+        .r300_3d = true,
+        .msi_rearm = R5XX_MSI_REARM_BUS_CNTL,
     },
     /* AGP-era chips ------------------------------------------------------ */
     {
@@ -252,6 +275,9 @@ const char *r5xx_indirect_name(R5xxSpace space, uint32_t idx)
                                          ARRAY_SIZE(r5xx_regnames_mc_rs480),
                                          idx);
     }
+    case R5XX_SPACE_MC_RS600:
+        return r5xx_lookup(r5xx_regnames_mc_rs600,
+                           ARRAY_SIZE(r5xx_regnames_mc_rs600), idx);
     }
     return NULL;
 }
@@ -392,6 +418,7 @@ static const char *const r5xx_space_names[] = {
     [R5XX_SPACE_NBMC] = "nbmc",
     [R5XX_SPACE_MC_R520] = "mc",
     [R5XX_SPACE_MC_RS690] = "mc",
+    [R5XX_SPACE_MC_RS600] = "mc",
 };
 
 static uint32_t r5xx_ind_traced(R5xxSpace space, uint32_t idx, uint32_t val)
@@ -603,7 +630,7 @@ void r5xx_reg_write(R5xxState *s, uint32_t addr, uint32_t val, R5xxSource src)
             r5xx_msi_rearm_write(s);
             return;
         }
-        break;
+        break;                  /* PCIE_INDEX on PCIe parts */
     case A_AIC_CNTL:
         /* rs400_irq_process: RS400_MSI_REARM going from 0 to 1 re-arms */
         if (s->info->msi_rearm == R5XX_MSI_REARM_AIC_CNTL &&
@@ -787,7 +814,7 @@ static void r5xx_realize(PCIDevice *pci, Error **errp)
     s->info = r5xx_find_chip(s->chip ? s->chip : "rv380");
     if (!s->info) {
         error_setg(errp, "r5xx: unknown chip '%s' (known: rv380, rv380m, "
-                   "rv515, r580, rs480, rs690, rv350, r420)", s->chip);
+                   "rv515, r580, rs480, rs690, rs600, rv350, r420)", s->chip);
         return;
     }
     if (s->info->agp && pci_bus_is_express(pci_get_bus(pci))) {
@@ -890,6 +917,10 @@ static void r5xx_reset_hold(Object *obj)
          * (r100_enable_bm), so that a driver that does not fails visibly
          */
         s->regs[R_BUS_CNTL] = R_BUS_CNTL_BUS_MASTER_DIS_MASK;
+    }
+    if (s->info->mc == R5XX_MC_KIND_RS600) {
+        /* the same on the RS600, through its own bit (rs600_gart_enable) */
+        s->regs[R_BUS_CNTL] = R_BUS_CNTL_RS600_BUS_MASTER_DIS_MASK;
     }
     r5xx_2d_reset(s);
     r5xx_3d_engine_reset(s);

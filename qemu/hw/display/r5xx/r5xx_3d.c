@@ -236,7 +236,7 @@ void r5xx_3d_engine_init(R5xxState *s)
         .guest_error = r5xx_3d_guest_error,
     };
 
-    r5xx_3d_init(&e->live, r5xx_is_r5xx(s), &mem);
+    r5xx_3d_init(&e->live, r5xx_is_r5xx(s) && !s->info->r300_3d, &mem);
     e->live.defer = true;
     e->state = R5XX_3D_IDLE;
     e->abort = false;

@@ -57,8 +57,8 @@ OBJECT_DECLARE_SIMPLE_TYPE(R5xxState, R5XX)
 #define R5XX_NUM_REGS           (R5XX_MMIO_SIZE / 4)
 #define R5XX_PLL_REGS           64
 #define R5XX_PCIE_REGS          0x800
-#define R5XX_MC_REGS            0x100
-#define R5XX_NBMC_REGS          0x200   /* RS690: 9-bit index */
+#define R5XX_MC_REGS            0x200       /* RS600's reach 0x17e */
+#define R5XX_NBMC_REGS          0x200       /* RS690: 9-bit index */
 #define R5XX_TLB_ENTRIES        64
 #define R5XX_PM4_MAX_BODY       0x4000      /* COUNT is 14 bits */
 #define R5XX_MODEL_ID_VALUE     0x5235584d  /* 'R5XM' */
@@ -71,12 +71,14 @@ typedef enum R5xxMcKind {
     R5XX_MC_KIND_R520,          /* MC_IND space (R520 map), VRAM at MC 0 */
     R5XX_MC_KIND_RS480,         /* NB_MC space, UMA block at NB_TOM */
     R5XX_MC_KIND_RS690,         /* RS690 MC space, UMA block at MCCFG_FB */
+    R5XX_MC_KIND_RS600,         /* MC_IND space (RS600 map), UMA block */
 } R5xxMcKind;
 
 typedef enum R5xxGartKind {
     R5XX_GART_KIND_PCIE,        /* rv370 PCIE GART, table in VRAM */
     R5XX_GART_KIND_IGP,         /* RS400 GART, table in system memory */
     R5XX_GART_KIND_PCI,         /* PCI GART (AIC) of AGP cards, table in RAM */
+    R5XX_GART_KIND_RS600,       /* RS600 page tables, 8-byte entries in VRAM */
 } R5xxGartKind;
 
 /* Indirect register spaces. */
@@ -87,6 +89,7 @@ typedef enum R5xxSpace {
     R5XX_SPACE_MC_R520,         /* MC_IND, R520 map */
     R5XX_SPACE_NBMC,            /* NB_MC (RS400/RS480) */
     R5XX_SPACE_MC_RS690,        /* RS690_MC_INDEX/DATA (RS690/RS740) */
+    R5XX_SPACE_MC_RS600,        /* MC_IND, RS600 map */
 } R5xxSpace;
 
 /* Where an MSI is re-armed (radeon's rs400_irq_process, rs600_irq_process) */
@@ -118,7 +121,7 @@ typedef struct R5xxChipInfo {
     uint32_t pcie_index_mask;   /* 0xff before RV515, 0x7ff from RV515 */
     const uint8_t *vbios;       /* video BIOS (r5xx_vbios.py), or NULL */
     const size_t *vbios_size;
-    R5xxSpace mc_space;         /* is_r5xx: R5XX_SPACE_MC or _MC_R520 */
+    R5xxSpace mc_space;         /* is_r5xx: R5XX_SPACE_MC, _MC_R520, _RS600 */
     uint32_t gb_pipe_select;    /* GB_PIPE_SELECT as the BIOS leaves it:
                                    several pipes (R4xx, R520 class) */
     uint32_t mc_channels;       /* MEM_NUM_CHANNELS in the MC register */
@@ -129,6 +132,8 @@ typedef struct R5xxChipInfo {
     bool agp;
     R5xxMsiRearm msi_rearm;
     const R5xxPanelInfo *panel; /* legacy LVDS panel (r5xx_panel.c), or NULL */
+    /* an R300/R400-class 3D engine on an AVIVO-generation chip (rs600) */
+    bool r300_3d;
 } R5xxChipInfo;
 
 /* Who writes a register: the host over MMIO/IO, or the CP from a stream. */
@@ -185,7 +190,7 @@ typedef struct R5xxCP {
 typedef struct R5xxTlbEntry {
     bool valid;
     uint64_t page;              /* MC address of the page */
-    uint32_t pte;
+    uint64_t pte;               /* 4 bytes, or 8 (RS600) */
 } R5xxTlbEntry;
 
 typedef struct R5xxMC {
@@ -216,6 +221,8 @@ typedef struct R5xxMcView {
     R5xxGartKind gart;
     bool igp_gart_en;           /* RS480: AGP_ADDRESS_SPACE_SIZE.GART_EN */
     bool igp_out_discard;       /* RS480: DIS_OUT_OF_PCI_GART_ACCESS */
+    bool rs600_pt_en;           /* RS600: page tables and context 0 on */
+    bool rs600_unmapped_dflt;   /* RS600: unmapped access -> default page */
     uint32_t gart_cntl;
     uint64_t gart_start, gart_end, gart_base, discard;
     bool bus_master_dis;        /* BUS_CNTL.BUS_MASTER_DIS: no bus access */
@@ -413,7 +420,8 @@ static inline bool r5xx_is_r5xx(const R5xxState *s)
 static inline bool r5xx_mc_is_uma(const R5xxState *s)
 {
     return s->info->mc == R5XX_MC_KIND_RS480 ||
-           s->info->mc == R5XX_MC_KIND_RS690;
+           s->info->mc == R5XX_MC_KIND_RS690 ||
+           s->info->mc == R5XX_MC_KIND_RS600;
 }
 
 /* r5xx_vbios_<chip>.c, generated from <chip>-board.toml */
@@ -423,6 +431,8 @@ extern const uint8_t r5xx_vbios_r580[];
 extern const size_t r5xx_vbios_r580_size;
 extern const uint8_t r5xx_vbios_rs690[];
 extern const size_t r5xx_vbios_rs690_size;
+extern const uint8_t r5xx_vbios_rs600[];
+extern const size_t r5xx_vbios_rs600_size;
 
 /* r5xx.c */
 uint32_t r5xx_reg_read(R5xxState *s, uint32_t addr);

@@ -27,6 +27,19 @@
  *   - anywhere else: with the GART off, the MC address is used as a bus
  *     address; with it on, UNMAPPED_ACCESS decides (pass through, clamp to
  *     the aperture's first page, or discard).
+ * The RS600 (rs600.c:rs600_gart_*) has page tables instead: with
+ * MC_CNTL1.ENABLE_PAGE_TABLES, PT0_CNTL.ENABLE_PT and context 0 enabled,
+ * MC addresses from PT0_CONTEXT0_FLAT_START_ADDR to _END_ADDR take the
+ * 8-byte entry at PT0_CONTEXT0_FLAT_BASE_ADDR + 8 * page, an MC address in
+ * VRAM; a VALID entry holds address bits 39:12, a bus address when its
+ * SYSTEM bit is set (else an MC address in the FB location), and its
+ * READABLE/WRITEABLE rights.  Other addresses pass through as bus
+ * addresses (client 0's SYSTEM_APERTURE_UNMAPPED_ACCESS 0, what upstream
+ * programs) or are discarded (1).  A write of PT0_CNTL with
+ * INVALIDATE_ALL_L1_TLBS or INVALIDATE_L2_CACHE flushes the TLB; both read
+ * back as 0.  VRAM is a UMA block as on the RS480, at the MC_FB_LOCATION
+ * (index 0x04) the BIOS left, and BUS_CNTL.RS600_BUS_MASTER_DIS blocks
+ * every bus access.
  * AGP cards (rv350, r420) have the PCI GART instead (r100.c:r100_pci_gart_*):
  * with AIC_CNTL.PCIGART_TRANSLATE_EN set, MC addresses from AIC_LO_ADDR to
  * AIC_HI_ADDR take the 4-byte entry at AIC_PT_BASE + 4 * page, a bus
@@ -139,6 +152,11 @@ void r5xx_mc_reset(R5xxState *s)
                        mc->uma_base >> 32);
         s->regs[R_RS690_MC_INDEX] = 0x7f;
         mc->fb_location_written = true;     /* never follows BAR 0 */
+    } else if (s->info->mc == R5XX_MC_KIND_RS600) {
+        /* rs600_mc_init: the BIOS pointed the FB location at the block */
+        mc->ind[A_RS600_MC_FB_LOCATION] =
+            r5xx_mc_location_make(mc->uma_base, s->vram_size);
+        mc->ind[A_RS600_MC_AGP_LOCATION] = 0x0fffffff;
     } else if (s->info->mc_space == R5XX_SPACE_MC_R520) {
         /* r520_mc_init: VRAM at MC address 0 */
         mc->ind[A_R520_MC_FB_LOCATION] =
@@ -201,6 +219,7 @@ static void r5xx_indirect_check(R5xxSpace space, uint32_t *logged,
         [R5XX_SPACE_NBMC] = "NB_MC",
         [R5XX_SPACE_MC_R520] = "MC",
         [R5XX_SPACE_MC_RS690] = "MC",
+        [R5XX_SPACE_MC_RS600] = "MC",
     };
 
     if (r5xx_indirect_name(space, idx) ||
@@ -287,23 +306,74 @@ void r5xx_pcie_write(R5xxState *s, uint32_t idx, uint32_t val)
     s->mc.pcie[idx] = val;
 }
 
-/* RV515 and R520 MC indirect spaces --------------------------------------- */
+/* RV515, R520 and RS600 MC indirect spaces -------------------------------- */
 
 /*
- * The two maps differ (rv515.c and r520.c): the status register and its
- * idle bit, and where FB_LOCATION sits (R520's index 0x04 is RV515's
- * AGP_BASE_2).  The memory controller is always idle.
+ * The maps differ (rv515.c, r520.c, rs600.c): the status register and its
+ * idle bit, and where FB_LOCATION sits (R520's and RS600's index 0x04 is
+ * RV515's AGP_BASE_2).  The memory controller is always idle.
  */
 static uint32_t r5xx_mc_status_reg(R5xxState *s)
 {
-    return s->info->mc_space == R5XX_SPACE_MC_R520 ? A_R520_MC_STATUS
-                                                   : A_RV515_MC_STATUS;
+    switch (s->info->mc_space) {
+    case R5XX_SPACE_MC_R520:
+        return A_R520_MC_STATUS;
+    case R5XX_SPACE_MC_RS600:
+        return A_RS600_MC_STATUS;
+    default:
+        return A_RV515_MC_STATUS;
+    }
+}
+
+static uint32_t r5xx_mc_idle_bits(R5xxState *s)
+{
+    switch (s->info->mc_space) {
+    case R5XX_SPACE_MC_R520:
+        return R_R520_MC_STATUS_IDLE_MASK;
+    case R5XX_SPACE_MC_RS600:
+        return R_RS600_MC_STATUS_IDLE_MASK;
+    default:
+        return R_RV515_MC_STATUS_IDLE_MASK;
+    }
 }
 
 static uint32_t r5xx_mc_fb_location_reg(R5xxState *s)
 {
-    return s->info->mc_space == R5XX_SPACE_MC_R520 ? A_R520_MC_FB_LOCATION
-                                                   : A_RV515_MC_FB_LOCATION;
+    switch (s->info->mc_space) {
+    case R5XX_SPACE_MC_R520:
+        return A_R520_MC_FB_LOCATION;
+    case R5XX_SPACE_MC_RS600:
+        return A_RS600_MC_FB_LOCATION;
+    default:
+        return A_RV515_MC_FB_LOCATION;
+    }
+}
+
+/*
+ * RS600 page table registers (rs600_gart_enable, rs600_gart_tlb_flush):
+ * the invalidate bits do their work at once and read back as 0; a new
+ * table, range or enable also drops what the TLB holds.
+ */
+static uint32_t r5xx_mc_rs600_write(R5xxState *s, uint32_t idx, uint32_t val)
+{
+    const uint32_t inval = R_RS600_MC_PT0_CNTL_INVALIDATE_ALL_L1_TLBS_MASK |
+                           R_RS600_MC_PT0_CNTL_INVALIDATE_L2_CACHE_MASK;
+
+    switch (idx) {
+    case A_RS600_MC_PT0_CNTL:
+        val &= ~inval;
+        r5xx_gart_flush(s);
+        break;
+    case A_RS600_MC_CNTL1:
+    case A_RS600_MC_PT0_CONTEXT_CNTL(0):
+    case A_RS600_MC_PT0_CONTEXT0_FLAT_BASE_ADDR:
+    case A_RS600_MC_PT0_CONTEXT0_FLAT_START_ADDR:
+    case A_RS600_MC_PT0_CONTEXT0_FLAT_END_ADDR:
+    case A_RS600_MC_FB_LOCATION:
+        r5xx_gart_flush(s);
+        break;
+    }
+    return val;
 }
 
 uint32_t r5xx_mcind_read(R5xxState *s, uint32_t idx)
@@ -314,8 +384,7 @@ uint32_t r5xx_mcind_read(R5xxState *s, uint32_t idx)
     }
     r5xx_indirect_check(s->info->mc_space, s->mc.ind_logged, idx, false, 0);
     if (idx == r5xx_mc_status_reg(s)) {
-        return s->info->mc_space == R5XX_SPACE_MC_R520
-               ? R_R520_MC_STATUS_IDLE_MASK : R_RV515_MC_STATUS_IDLE_MASK;
+        return r5xx_mc_idle_bits(s);
     }
     return s->mc.ind[idx];
 }
@@ -329,6 +398,9 @@ void r5xx_mcind_write(R5xxState *s, uint32_t idx, uint32_t val)
     r5xx_indirect_check(s->info->mc_space, s->mc.ind_logged, idx, true, val);
     if (idx == r5xx_mc_status_reg(s)) {
         return;
+    }
+    if (s->info->mc == R5XX_MC_KIND_RS600) {
+        val = r5xx_mc_rs600_write(s, idx, val);
     }
     s->mc.ind[idx] = val;
 }
@@ -458,6 +530,27 @@ static void r5xx_mc_view_load_igp(R5xxState *s, R5xxMcView *v)
     v->discard = 0;
 }
 
+static void r5xx_mc_view_load_rs600(R5xxState *s, R5xxMcView *v)
+{
+    const uint32_t *mc = s->mc.ind;
+
+    v->rs600_pt_en =
+        FIELD_EX32(mc[A_RS600_MC_CNTL1], RS600_MC_CNTL1, ENABLE_PAGE_TABLES) &&
+        FIELD_EX32(mc[A_RS600_MC_PT0_CNTL], RS600_MC_PT0_CNTL, ENABLE_PT) &&
+        FIELD_EX32(mc[A_RS600_MC_PT0_CONTEXT_CNTL(0)],
+                   RS600_MC_PT0_CONTEXT_CNTL0, ENABLE_PAGE_TABLE);
+    v->rs600_unmapped_dflt =
+        FIELD_EX32(mc[A_RS600_MC_PT0_CLIENT_CNTL(0)], RS600_MC_PT0_CLIENT_CNTL0,
+                   SYSTEM_APERTURE_UNMAPPED_ACCESS);
+    v->gart_start = mc[A_RS600_MC_PT0_CONTEXT0_FLAT_START_ADDR];
+    v->gart_end = mc[A_RS600_MC_PT0_CONTEXT0_FLAT_END_ADDR];
+    v->gart_base = mc[A_RS600_MC_PT0_CONTEXT0_FLAT_BASE_ADDR];
+    v->gart_cntl = mc[A_RS600_MC_PT0_CNTL];
+    v->discard = mc[A_RS600_MC_PT0_CONTEXT0_DEFAULT_READ_ADDR];
+    v->bus_master_dis = FIELD_EX32(s->regs[R_BUS_CNTL], BUS_CNTL,
+                                   RS600_BUS_MASTER_DIS);
+}
+
 static void r5xx_mc_view_load(R5xxState *s, R5xxMcView *v)
 {
     const uint32_t *pcie = s->mc.pcie;
@@ -476,6 +569,9 @@ static void r5xx_mc_view_load(R5xxState *s, R5xxMcView *v)
     switch (v->gart) {
     case R5XX_GART_KIND_IGP:
         r5xx_mc_view_load_igp(s, v);
+        return;
+    case R5XX_GART_KIND_RS600:
+        r5xx_mc_view_load_rs600(s, v);
         return;
     case R5XX_GART_KIND_PCI:
         v->gart_cntl = s->regs[R_AIC_CNTL];
@@ -703,6 +799,69 @@ static void r5xx_igp_translate(R5xxMcView *v, uint64_t mc, bool write,
     t->addr = mc;
 }
 
+/* RS600 page table entry of an MC page, from the flat table in VRAM */
+static uint64_t r5xx_rs600_pte(R5xxMcView *v, uint64_t page)
+{
+    R5xxState *s = v->s;
+    R5xxTlbEntry *e = &v->tlb[(page >> 12) % R5XX_TLB_ENTRIES];
+    uint64_t at = v->gart_base + ((page - v->gart_start) >> 12) * 8;
+    R5xxMemTarget t;
+    uint64_t pte;
+
+    if (e->valid && e->page == page) {
+        return e->pte;
+    }
+    if (!r5xx_mc_translate_fb(v, at, &t) || t.kind != R5XX_MEM_VRAM ||
+        t.addr + 8 > s->vram_size) {
+        r5xx_mc_error(v, "r5xx: RS600 page table entry at MC address 0x%"
+                      PRIx64 " is not in VRAM\n", at);
+        return 0;
+    }
+    pte = ldq_le_p(s->vram_ptr + t.addr);
+    e->valid = true;
+    e->page = page;
+    e->pte = pte;
+    return pte;
+}
+
+static void r5xx_rs600_translate(R5xxMcView *v, uint64_t mc, bool write,
+                                 R5xxMemTarget *t)
+{
+    uint64_t start = v->gart_start & ~(uint64_t)(R5XX_GPU_PAGE_SIZE - 1);
+    uint64_t pte, addr;
+
+    if (!v->rs600_pt_en || mc < start || mc > v->gart_end) {
+        if (v->rs600_pt_en && v->rs600_unmapped_dflt) {
+            r5xx_gart_fault(v, mc, write, "outside the FB and the page "
+                            "table's range");
+            t->kind = R5XX_MEM_DISCARD;
+            return;
+        }
+        t->kind = R5XX_MEM_BUS; /* the MC address is a physical one */
+        t->addr = mc;
+        return;
+    }
+    pte = r5xx_rs600_pte(v, mc & ~(uint64_t)(R5XX_GPU_PAGE_SIZE - 1));
+    if (!r5xx_rs600_pte_allows(pte, write)) {
+        r5xx_gart_fault(v, mc, write, !(pte & R5XX_RS600_PTE_VALID)
+                        ? "page not valid" : write ? "page not writeable"
+                                                   : "page not readable");
+        t->kind = R5XX_MEM_DISCARD;
+        return;
+    }
+    addr = r5xx_rs600_pte_addr(pte) + (mc & (R5XX_GPU_PAGE_SIZE - 1));
+    if (!(pte & R5XX_RS600_PTE_SYSTEM)) {
+        /* a VRAM page: the entry holds an MC address in the FB location */
+        if (!r5xx_mc_translate_fb(v, addr, t)) {
+            r5xx_gart_fault(v, mc, write, "local page outside the FB");
+            t->kind = R5XX_MEM_DISCARD;
+        }
+        return;
+    }
+    t->kind = R5XX_MEM_BUS;
+    t->addr = addr;
+}
+
 static void r5xx_mc_translate(R5xxMcView *v, uint64_t mc, bool write,
                               R5xxMemTarget *t)
 {
@@ -717,6 +876,9 @@ static void r5xx_mc_translate(R5xxMcView *v, uint64_t mc, bool write,
         return;
     case R5XX_GART_KIND_PCI:
         r5xx_pci_gart_translate(v, mc, write, t);
+        return;
+    case R5XX_GART_KIND_RS600:
+        r5xx_rs600_translate(v, mc, write, t);
         return;
     case R5XX_GART_KIND_PCIE:
         break;

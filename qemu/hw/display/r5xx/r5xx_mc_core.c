@@ -38,6 +38,33 @@ bool r5xx_gart_pte_allows(uint32_t pte, bool write)
     return pte & (write ? R5XX_GART_PTE_WRITEABLE : R5XX_GART_PTE_READABLE);
 }
 
+uint64_t r5xx_rs600_pte_addr(uint64_t pte)
+{
+    return pte & R5XX_RS600_PTE_ADDR;
+}
+
+/* a valid, snooped system page, as radeon binds one */
+uint64_t r5xx_rs600_pte_make(uint64_t addr, bool readable, bool writeable)
+{
+    uint64_t pte = (addr & R5XX_RS600_PTE_ADDR) | R5XX_RS600_PTE_VALID |
+                   R5XX_RS600_PTE_SYSTEM | R5XX_RS600_PTE_SNOOPED;
+
+    if (readable) {
+        pte |= R5XX_RS600_PTE_READABLE;
+    }
+    if (writeable) {
+        pte |= R5XX_RS600_PTE_WRITEABLE;
+    }
+    return pte;
+}
+
+bool r5xx_rs600_pte_allows(uint64_t pte, bool write)
+{
+    return (pte & R5XX_RS600_PTE_VALID) &&
+           (pte & (write ? R5XX_RS600_PTE_WRITEABLE
+                         : R5XX_RS600_PTE_READABLE));
+}
+
 uint64_t r5xx_igp_pte_addr(uint32_t pte)
 {
     return (pte & R5XX_IGP_PTE_ADDR_LO) |

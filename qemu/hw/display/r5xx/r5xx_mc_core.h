@@ -44,6 +44,22 @@ uint64_t r5xx_igp_pte_addr(uint32_t pte);
 uint32_t r5xx_igp_pte_make(uint64_t addr, bool readable, bool writeable);
 
 /*
+ * RS600 page table entry (rs600.c:rs600_gart_get_page_entry), 8 bytes in a
+ * flat table in VRAM: bits 39:12 hold address bits 39:12, the low bits the
+ * flags below.
+ */
+#define R5XX_RS600_PTE_VALID     (1ull << 0)
+#define R5XX_RS600_PTE_SYSTEM    (1ull << 1)
+#define R5XX_RS600_PTE_SNOOPED   (1ull << 2)
+#define R5XX_RS600_PTE_READABLE  (1ull << 5)
+#define R5XX_RS600_PTE_WRITEABLE (1ull << 6)
+#define R5XX_RS600_PTE_ADDR      0x000000fffffff000ull  /* bits 39:12 */
+
+uint64_t r5xx_rs600_pte_addr(uint64_t pte);
+uint64_t r5xx_rs600_pte_make(uint64_t addr, bool readable, bool writeable);
+bool r5xx_rs600_pte_allows(uint64_t pte, bool write);
+
+/*
  * Legacy engine/memory PLL output in kHz, as radeon_clocks.c computes it:
  * 2 * FB_DIV * reference / REF_DIV, divided by 2/4/8 for SRC_SEL 2/3/4.
  */

@@ -1188,6 +1188,7 @@ int r5xx_hw_start(struct r5xx_device *rdev);
 
 /* r5xx_pm.c */
 extern const struct dev_pm_ops r5xx_pm_ops;
+void r5xx_pm_debugfs_init(struct r5xx_device *rdev, struct dentry *root);
 
 /* r5xx_post.c */
 void r5xx_post_save(struct r5xx_device *rdev);

@@ -3,6 +3,7 @@
  * Copyright (c) 2026 The r5xx authors
  */
 
+#include <linux/debugfs.h>
 #include <linux/delay.h>
 #include <linux/pci.h>
 
@@ -130,6 +131,83 @@ static int r5xx_pm_suspend(struct device *dev)
 static int r5xx_pm_resume(struct device *dev)
 {
 	return r5xx_pm_resume_hw(dev_get_drvdata(dev));
+}
+
+/*
+ * debugfs r5xx_suspend: writing 1 runs the device side of a system sleep
+ * without the rest of the machine (the VM's virtio 9p root does not
+ * survive a system suspend): r5xx's suspend, the PCI state saved, D3hot
+ * and back to D0 (the model's GPU comes back cold, as from S3), the PCI
+ * state restored, r5xx's resume. Reading gives the resumes and re-posts
+ * done. For tests; userspace should not be using the GPU meanwhile.
+ */
+static int r5xx_pm_cycle(struct r5xx_device *rdev)
+{
+	struct pci_dev *pdev = rdev->pdev;
+	int ret, ret2;
+
+	ret = r5xx_pm_suspend_hw(rdev);
+	if (ret)
+		return ret;
+	pci_save_state(pdev);
+	ret = pci_set_power_state(pdev, PCI_D3hot);
+	ret2 = pci_set_power_state(pdev, PCI_D0);
+	pci_restore_state(pdev);
+	if (ret || ret2)
+		drm_err(&rdev->drm, "suspend test: D3hot %d, D0 %d\n", ret, ret2);
+	return r5xx_pm_resume_hw(rdev);
+}
+
+static int r5xx_pm_debugfs_show(struct seq_file *m, void *unused)
+{
+	struct r5xx_device *rdev = m->private;
+
+	seq_printf(m, "resumes %u\nposts %u\n", rdev->pm.resumes,
+		   rdev->post.count);
+	return 0;
+}
+
+static int r5xx_pm_debugfs_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, r5xx_pm_debugfs_show, inode->i_private);
+}
+
+static ssize_t r5xx_pm_debugfs_write(struct file *file, const char __user *buf,
+				     size_t len, loff_t *ppos)
+{
+	struct r5xx_device *rdev = file_inode(file)->i_private;
+	bool run;
+	int ret;
+
+	ret = kstrtobool_from_user(buf, len, &run);
+	if (ret)
+		return ret;
+	if (run) {
+		ret = r5xx_pm_cycle(rdev);
+		if (ret)
+			return ret;
+	}
+	return len;
+}
+
+static const struct file_operations r5xx_pm_debugfs_fops = {
+	.owner = THIS_MODULE,
+	.open = r5xx_pm_debugfs_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = single_release,
+	.write = r5xx_pm_debugfs_write,
+};
+
+/**
+ * r5xx_pm_debugfs_init - create debugfs r5xx_suspend
+ * @rdev: device
+ * @root: the DRM minor's debugfs directory
+ */
+void r5xx_pm_debugfs_init(struct r5xx_device *rdev, struct dentry *root)
+{
+	debugfs_create_file("r5xx_suspend", 0600, root, rdev,
+			    &r5xx_pm_debugfs_fops);
 }
 
 /**

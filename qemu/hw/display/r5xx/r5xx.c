@@ -717,6 +717,35 @@ static bool r5xx_agp_cap_init(PCIDevice *pci, Error **errp)
     return true;
 }
 
+/*
+ * The power management capability: D0 and D3hot, No_Soft_Reset clear, so
+ * that D3hot to D0 resets the function (see r5xx_config_write()).
+ */
+static void r5xx_pm_cap_init(PCIDevice *pci, Error **errp)
+{
+    R5xxState *s = R5XX(pci);
+    int off = pci_add_capability(pci, PCI_CAP_ID_PM, R5XX_PM_CAP_OFFSET,
+                                 PCI_PM_SIZEOF, errp);
+
+    if (off < 0) {
+        return;
+    }
+    s->pm_cap = off;
+    pci_set_word(pci->config + off + PCI_PM_PMC, 0x3);     /* PM 1.2 */
+    pci_set_word(pci->wmask + off + PCI_PM_CTRL, PCI_PM_CTRL_STATE_MASK);
+}
+
+/*
+ * S3: the machine resets on wake-up (pc_machine_wakeup), and that reset
+ * is a power-up whose option ROMs do not run: the board comes back cold.
+ */
+static void r5xx_suspend_notify(Notifier *n, void *data)
+{
+    R5xxState *s = container_of(n, R5xxState, suspend_notifier);
+
+    s->cold_pending = true;
+}
+
 static void r5xx_realize(PCIDevice *pci, Error **errp)
 {
     R5xxState *s = R5XX(pci);
@@ -822,35 +851,6 @@ static void r5xx_exit(PCIDevice *pci)
     r5xx_display_fini(s);
     notifier_remove(&s->suspend_notifier);
     msi_uninit(pci);
-}
-
-/*
- * The power management capability: D0 and D3hot, No_Soft_Reset clear, so
- * that D3hot to D0 resets the function (see r5xx_config_write()).
- */
-static void r5xx_pm_cap_init(PCIDevice *pci, Error **errp)
-{
-    R5xxState *s = R5XX(pci);
-    int off = pci_add_capability(pci, PCI_CAP_ID_PM, R5XX_PM_CAP_OFFSET,
-                                 PCI_PM_SIZEOF, errp);
-
-    if (off < 0) {
-        return;
-    }
-    s->pm_cap = off;
-    pci_set_word(pci->config + off + PCI_PM_PMC, 0x3);     /* PM 1.2 */
-    pci_set_word(pci->wmask + off + PCI_PM_CTRL, PCI_PM_CTRL_STATE_MASK);
-}
-
-/*
- * S3: the machine resets on wake-up (pc_machine_wakeup), and that reset
- * is a power-up whose option ROMs do not run: the board comes back cold.
- */
-static void r5xx_suspend_notify(Notifier *n, void *data)
-{
-    R5xxState *s = container_of(n, R5xxState, suspend_notifier);
-
-    s->cold_pending = true;
 }
 
 static void r5xx_reset_state(R5xxState *s)

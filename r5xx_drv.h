@@ -84,6 +84,8 @@ struct dma_buf;
  * - r5xx_ttm.c: TTM, buffer objects, their placement and CPU mappings;
  * - r5xx_surface.c: the SURFACE registers (tiled/swapped CPU access);
  * - r5xx_gem.c: the GEM ioctls and dumb buffers;
+ * - r5xx_pm.c: dev_pm_ops, suspend and resume (system sleep, hibernation);
+ * - r5xx_post.c: posting the GPU again after a resume;
  * - r5xx_prime.c: PRIME export and import of dma-bufs;
  * - r5xx_userptr.c: GEM_USERPTR buffers over user memory and their MMU
  *   notifier;

@@ -210,9 +210,8 @@ void r5xx_pm_debugfs_init(struct r5xx_device *rdev, struct dentry *root)
 			    &r5xx_pm_debugfs_fops);
 }
 
-/**
- * r5xx_pm_ops - the PCI driver's power management callbacks
- *
+/*
+ * r5xx_pm_ops, the PCI driver's power management callbacks.
  * See "suspend and resume" above. Hibernation does the same as S3 around
  * the image: freeze and poweroff as suspend, thaw and restore as resume
  * (after thaw the board is still posted, r5xx_post() finds it so).

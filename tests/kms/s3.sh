@@ -1,6 +1,7 @@
 #!/bin/bash
 # vm-kernels: bookworm trixie:rv380,rv515
 # vm-timeout-units: 6
+# vm-qemu-args: -global r5xx.pm=on
 # KMS test (in the VM, r5xx.ko): suspend and resume through r5xx's PM code,
 # the GPU coming back as a cold, unposted board. A system suspend of this VM
 # cannot be tested: its virtio 9p root is reset by virtio's resume and 9p

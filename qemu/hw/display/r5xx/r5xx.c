@@ -639,6 +639,9 @@ static void r5xx_power_up_cold(R5xxState *s, const char *why);
 
 static uint16_t r5xx_pm_state(R5xxState *s)
 {
+    if (!s->pm_cap) {
+        return 0;
+    }
     return pci_get_word(PCI_DEVICE(s)->config + s->pm_cap + PCI_PM_CTRL) &
            PCI_PM_CTRL_STATE_MASK;
 }
@@ -823,7 +826,13 @@ static void r5xx_realize(PCIDevice *pci, Error **errp)
         }
         error_free(err);
     }
-    r5xx_pm_cap_init(pci, &err);
+    /*
+     * Off by default: with it the guest kernel's bus reset waits for the
+     * root port's link, which QEMU 7.2's root port does not report.
+     */
+    if (s->pm) {
+        r5xx_pm_cap_init(pci, &err);
+    }
     if (err) {
         error_propagate(errp, err);
         return;
@@ -931,6 +940,8 @@ static const VMStateDescription r5xx_vmstate = {
 static Property r5xx_properties[] = {
     DEFINE_PROP_STRING("chip", R5xxState, chip),
     DEFINE_PROP_UINT32("vram-size", R5xxState, vram_mb, 128),
+    /* a PCI PM capability whose D3hot -> D0 leaves a cold board */
+    DEFINE_PROP_BOOL("pm", R5xxState, pm, false),
     /* preferred mode in each monitor's EDID (default 1024x768) */
     DEFINE_PROP_UINT32("vga-xres", R5xxState, disp.mon_xres[R5XX_MON_VGA], 0),
     DEFINE_PROP_UINT32("vga-yres", R5xxState, disp.mon_yres[R5XX_MON_VGA], 0),

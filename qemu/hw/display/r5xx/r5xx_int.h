@@ -383,6 +383,7 @@ struct R5xxState {
 
     /* power: S3 and PCI D3hot leave a cold, unposted board (r5xx.c) */
     Notifier suspend_notifier;
+    bool pm;                    /* property: PCI PM capability */
     uint8_t pm_cap;             /* PCI power management capability */
     bool cold_pending;          /* the next reset is a power-up from S3 */
 };

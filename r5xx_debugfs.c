@@ -42,6 +42,9 @@
  *   (usage and the allocated ranges);
  * - r5xx_mmio: raw 32-bit register access at the file offset, for
  *   debugging (root only, like every debugfs file);
+ * - r5xx_suspend: writing 1 runs the device side of a system suspend and
+ *   resume with a D3hot power cycle; reading gives the resumes and
+ *   re-posts done (r5xx_pm.c);
  * - r5xx_display_suspend (with KMS): writing 1 saves the display state and
  *   turns the display off as a system suspend does (r5xx_kms_suspend()),
  *   writing 0 restores it (r5xx_kms_resume()); reading says which. The
@@ -565,6 +568,7 @@ void r5xx_debugfs_init(struct drm_minor *minor)
 			    rdev, &r5xx_debugfs_fence_test_fops);
 	debugfs_create_file("r5xx_mmio", 0600, minor->debugfs_root, rdev,
 			    &r5xx_debugfs_mmio_fops);
+	r5xx_pm_debugfs_init(rdev, minor->debugfs_root);
 	if (rdev->display.enabled)
 		debugfs_create_file_unsafe("r5xx_display_suspend", 0600,
 					   minor->debugfs_root, rdev,

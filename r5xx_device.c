@@ -214,6 +214,8 @@ int r5xx_device_init(struct r5xx_device *rdev)
 	ret = r5xx_mc_init(rdev);
 	if (ret)
 		return ret;
+	/* what a resume from S3 must post again (r5xx_post.c) */
+	r5xx_post_save(rdev);
 	r5xx_mc_program(rdev);
 
 	ret = r5xx_gart_init(rdev);

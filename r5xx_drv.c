@@ -327,6 +327,7 @@ static struct pci_driver r5xx_pci_driver = {
 	.id_table = r5xx_pci_ids,
 	.probe = r5xx_pci_probe,
 	.remove = r5xx_pci_remove,
+	.driver.pm = &r5xx_pm_ops,
 };
 
 drm_module_pci_driver(r5xx_pci_driver);

@@ -86,6 +86,8 @@ struct dma_buf;
  * - r5xx_ttm.c: TTM, buffer objects, their placement and CPU mappings;
  * - r5xx_surface.c: the SURFACE registers (tiled/swapped CPU access);
  * - r5xx_gem.c: the GEM ioctls and dumb buffers;
+ * - r5xx_pm.c: dev_pm_ops, suspend and resume (system sleep, hibernation);
+ * - r5xx_post.c: posting the GPU again after a resume;
  * - r5xx_prime.c: PRIME export and import of dma-bufs;
  * - r5xx_userptr.c: GEM_USERPTR buffers over user memory and their MMU
  *   notifier;
@@ -1072,6 +1074,37 @@ static inline struct r5xx_crtc *to_r5xx_crtc(struct drm_crtc *crtc)
 }
 
 /**
+ * struct r5xx_post - the registers a post of the video BIOS sets
+ * @memsize: CONFIG_MEMSIZE
+ * @spll: PLL M_SPLL_REF_FB_DIV, the engine and memory PLL dividers
+ * @sclk_cntl: PLL SCLK_CNTL
+ * @mclk_cntl: PLL MCLK_CNTL
+ * @mem_cntl: the memory channel configuration (MEM_CNTL, or MC_CNTL of
+ *	the AVIVO MCs)
+ * @saved: r5xx_post_save() found the board posted
+ * @count: posts done by r5xx_post()
+ */
+struct r5xx_post {
+	u32 memsize;
+	u32 spll;
+	u32 sclk_cntl;
+	u32 mclk_cntl;
+	u32 mem_cntl;
+	bool saved;
+	unsigned int count;
+};
+
+/**
+ * struct r5xx_pm - system sleep state
+ * @suspended: r5xx_pm_ops suspended the GPU and has not resumed it
+ * @resumes: resumes done
+ */
+struct r5xx_pm {
+	bool suspended;
+	unsigned int resumes;
+};
+
+/**
  * struct r5xx_device - one R3xx-R5xx GPU
  * @drm: DRM device, embedded first
  * @pdev: PCI device
@@ -1100,6 +1133,8 @@ static inline struct r5xx_crtc *to_r5xx_crtc(struct drm_crtc *crtc)
  * @debugfs: debugfs results
  * @mm: TTM memory management
  * @display: KMS objects and display data
+ * @post: what the video BIOS's post set, for a resume (r5xx_post.c)
+ * @pm: system sleep state (r5xx_pm.c)
  * @accel_working: the CP passed its self-tests at probe
  */
 struct r5xx_device {
@@ -1139,6 +1174,8 @@ struct r5xx_device {
 	struct r5xx_debugfs debugfs;
 	struct r5xx_mm mm;
 	struct r5xx_display display;
+	struct r5xx_post post;
+	struct r5xx_pm pm;
 	bool accel_working;
 };
 
@@ -1180,6 +1217,14 @@ static inline bool r5xx_is_avivo(const struct r5xx_device *rdev)
 int r5xx_device_init(struct r5xx_device *rdev);
 void r5xx_device_fini(struct r5xx_device *rdev);
 int r5xx_hw_start(struct r5xx_device *rdev);
+
+/* r5xx_pm.c */
+extern const struct dev_pm_ops r5xx_pm_ops;
+void r5xx_pm_debugfs_init(struct r5xx_device *rdev, struct dentry *root);
+
+/* r5xx_post.c */
+void r5xx_post_save(struct r5xx_device *rdev);
+int r5xx_post(struct r5xx_device *rdev);
 void r5xx_soft_reset_pulse(struct r5xx_device *rdev, u32 blocks);
 int r5xx_asic_reset(struct r5xx_device *rdev);
 
@@ -1371,6 +1416,8 @@ u64 r5xx_fence_signalled_seq(struct r5xx_device *rdev);
 /* r5xx_sched.c */
 int r5xx_sched_init(struct r5xx_device *rdev);
 void r5xx_sched_fini(struct r5xx_device *rdev);
+void r5xx_sched_suspend(struct r5xx_device *rdev);
+void r5xx_sched_resume(struct r5xx_device *rdev);
 int r5xx_sched_file_open(struct r5xx_device *rdev, struct r5xx_file *file);
 void r5xx_sched_file_close(struct r5xx_file *file);
 struct r5xx_job *r5xx_job_create(struct r5xx_device *rdev,
@@ -1388,6 +1435,7 @@ void r5xx_irq_disable(struct r5xx_device *rdev);
 /* r5xx_ttm.c */
 int r5xx_ttm_init(struct r5xx_device *rdev);
 void r5xx_ttm_fini(struct r5xx_device *rdev);
+int r5xx_ttm_evict_vram(struct r5xx_device *rdev);
 void r5xx_bo_placement(struct r5xx_bo *bo, u32 domain);
 int r5xx_bo_validate_domain(struct r5xx_bo *bo, u32 domain,
 			    bool interruptible);

@@ -207,6 +207,41 @@ static int r5xx_gpu_recover(struct r5xx_device *rdev,
 	return ret;
 }
 
+/**
+ * r5xx_sched_suspend - stop the scheduler for a system suspend
+ * @rdev: device; the caller holds &r5xx_device.reset_lock
+ *
+ * No job reaches the ring until r5xx_sched_resume(); the jobs on the ring
+ * keep their hardware fences, which the caller lets signal.
+ */
+void r5xx_sched_suspend(struct r5xx_device *rdev)
+{
+	drm_sched_stop(&rdev->sched.base, NULL);
+}
+
+/**
+ * r5xx_sched_resume - start the scheduler again after r5xx_sched_suspend()
+ * @rdev: device; the caller holds &r5xx_device.reset_lock
+ *
+ * drm_sched_stop() took each running job's hardware fence away; each gets
+ * it back, so that a job the GPU finished before the suspend ends with its
+ * own result (and one whose fence was forced, with that error) rather than
+ * as cancelled.
+ */
+void r5xx_sched_resume(struct r5xx_device *rdev)
+{
+	struct drm_gpu_scheduler *base = &rdev->sched.base;
+	struct drm_sched_job *job;
+	struct r5xx_job *rjob;
+
+	r5xx_drm_sched_for_each_pending_job(job, base) {
+		rjob = to_r5xx_job(job);
+		if (!job->s_fence->parent && rjob->hw_fence)
+			job->s_fence->parent = dma_fence_get(rjob->hw_fence);
+	}
+	r5xx_drm_sched_start(base, 0);
+}
+
 static enum drm_gpu_sched_stat
 r5xx_sched_timedout_job(struct drm_sched_job *sched_job)
 {

@@ -956,6 +956,26 @@ static void r5xx_ttm_leave_hw(struct r5xx_device *rdev)
 }
 
 /**
+ * r5xx_ttm_evict_vram - move the buffers that are not pinned out of VRAM
+ * @rdev: device
+ *
+ * For a system suspend: VRAM may not keep its contents. The buffers go
+ * where their eviction placement says (GTT or system memory) and come
+ * back when next used.
+ *
+ * Return: 0 or a negative errno.
+ */
+int r5xx_ttm_evict_vram(struct r5xx_device *rdev)
+{
+	struct ttm_device *bdev = &rdev->mm.bdev;
+
+	if (!rdev->mm.ready)
+		return 0;
+	return ttm_resource_manager_evict_all(bdev,
+					      ttm_manager_type(bdev, TTM_PL_VRAM));
+}
+
+/**
  * r5xx_ttm_fini - undo r5xx_ttm_init() as far as the hardware goes
  * @rdev: device; user buffer objects may be left (a file kept open after
  *	an unplug), TTM stays until the DRM device's release

@@ -18,6 +18,18 @@ static void function_reset(struct r5xx *d)
 	char p[400];
 	int fd;
 
+	/*
+	 * The model has a PCI PM capability with No_Soft_Reset clear, so the
+	 * kernel would pick its D3hot reset, which leaves a cold board (see
+	 * qemu-model.rst): ask for the bus reset (6.1's reset_method).
+	 */
+	snprintf(p, sizeof(p), "%s/reset_method", d->path);
+	fd = open(p, O_WRONLY);
+	if (fd >= 0) {
+		if (write(fd, "bus", 3) != 3)
+			t_fail("%s: bus: %s", p, strerror(errno));
+		close(fd);
+	}
 	snprintf(p, sizeof(p), "%s/reset", d->path);
 	fd = open(p, O_WRONLY);
 	if (fd < 0) {

@@ -39,6 +39,7 @@
 #include "hw/pci/pcie.h"
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
+#include "sysemu/runstate.h"
 #include "r5xx_int.h"
 #include "trace.h"
 
@@ -46,6 +47,7 @@
 #define R5XX_MSI_CAP_OFFSET     0x50
 #define R5XX_PCIE_CAP_OFFSET    0x80
 #define R5XX_AGP_CAP_OFFSET     0x58
+#define R5XX_PM_CAP_OFFSET      0x68
 #define R5XX_AGP_CAP_SIZE       12
 /* AGP status: request depth 32, side band, 4x/2x/1x (AGP 2.0 signalling) */
 #define R5XX_AGP_STATUS         0x1f000207
@@ -741,12 +743,34 @@ static const MemoryRegionOps r5xx_mmio_ops = {
 
 /* PCI --------------------------------------------------------------------- */
 
+static void r5xx_power_up_cold(R5xxState *s, const char *why);
+
+static uint16_t r5xx_pm_state(R5xxState *s)
+{
+    if (!s->pm_cap) {
+        return 0;
+    }
+    return pci_get_word(PCI_DEVICE(s)->config + s->pm_cap + PCI_PM_CTRL) &
+           PCI_PM_CTRL_STATE_MASK;
+}
+
 static void r5xx_config_write(PCIDevice *pci, uint32_t addr, uint32_t val,
                               int len)
 {
     R5xxState *s = R5XX(pci);
+    uint16_t was = r5xx_pm_state(s);
 
     pci_default_write_config(pci, addr, val, len);
+    if (was != r5xx_pm_state(s)) {
+        trace_r5xx_pm_state(was, r5xx_pm_state(s));
+        /*
+         * D3hot to D0 with No_Soft_Reset clear: the function's state is
+         * reset (PCI PM 1.2, 5.4.1), here as after S3: a cold board.
+         */
+        if (was == 3 && r5xx_pm_state(s) == 0) {
+            r5xx_power_up_cold(s, "D3hot to D0");
+        }
+    }
     r5xx_mc_bar0_moved(s);
     r5xx_update_irq(s);         /* MSI may have been switched on or off */
 }
@@ -802,6 +826,35 @@ static bool r5xx_agp_cap_init(PCIDevice *pci, Error **errp)
     pci_set_long(pci->config + off + 4, R5XX_AGP_STATUS);
     pci_set_long(pci->wmask + off + 8, 0xffffffff);
     return true;
+}
+
+/*
+ * The power management capability: D0 and D3hot, No_Soft_Reset clear, so
+ * that D3hot to D0 resets the function (see r5xx_config_write()).
+ */
+static void r5xx_pm_cap_init(PCIDevice *pci, Error **errp)
+{
+    R5xxState *s = R5XX(pci);
+    int off = pci_add_capability(pci, PCI_CAP_ID_PM, R5XX_PM_CAP_OFFSET,
+                                 PCI_PM_SIZEOF, errp);
+
+    if (off < 0) {
+        return;
+    }
+    s->pm_cap = off;
+    pci_set_word(pci->config + off + PCI_PM_PMC, 0x3);     /* PM 1.2 */
+    pci_set_word(pci->wmask + off + PCI_PM_CTRL, PCI_PM_CTRL_STATE_MASK);
+}
+
+/*
+ * S3: the machine resets on wake-up (pc_machine_wakeup), and that reset
+ * is a power-up whose option ROMs do not run: the board comes back cold.
+ */
+static void r5xx_suspend_notify(Notifier *n, void *data)
+{
+    R5xxState *s = container_of(n, R5xxState, suspend_notifier);
+
+    s->cold_pending = true;
 }
 
 static void r5xx_realize(PCIDevice *pci, Error **errp)
@@ -881,6 +934,19 @@ static void r5xx_realize(PCIDevice *pci, Error **errp)
         }
         error_free(err);
     }
+    /*
+     * Off by default: with it the guest kernel's bus reset waits for the
+     * root port's link, which QEMU 7.2's root port does not report.
+     */
+    if (s->pm) {
+        r5xx_pm_cap_init(pci, &err);
+    }
+    if (err) {
+        error_propagate(errp, err);
+        return;
+    }
+    s->suspend_notifier.notify = r5xx_suspend_notify;
+    qemu_register_suspend_notifier(&s->suspend_notifier);
     if (pci_bus_is_express(pci_get_bus(pci)) && !s->info->conventional_pci) {
         ret = pcie_endpoint_cap_init(pci, R5XX_PCIE_CAP_OFFSET);
         assert(ret > 0);
@@ -900,13 +966,12 @@ static void r5xx_exit(PCIDevice *pci)
     r5xx_3d_engine_fini(s);
     r5xx_cp_fini(s);
     r5xx_display_fini(s);
+    notifier_remove(&s->suspend_notifier);
     msi_uninit(pci);
 }
 
-static void r5xx_reset_hold(Object *obj)
+static void r5xx_reset_state(R5xxState *s)
 {
-    R5xxState *s = R5XX(obj);
-
     memset(s->regs, 0, sizeof(s->regs));
     s->regs[R_GB_PIPE_SELECT] = s->info->gb_pipe_select;
     r5xx_cp_reset(s);
@@ -926,6 +991,30 @@ static void r5xx_reset_hold(Object *obj)
     r5xx_3d_engine_reset(s);
     r5xx_display_reset(s);
     r5xx_msi_reset(&s->irq.msi);
+}
+
+/*
+ * Power comes back without the video BIOS: everything as at reset, but
+ * the board is not posted (r5xx_mc_cold()); CRTCs off and the CP halted
+ * as at any reset. Guest-visible through CONFIG_MEMSIZE and the PLLs.
+ */
+static void r5xx_power_up_cold(R5xxState *s, const char *why)
+{
+    trace_r5xx_power_up_cold(why);
+    r5xx_reset_state(s);
+    r5xx_mc_cold(s);
+}
+
+static void r5xx_reset_hold(Object *obj)
+{
+    R5xxState *s = R5XX(obj);
+
+    if (s->cold_pending) {
+        s->cold_pending = false;
+        r5xx_power_up_cold(s, "S3 wake-up");
+        return;
+    }
+    r5xx_reset_state(s);
 }
 
 /* QOM --------------------------------------------------------------------- */
@@ -963,6 +1052,8 @@ static const VMStateDescription r5xx_vmstate = {
 static Property r5xx_properties[] = {
     DEFINE_PROP_STRING("chip", R5xxState, chip),
     DEFINE_PROP_UINT32("vram-size", R5xxState, vram_mb, 128),
+    /* a PCI PM capability whose D3hot -> D0 leaves a cold board */
+    DEFINE_PROP_BOOL("pm", R5xxState, pm, false),
     /* preferred mode in each monitor's EDID (default 1024x768) */
     DEFINE_PROP_UINT32("vga-xres", R5xxState, disp.mon_xres[R5XX_MON_VGA], 0),
     DEFINE_PROP_UINT32("vga-yres", R5xxState, disp.mon_yres[R5XX_MON_VGA], 0),

@@ -68,8 +68,10 @@ void r5xx_cp_kick(R5xxState *s)
 
 static bool r5xx_cp_can_run(R5xxState *s)
 {
+    /* an unposted board has no engine clock: see r5xx_mc_cold() */
     return !s->cp.hung && !s->cp.ib_stuck && !s->twod.hung &&
-           !s->cp.in_reset && r5xx_me_loaded(&s->cp.me);
+           !s->cp.in_reset && r5xx_me_loaded(&s->cp.me) &&
+           r5xx_mc_sclk_khz(s) != 0;
 }
 
 bool r5xx_cp_busy(R5xxState *s)

@@ -409,6 +409,12 @@ struct R5xxState {
     R5xx2D twod;
     R5xx3dEngine threed;
     R5xxDisplay disp;
+
+    /* power: S3 and PCI D3hot leave a cold, unposted board (r5xx.c) */
+    Notifier suspend_notifier;
+    bool pm;                    /* property: PCI PM capability */
+    uint8_t pm_cap;             /* PCI power management capability */
+    bool cold_pending;          /* the next reset is a power-up from S3 */
 };
 
 static inline bool r5xx_is_r5xx(const R5xxState *s)
@@ -490,6 +496,7 @@ void r5xx_display_pll_written(R5xxState *s);
 /* r5xx_mc.c */
 void r5xx_mc_reset(R5xxState *s);
 void r5xx_mc_bar0_moved(R5xxState *s);
+void r5xx_mc_cold(R5xxState *s);
 void r5xx_gart_flush(R5xxState *s);
 uint32_t r5xx_mc_sclk_khz(R5xxState *s);
 uint32_t r5xx_pll_read(R5xxState *s, uint32_t idx);

@@ -184,6 +184,37 @@ void r5xx_mc_reset(R5xxState *s)
 }
 
 /*
+ * A board powered up without its video BIOS running (after S3 on a laptop,
+ * where only the system BIOS runs and it does not run option ROMs): the
+ * engine and memory PLLs are not programmed (no engine clock, so the CP
+ * fetches nothing), CONFIG_MEMSIZE reads 0 and the memory controller has
+ * no VRAM location.  VRAM keeps its contents (self-refresh).  Whoever
+ * posts the board writes them again: the video BIOS's init tables or the
+ * driver.
+ */
+void r5xx_mc_cold(R5xxState *s)
+{
+    R5xxMC *mc = &s->mc;
+
+    if (s->info->mc == R5XX_MC_KIND_RS480) {
+        return;         /* an IGP: the system BIOS sets the UMA block up */
+    }
+    mc->pll[A_PLL_M_SPLL_REF_FB_DIV] = 0;
+    s->regs[R_CONFIG_MEMSIZE] = 0;
+    if (s->info->mc_space == R5XX_SPACE_MC_R520) {
+        mc->ind[A_R520_MC_FB_LOCATION] = 0;
+        mc->ind[A_R520_MC_CNTL0] = 0;
+    } else if (r5xx_is_r5xx(s)) {
+        mc->ind[A_RV515_MC_FB_LOCATION] = 0;
+        mc->ind[A_RV515_MC_CNTL] = 0;
+    } else {
+        s->regs[R_MEM_CNTL] = 0;
+        s->regs[R_MC_FB_LOCATION] = 0;
+        mc->fb_location_written = true;     /* no BIOS put it at BAR 0 */
+    }
+}
+
+/*
  * R3xx: until the guest programs MC_FB_LOCATION itself, VRAM sits at the
  * bus address of BAR 0, where an x86 video BIOS leaves it.
  */

@@ -1,0 +1,69 @@
+#!/bin/bash
+# vm-kernels: bookworm trixie:rv380,rv515
+# vm-timeout-units: 6
+# vm-qemu-args: -global r5xx.pm=on
+# KMS test (in the VM, r5xx.ko): suspend and resume through r5xx's PM code,
+# the GPU coming back as a cold, unposted board. A system suspend of this VM
+# cannot be tested: its virtio 9p root is reset by virtio's resume and 9p
+# has no restore (every later file access hangs), and QEMU's S3 wake-up
+# triple-faults in the guest's wake-up code under TCG; see
+# Documentation/r5xx.rst, "Suspend and resume". So debugfs r5xx_suspend
+# runs the device side of it: r5xx's suspend (display off, VRAM evicted,
+# scheduler, CP, interrupts and GART stopped), the PCI state saved, D3hot
+# and back to D0 (the model resets the GPU to a cold board, as on an S3
+# wake-up), the PCI state restored, r5xx's resume. Checks per cycle: the
+# driver re-posted the GPU (it posts only a board whose CONFIG_MEMSIZE
+# reads 0), the console's screendump equals the one before pixel for
+# pixel, a command submission paints and reads back (build/cs/cs paint),
+# and page flips with events run (build/kms/kms flip). One cycle in make
+# check (about 30 s on the shared host: two screendump series, the CS and
+# flip programs), R5XX_S3_CYCLES by hand, 10 under make check-all;
+# vm-timeout-units 6 covers those ten.
+set -uo pipefail
+. tests/driver/lib.sh
+
+cycles=${R5XX_S3_CYCLES:-1}
+[ "${R5XX_CHECK_ALL:-0}" = 1 ] && [ -z "${R5XX_S3_CYCLES:-}" ] && cycles=10
+d=$(r5xx_dir) || fail "no debugfs directory"
+f=$d/r5xx_suspend
+[ -e "$f" ] || fail "no $f"
+
+# Screendumps of head 0 until two in a row are the same (the console draws
+# from its shadow buffer in a worker); at most 50.
+stable() { # NAME
+	local _
+	tests/vm/qmp screendump "$R5XX_SCRATCH/$1.ppm" 0 >/dev/null || fail "screendump"
+	for _ in $(seq 50); do
+		cp "$R5XX_SCRATCH/$1.ppm" "$R5XX_SCRATCH/$1.prev"
+		tests/vm/qmp screendump "$R5XX_SCRATCH/$1.ppm" 0 >/dev/null || fail "screendump"
+		cmp -s "$R5XX_SCRATCH/$1.ppm" "$R5XX_SCRATCH/$1.prev" && return 0
+	done
+	fail "head 0 never settled"
+}
+size() { sed -n 2p "$R5XX_SCRATCH/$1.ppm"; }
+posts() { sed -n 's/^posts //p' "$f"; }
+
+echo 0 >/sys/class/graphics/fbcon/cursor_blink
+printf '\033[2J\033[Hr5xx: suspend to RAM and resume\n' >/dev/tty1
+stable before
+[ "$(size before)" = "1024 768" ] || fail "console at $(size before), not 1024x768"
+
+for i in $(seq "$cycles"); do
+	p0=$(posts)
+	echo 1 >"$f" || fail "cycle $i: suspend and resume failed"
+	[ "$(posts)" -gt "$p0" ] ||
+		fail "cycle $i: the driver did not re-post the GPU (it came back posted)"
+	stable after
+	cmp -s "$R5XX_SCRATCH/before.ppm" "$R5XX_SCRATCH/after.ppm" ||
+		fail "cycle $i: after resume head 0 ($(size after)) differs from before"
+	build/cs/cs paint >"$R5XX_SCRATCH/cs.out" 2>&1 ||
+		{ cat "$R5XX_SCRATCH/cs.out"; fail "cycle $i: command submission after resume"; }
+	build/kms/kms flip >"$R5XX_SCRATCH/flip.out" 2>&1 ||
+		{ cat "$R5XX_SCRATCH/flip.out"; fail "cycle $i: page flips after resume"; }
+	# the flips left the console; bring it back for the next comparison
+	printf '\033[2J\033[Hr5xx: suspend to RAM and resume\n' >/dev/tty1
+	stable before
+	echo "cycle $i: re-posted, the console pixel for pixel as before, CS paint and flips ok"
+done
+check_log_clean "during suspend and resume"
+echo "ok: $cycles suspend/resume cycle(s) through a cold GPU"

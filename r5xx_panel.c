@@ -150,8 +150,9 @@ r5xx_panel_mode_valid(struct drm_connector *connector,
 	const struct drm_display_mode *native =
 		&to_r5xx(connector->dev)->display.panel.native;
 
-	if (mode->hdisplay > native->hdisplay ||
-	    mode->vdisplay > native->vdisplay)
+	/* without a size from the registers, the EDID's modes are the panel's */
+	if (native->hdisplay && (mode->hdisplay > native->hdisplay ||
+				 mode->vdisplay > native->vdisplay))
 		return MODE_PANEL;
 	if (mode->hdisplay % 8)
 		return MODE_H_ILLEGAL;
@@ -179,10 +180,22 @@ static int r5xx_panel_atomic_check(struct drm_connector *connector,
 	return 0;
 }
 
+/*
+ * Built in, so present whenever its size is known: from the registers the
+ * BIOS left, or from an EDID on its DDC line (as radeon_lvds_detect). A
+ * Mobility ID on a board without a panel (desktop boards built with
+ * RS480M or RV380M parts) reads neither and stays disconnected.
+ */
 static enum drm_connector_status
 r5xx_panel_detect(struct drm_connector *connector, bool force)
 {
-	return connector_status_connected;	/* built in */
+	struct r5xx_device *rdev = to_r5xx(connector->dev);
+
+	if (rdev->display.panel.native.hdisplay)
+		return connector_status_connected;
+	if (connector->ddc && drm_probe_ddc(connector->ddc))
+		return connector_status_connected;
+	return connector_status_disconnected;
 }
 
 static void r5xx_panel_connector_reset(struct drm_connector *connector)
@@ -475,7 +488,7 @@ int r5xx_panel_output_init(struct r5xx_device *rdev,
 		drm_info(drm, "display: panel " DRM_MODE_FMT " from the registers\n",
 			 DRM_MODE_ARG(&panel->native));
 	else if (!ddc)
-		drm_warn(drm, "display: no panel size in the registers, and no DDC: the LVDS panel has no mode\n");
+		drm_info(drm, "display: no panel size in the registers and no DDC: LVDS stays disconnected\n");
 
 	ret = drm_encoder_init(drm, &out->encoder, &r5xx_panel_encoder_funcs,
 			       DRM_MODE_ENCODER_LVDS, NULL);

@@ -58,14 +58,25 @@ rv515 | r580 | rs600)
 	[[ $conns == *"$want"* ]] || { echo "radeon's connectors differ:"; echo "$conns"; exit 1; }
 	;;
 esac
-if [ "${R5XX_CHIP:-}" = r580 ]; then
-	for want in "radeon: 4 quad pipes, 1 z pipes initialized" "radeon: using MSI"; do
-		grep -q "$want" <<<"$log" || { echo "no '$want' in dmesg"; exit 1; }
+# Each line must be in radeon's dmesg (a fixed string).
+dmesg_has() {
+	local want
+	for want; do
+		grep -qF "$want" <<<"$log" || { echo "no '$want' in dmesg"; grep -E 'radeon|drm' <<<"$log" | tail -n 30; exit 1; }
 	done
-	grep -qE "Wait MC idle timeout|Failed to wait MC idle" <<<"$log" &&
-		{ echo "radeon found the MC busy"; exit 1; }
-fi
-if [ "${R5XX_CHIP:-}" = rs690 ]; then
+}
+# radeon's MC idle waits on the MC maps that have them end in time.
+mc_idle() {
+	if grep -qE "Wait MC idle timeout|Failed to wait MC idle" <<<"$log"; then
+		echo "radeon found the MC busy"
+		exit 1
+	fi
+}
+case "${R5XX_CHIP:-}" in
+r580)
+	dmesg_has "radeon: 4 quad pipes, 1 z pipes initialized" "radeon: using MSI"
+	mc_idle ;;
+rs690)
 	conns=$(grep -A 6 'Radeon Display Connectors' <<<"$log" | sed 's/^\[ *[0-9.]*\] //')
 	want='[drm]   VGA-1
 [drm]   DDC: 0x7e40 0x7e40 0x7e44 0x7e44 0x7e48 0x7e48 0x7e4c 0x7e4c
@@ -74,33 +85,23 @@ if [ "${R5XX_CHIP:-}" = rs690 ]; then
 	[[ $conns == *"$want"* ]] || { echo "radeon's connectors differ:"; echo "$conns"; exit 1; }
 	# rs690_mc_init: VRAM at the MCCFG_FB_LOCATION base (just above the
 	# guest's 1 GiB of RAM), 128 MiB; rs400_gart_enable; MSI on RS690
-	for want in "ATOM BIOS: QEMU_R5XX_RS690" \
-		    "VRAM: 128M 0x0000000040000000 - 0x0000000047FFFFFF" \
-		    "PCIE GART of 512M enabled" "radeon: 1 quad pipes" \
-		    "radeon: using MSI"; do
-		grep -qF "$want" <<<"$log" || { echo "no '$want' in dmesg"; grep -E 'radeon|drm' <<<"$log" | tail -n 30; exit 1; }
-	done
-	grep -qE "Wait MC idle timeout|Failed to wait MC idle" <<<"$log" &&
-		{ echo "radeon found the MC busy"; exit 1; }
-fi
-if [ "${R5XX_CHIP:-}" = rs600 ]; then
+	dmesg_has "ATOM BIOS: QEMU_R5XX_RS690" \
+		  "VRAM: 128M 0x0000000040000000 - 0x0000000047FFFFFF" \
+		  "PCIE GART of 512M enabled" "radeon: 1 quad pipes" \
+		  "radeon: using MSI"
+	mc_idle ;;
+rs600)
 	# rs600_mc_init: VRAM where the MC's FB_LOCATION says, the block just
 	# above the guest's 1 GiB of RAM; rs600_gart_enable; one quad pipe
-	for want in "VRAM: 128M 0x0000000040000000 - 0x0000000047FFFFFF" \
-		    "PCIE GART of 512M enabled" "radeon: 1 quad pipes"; do
-		grep -qF "$want" <<<"$log" || { echo "no '$want' in dmesg"; grep -E 'radeon|drm' <<<"$log" | tail -n 30; exit 1; }
-	done
-	grep -qE "Wait MC idle timeout|Failed to wait MC idle" <<<"$log" &&
-		{ echo "radeon found the MC busy"; exit 1; }
-fi
-if [ "${R5XX_CHIP:-}" = rs480 ]; then
+	dmesg_has "VRAM: 128M 0x0000000040000000 - 0x0000000047FFFFFF" \
+		  "PCIE GART of 512M enabled" "radeon: 1 quad pipes"
+	mc_idle ;;
+rs480)
 	# rs400_mc_init: VRAM at the NB_TOM base (just above the guest's 1 GiB
 	# of RAM, Documentation/qemu-model.rst), 128 MiB; rs400_gart_enable
-	for want in "VRAM: 128M 0x0000000040000000 - 0x0000000047FFFFFF" \
-		    "PCIE GART of 512M enabled" "radeon: 1 quad pipes"; do
-		grep -qF "$want" <<<"$log" || { echo "no '$want' in dmesg"; grep -E 'radeon|drm' <<<"$log" | tail -n 30; exit 1; }
-	done
-fi
+	dmesg_has "VRAM: 128M 0x0000000040000000 - 0x0000000047FFFFFF" \
+		  "PCIE GART of 512M enabled" "radeon: 1 quad pipes" ;;
+esac
 # Acceleration stays on, and radeon reports no error except the one a card
 # without a ROM always gets (the rv380 model has none, like many PCIe boards).
 if grep -Eq "disabling GPU acceleration|GPU lockup|GPU reset|ring .* test failed|ib test failed" <<<"$log"; then

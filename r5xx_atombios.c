@@ -161,6 +161,7 @@ enum atom_record {
 #define PIN_ENTRY_ID		3
 
 #define FW_DEFAULT_SCLK		8
+#define FW_DEFAULT_MCLK		12
 #define FW_MAX_PLL_OUT		32
 #define FW_MIN_PLL_OUT		56
 #define FW_MAX_PIXCLK		72
@@ -543,7 +544,7 @@ int r5xx_atom_clocks(const u8 *rom, size_t len, struct r5xx_atom_clocks *clk,
 {
 	struct atom_span img = { rom, 0, len }, t;
 	u16 ref, in_min, in_max, pixclk;
-	u32 vco_min, vco_max, sclk;
+	u32 vco_min, vco_max, sclk, mclk;
 	int ret;
 
 	ret = atom_data_table(&img, ATOM_FIRMWARE_INFO, 2, &t, why);
@@ -556,7 +557,8 @@ int r5xx_atom_clocks(const u8 *rom, size_t len, struct r5xx_atom_clocks *clk,
 	    !atom_u32(&t, t.start + FW_MIN_PLL_OUT, &vco_min) ||
 	    !atom_u32(&t, t.start + FW_MAX_PLL_OUT, &vco_max) ||
 	    !atom_u16(&t, t.start + FW_MAX_PIXCLK, &pixclk) ||
-	    !atom_u32(&t, t.start + FW_DEFAULT_SCLK, &sclk)) {
+	    !atom_u32(&t, t.start + FW_DEFAULT_SCLK, &sclk) ||
+	    !atom_u32(&t, t.start + FW_DEFAULT_MCLK, &mclk)) {
 		*why = "FirmwareInfo too short";
 		return -EINVAL;
 	}
@@ -574,6 +576,7 @@ int r5xx_atom_clocks(const u8 *rom, size_t len, struct r5xx_atom_clocks *clk,
 	clk->max_pixclk_khz = pixclk * 10;
 	/* no engine runs at 4 GHz: anything above is no clock */
 	clk->sclk_khz = sclk <= 400000 ? sclk * 10 : 0;
+	clk->mclk_khz = mclk <= 400000 ? mclk * 10 : 0;
 	return 0;
 }
 

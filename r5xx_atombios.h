@@ -18,6 +18,7 @@
  * @vco_max_khz: highest PLL output before the post divider
  * @max_pixclk_khz: highest pixel clock
  * @sclk_khz: engine clock the BIOS set (0 if the table gives none)
+ * @mclk_khz: memory clock the BIOS set (0 if the table gives none)
  */
 struct r5xx_atom_clocks {
 	u32 ref_khz;
@@ -27,6 +28,7 @@ struct r5xx_atom_clocks {
 	u32 vco_max_khz;
 	u32 max_pixclk_khz;
 	u32 sclk_khz;
+	u32 mclk_khz;
 };
 
 bool r5xx_atom_detect(const u8 *rom, size_t len);

@@ -26,10 +26,10 @@
  * - the priority marks A and B of each CRTC (DxMODE_PRIORITY_A/B_CNT):
  *   from the engine clock, the pixel clock and the line timing, in 16-pixel
  *   units, never below a sixteenth of the line; MODE_PRIORITY_OFF for a
- *   CRTC that is off. Rows with %R5XX_QUIRK_DISP_PRIORITY_HIGH (RV515, as
- *   radeon_update_display_priority picks) also set MODE_PRIORITY_ALWAYS_ON
- *   and shorten the display clients' initial latency in the MC
- *   (MC_MISC_LAT_TIMER). Marks A and B are the same: upstream computes both
+ *   CRTC that is off. Rows with %R5XX_QUIRK_DISP_PRIORITY_HIGH (of the
+ *   AVIVO chips RV515, as radeon_update_display_priority picks) also set
+ *   MODE_PRIORITY_ALWAYS_ON and shorten the display clients' initial
+ *   latency in the MC (MC_MISC_LAT_TIMER). Marks A and B are the same: upstream computes both
  *   for the engine clock in use.
  *
  * The arithmetic is upstream's: unsigned 20.12 fixed point with its
@@ -64,11 +64,17 @@
  *
  * The arithmetic is upstream's 20.12 fixed point; where upstream would
  * divide by zero (CRTC1 draining exactly at the read return rate) CRTC1's
- * drop time counts as zero. Decoding the memory timings from the MC
- * registers, which differs per family, is the caller's.
+ * drop time counts as zero. r5xx_bw_legacy_mem_decode() turns
+ * MEM_TIMING_CNTL, MEM_SDRAM_MODE_REG and the read bus switch code into
+ * the timings, in the layout the chip row names (&enum r5xx_bw_mem_timing).
+ * The clocks are the video BIOS's defaults (200 MHz without one), the
+ * memory DDR as upstream assumes on every R300-class chip; r5xx runs AGP
+ * boards as PCI cards, so upstream's AGP reduction of the engine clock does
+ * not apply. Upstream's fixed RS400/RS480 DISP*_REQ_CNTL values are not
+ * written.
  *
  * This file is pure computation, shared with the host unit tests; the
- * registers are written by r5xx_display_avivo.c.
+ * registers are written by r5xx_display_avivo.c and r5xx_display_legacy.c.
  */
 
 #define R5XX_BW_PIXELS_PER_CHUNK	256
@@ -296,6 +302,83 @@ static fx r5xx_bw_legacy_latency(const struct r5xx_bw_legacy_mem *mem)
 	lat_sclk += overhead +
 		    fx_div(fx_int(R5XX_BW_LEGACY_CURSOR_OWORDS), sclk);
 	return max(lat_mclk, lat_sclk);
+}
+
+/* MEM_TIMING_CNTL per family: each timing's field, what to add, the cap */
+struct r5xx_bw_timing_layout {
+	u32 trcd, trp, tras;
+	u8 trcd_add, trp_add, tras_add;
+	u8 trcd_max, trp_max, tras_max;
+	bool igp;
+};
+
+static const struct r5xx_bw_timing_layout r5xx_bw_timing_layouts[] = {
+	[R5XX_BW_MEM_R300] = { GENMASK(2, 0), GENMASK(10, 8), GENMASK(14, 11),
+			       1, 1, 4, 8, 8, 19, false },
+	[R5XX_BW_MEM_RV350] = { GENMASK(2, 0), GENMASK(10, 8), GENMASK(14, 11),
+				3, 3, 6, 10, 10, 21, false },
+	[R5XX_BW_MEM_R420] = { GENMASK(3, 0), GENMASK(11, 8), GENMASK(16, 12),
+			       3, 3, 6, 15, 15, 31, false },
+	[R5XX_BW_MEM_RS400] = { GENMASK(3, 2), GENMASK(1, 0), GENMASK(6, 4),
+				1, 1, 1, 4, 4, 8, true },
+	[R5XX_BW_MEM_RS480] = { GENMASK(3, 2), GENMASK(1, 0), GENMASK(6, 4),
+				1, 1, 1, 4, 4, 8, true },
+};
+
+/* CAS latency codes in half clocks: the IGPs' own, else the code itself */
+static const u8 r5xx_bw_cas_rs400[8] = { 2, 4, 6, 0, 3, 5, 0, 0 };
+static const u8 r5xx_bw_cas_rs480[8] = { 0, 2, 4, 6, 0, 3, 5, 7 };
+#define R5XX_BW_EXTRA_CAS_MAX	4
+
+/**
+ * r5xx_bw_legacy_mem_decode - the memory timings of a legacy chip
+ * @kind: the family's register layout (its chip row); %R5XX_BW_MEM_NONE
+ *	leaves @mem alone
+ * @regs: the registers read from the chip
+ * @mem: gets @mem->trcd, @mem->trp, @mem->tras and @mem->tcas_half, as
+ *	r100_bandwidth_update decodes them
+ *
+ * The R300 and RV350 codes of the read bus switch count 1 to 2.5 clocks in
+ * half clocks, R4xx's 4 to 7 clocks; the RS400/RS480 extra CAS latency
+ * counts only from 0 to 4.
+ */
+void r5xx_bw_legacy_mem_decode(enum r5xx_bw_mem_timing kind,
+			       const struct r5xx_bw_mem_regs *regs,
+			       struct r5xx_bw_legacy_mem *mem)
+{
+	const struct r5xx_bw_timing_layout *l;
+	u32 t = regs->timing_cntl, cas, rbs, extra;
+
+	if (kind == R5XX_BW_MEM_NONE || kind >= ARRAY_SIZE(r5xx_bw_timing_layouts))
+		return;
+	l = &r5xx_bw_timing_layouts[kind];
+	mem->trcd = min_t(u32, (t & l->trcd) / (l->trcd & -l->trcd) +
+			  l->trcd_add, l->trcd_max);
+	mem->trp = min_t(u32, (t & l->trp) / (l->trp & -l->trp) + l->trp_add,
+			 l->trp_max);
+	mem->tras = min_t(u32, (t & l->tras) / (l->tras & -l->tras) +
+			  l->tras_add, l->tras_max);
+
+	cas = FIELD_GET(R5XX_MEM_SDRAM_MODE_REG_MEM_CAS_LATENCY, regs->sdram_mode);
+	if (kind == R5XX_BW_MEM_RS400)
+		mem->tcas_half = r5xx_bw_cas_rs400[cas];
+	else if (kind == R5XX_BW_MEM_RS480)
+		mem->tcas_half = r5xx_bw_cas_rs480[cas];
+	else
+		mem->tcas_half = 2 * cas;
+
+	if (l->igp) {
+		extra = FIELD_GET(R5XX_MEM_SDRAM_MODE_REG_RS400_EXTRA_CAS,
+				  regs->sdram_mode);
+		if (extra <= R5XX_BW_EXTRA_CAS_MAX)
+			mem->tcas_half += 2 * extra;
+		return;
+	}
+	rbs = FIELD_GET(R5XX_MC_READ_CNTL_AB_MEM_RBS_POSITION_A, regs->rbs);
+	if (kind == R5XX_BW_MEM_R420)
+		mem->tcas_half += 2 * (rbs + 4);
+	else
+		mem->tcas_half += rbs + 2;
 }
 
 /* a critical point: 0 when within 4 of the stop level, or forced high */

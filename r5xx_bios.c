@@ -151,6 +151,7 @@ static int r5xx_bios_atom(struct r5xx_device *rdev, const u8 *rom, size_t len)
 		pll->vco_max_khz = clk.vco_max_khz;
 		pll->max_pixclk_khz = clk.max_pixclk_khz;
 		disp->sclk_khz = clk.sclk_khz;
+		disp->mclk_khz = clk.mclk_khz;
 		drm_info(&rdev->drm,
 			 "display: PLL limits from the video BIOS: reference %u kHz, input %u-%u kHz, VCO %u-%u kHz, pixel clock up to %u kHz\n",
 			 clk.ref_khz, clk.in_min_khz, clk.in_max_khz,
@@ -267,6 +268,11 @@ void r5xx_bios_display_info(struct r5xx_device *rdev)
 		ret = r5xx_combios_connectors(rom, len, rdev->family,
 					      disp->connectors,
 					      R5XX_MAX_CONNECTORS);
+	if (rom && !r5xx_atom_detect(rom, len) &&
+	    !r5xx_combios_clocks(rom, len, &disp->sclk_khz, &disp->mclk_khz))
+		drm_info(&rdev->drm,
+			 "display: engine clock %u kHz, memory clock %u kHz from the video BIOS\n",
+			 disp->sclk_khz, disp->mclk_khz);
 	kfree(rom);
 	if (ret > 0) {
 		r5xx_bios_fit_connectors(rdev, ret);

@@ -271,7 +271,10 @@ enum r5xx_clk_kind {
 /* R5xx pipe set-up (rv515.c:rv515_gpu_init, r520.c:r520_gpu_init) */
 #define R5XX_QUIRK_PLL_PIPE_CONFIG BIT(7) /* copy the pipes to PLL 0x0d */
 #define R5XX_QUIRK_RV530_PIPES	BIT(8)	/* GB_FIFO_SIZE2, two Z pipes */
-/* radeon_update_display_priority: high display priority (RV515) */
+/*
+ * radeon_update_display_priority: high display priority (R300 to R4xx and
+ * RV515, not the IGPs)
+ */
 #define R5XX_QUIRK_DISP_PRIORITY_HIGH BIT(9)
 /* AGP-era chips */
 #define R5XX_QUIRK_BUS_CNTL_BM	BIT(10)	/* bus mastering under BUS_CNTL */
@@ -289,6 +292,9 @@ enum r5xx_clk_kind {
  * @pipes: fixed number of quad pipes, or 0 to read GB_PIPE_SELECT
  * @pcie_index_mask: width of the PCIE_INDEX index (0xff, 0x7ff from RV515)
  * @quirks: %R5XX_QUIRK_* bits
+ * @bw_mem: the layout of the memory timings the legacy display bandwidth
+ *	depends on (%R5XX_BW_MEM_NONE on AVIVO chips)
+ * @bw_flags: the legacy display bandwidth's %R5XX_BW_LEGACY_* cases
  */
 struct r5xx_chip_info {
 	const char *name;
@@ -302,6 +308,8 @@ struct r5xx_chip_info {
 	u8 pipes;
 	u16 pcie_index_mask;
 	u32 quirks;
+	enum r5xx_bw_mem_timing bw_mem;
+	u8 bw_flags;
 };
 
 /**
@@ -964,7 +972,7 @@ struct r5xx_crtc_kind {
  * @cursor: cursor plane
  * @id: 0 for CRTC1, 1 for CRTC2
  * @kind: its display engine
- * @bw: the mode the display bandwidth is programmed for (AVIVO), under
+ * @bw: the mode the display bandwidth is programmed for, under
  *	&r5xx_display.bw_lock
  */
 struct r5xx_crtc {
@@ -1017,8 +1025,10 @@ struct r5xx_panel {
  * @ddc: the DDC buses, by &enum r5xx_ddc_line
  * @pll: pixel PLL limits
  * @sclk_khz: engine clock the video BIOS set, 0 if unknown
+ * @mclk_khz: memory clock the video BIOS set, 0 if unknown
  * @bw_lock: protects the CRTCs' &r5xx_crtc.bw and the display bandwidth
- *	registers (r5xx_avivo_bandwidth_update())
+ *	registers (r5xx_avivo_bandwidth_update(),
+ *	r5xx_legacy_bandwidth_update())
  * @cursor_reach: how far into VRAM a cursor image may lie (the legacy
  *	CUR_OFFSET reaches 128 MiB, AVIVO's MC address all of VRAM)
  * @reg_lock: protects registers several CRTCs or encoders share
@@ -1040,6 +1050,7 @@ struct r5xx_display {
 	struct r5xx_ddc ddc[R5XX_DDC_COUNT];
 	struct r5xx_pll_limits pll;
 	u32 sclk_khz;
+	u32 mclk_khz;
 	struct mutex bw_lock;	/* protects crtc[].bw, bandwidth registers */
 	u64 cursor_reach;
 	/* protects DAC_CNTL2 and the palette, the AVIVO LUT port */

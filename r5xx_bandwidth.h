@@ -126,8 +126,8 @@ struct r5xx_bw_legacy {
 	 R5XX_GRPH_BUFFER_CNTL_GRPH_START_REQ)
 
 void r5xx_bw_legacy_mem_decode(enum r5xx_bw_mem_timing kind,
-				const struct r5xx_bw_mem_regs *regs,
-				struct r5xx_bw_legacy_mem *mem);
+			       const struct r5xx_bw_mem_regs *regs,
+			       struct r5xx_bw_legacy_mem *mem);
 void r5xx_bw_legacy_compute(const struct r5xx_bw_mode mode[2],
 			    const struct r5xx_bw_legacy_mem *mem,
 			    bool high_priority, u32 flags,

@@ -1,8 +1,16 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
-# vm-chips: rv515 r580
+# vm-chips: rv515 r580 rv380 r420
 # vm-kernels: bookworm trixie:rv515
-# KMS test (in the VM, r5xx.ko): the AVIVO display bandwidth registers,
+# KMS test (in the VM, r5xx.ko): the display bandwidth registers. Legacy
+# chips (rv380, r420): GRPH_BUFFER_CNTL / GRPH2_BUFFER_CNTL of each CRTC
+# that is on hold what r100_bandwidth_update gives with the display
+# priority forced high as it is on these chips: start = stop request level
+# = the line's octawords (hdisplay * bytes per pixel / 16, at most 0x7c),
+# critical point 0, GRPH_BUFFER_SIZE, the critical and stop controls
+# clear; MC_INIT_MISC_LAT_TIMER's display latencies 1 for the CRTCs that
+# are on; tests/unit/bandwidth-legacy.test checks the latency arithmetic
+# and the memory timings. AVIVO chips: the registers
 # read back through debugfs r5xx_regs, are what rv515_bandwidth_update
 # gives for the modes the CRTCs run (debugfs state; the console's): the
 # line buffer split for the CRTCs that are on and their widths, the
@@ -27,6 +35,7 @@ for line in open(sys.argv[2]):
         regs[m.group(1)] = int(m.group(2), 16)
 chip = sys.argv[3]
 bad = []
+legacy = "GRPH_BUFFER_CNTL" in regs
 
 # crtc-0 is D1, crtc-1 D2: on (active) and the mode's hdisplay
 on = [False, False]
@@ -42,6 +51,40 @@ for blk in re.split(r"\n(?=crtc\[)", state):
         width[i] = int(mm.group(2))
 print("D1 %s %d, D2 %s %d" % ("on" if on[0] else "off", width[0],
                               "on" if on[1] else "off", width[1]))
+
+if legacy:
+    # bytes per pixel of the frame each CRTC shows (32 bpp without one)
+    cpp = [4, 4]
+    sizes = {"XR24": 4, "AR24": 4, "XB24": 4, "AB24": 4, "RG16": 2,
+             "C8  ": 1}
+    # r5xx_crtc_create: plane-2i is CRTC i's primary, plane-2i+1 its cursor
+    for blk in re.split(r"\n(?=plane\[)", state):
+        m = re.match(r"plane\[\d+\]: plane-(\d+)", blk)
+        c = re.search(r"\bcrtc=crtc-(\d)\b", blk)
+        f = re.search(r"\bformat=(.{4}) ", blk)
+        if m and c and f and int(m.group(1)) == 2 * int(c.group(1)) < 4:
+            cpp[int(c.group(1))] = sizes.get(f.group(1), 4)
+    lat = regs["R300_MC_INIT_MISC_LAT_TIMER"]
+    for i, n in enumerate(("GRPH_BUFFER_CNTL", "GRPH2_BUFFER_CNTL")):
+        v = regs[n]
+        print("%s 0x%08x (%s %d x %d bytes)" % (n, v, "on" if on[i] else "off",
+                                               width[i], cpp[i]))
+        if not on[i]:
+            continue
+        stop = min(width[i] * cpp[i] // 16, 0x7c)
+        want = stop | stop << 8 | 1 << 29
+        if v & 0xf07f7f7f != want:
+            bad.append("%s 0x%x, want 0x%x" % (n, v, want))
+        if (lat >> (8 + 4 * i)) & 0xf != 1:
+            bad.append("MC_INIT_MISC_LAT_TIMER 0x%x: CRTC%d's latency is not 1"
+                       % (lat, i + 1))
+    print("R300_MC_INIT_MISC_LAT_TIMER 0x%08x" % lat)
+    if not any(on):
+        bad.append("no CRTC is on")
+    if bad:
+        print("FAIL: " + "; ".join(bad))
+        sys.exit(1)
+    sys.exit(0)
 
 if on[0] and on[1]:
     want = 1 if width[0] > width[1] and width[0] > 2560 else \

@@ -38,6 +38,37 @@ struct r5xx_bw_avivo {
 };
 
 /**
+ * enum r5xx_bw_avivo_kind - how an AVIVO chip's display bandwidth is set
+ * @R5XX_BW_AVIVO_RV515: rv515_bandwidth_update (RV515, R520 family)
+ * @R5XX_BW_AVIVO_RS690: rs690_bandwidth_update (RS690, RS740): the
+ *	IGP's memory and HyperTransport link limit the fill rate
+ * @R5XX_BW_AVIVO_RS600: rs600_bandwidth_update: the line buffer split
+ *	alone (and ALWAYS_ON on the marks left as they are, with the
+ *	priority forced high)
+ */
+enum r5xx_bw_avivo_kind {
+	R5XX_BW_AVIVO_RV515,
+	R5XX_BW_AVIVO_RS690,
+	R5XX_BW_AVIVO_RS600,
+};
+
+/**
+ * struct r5xx_bw_igp - what limits an RS690-class IGP's display reads
+ * @sideport: the board has sideport memory (the display reads it)
+ * @sideport_mclk_khz: sideport memory clock
+ * @system_mclk_khz: system (UMA) memory clock
+ * @ht_link_khz: HyperTransport link clock
+ * @ht_link_width: HyperTransport link width in bits
+ */
+struct r5xx_bw_igp {
+	bool sideport;
+	u32 sideport_mclk_khz;
+	u32 system_mclk_khz;
+	u32 ht_link_khz;
+	u32 ht_link_width;
+};
+
+/**
  * struct r5xx_bw_legacy_mem - the memory the legacy display reads from
  * @sclk_khz: engine clock, at least 10 kHz
  * @mclk_khz: memory clock, at least 10 kHz
@@ -134,5 +165,8 @@ void r5xx_bw_legacy_compute(const struct r5xx_bw_mode mode[2],
 			    struct r5xx_bw_legacy *out);
 void r5xx_bw_avivo_compute(const struct r5xx_bw_mode mode[2], u32 sclk_khz,
 			   bool high_priority, struct r5xx_bw_avivo *out);
+void r5xx_bw_rs690_compute(const struct r5xx_bw_mode mode[2], u32 sclk_khz,
+			   const struct r5xx_bw_igp *igp, bool high_priority,
+			   struct r5xx_bw_avivo *out);
 
 #endif /* __R5XX_BANDWIDTH_H__ */

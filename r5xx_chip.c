@@ -277,12 +277,13 @@ MODULE_FIRMWARE(FW_RS690);
 	.quirks = R5XX_QUIRK_CP_RESYNC | R5XX_QUIRK_DISP_PRIORITY_HIGH | (q), \
 	.bw_mem = R5XX_BW_MEM_R420 }
 
-#define RS6XX_ROW(nm, fw, gartk, mck, q) {				\
+#define RS6XX_ROW(nm, fw, gartk, mck, q, bwa) {			\
 	.name = nm, .group = "RS6xx", .firmware = fw, .gart = gartk,	\
 	.mc = mck, .irq = R5XX_IRQ_RS600, .clocks = R5XX_CLK_RV515,	\
 	.msi_rearm = R5XX_MSI_REARM_BUS_CNTL,				\
 	.pipes = 0, .pcie_index_mask = 0xff,				\
-	.quirks = R5XX_QUIRK_AVIVO | R5XX_QUIRK_RESET_MC | (q) }
+	.quirks = R5XX_QUIRK_AVIVO | R5XX_QUIRK_RESET_MC | (q),	\
+	.bw_avivo = bwa }
 
 #define R5XX_ROW(nm, mck, q) {						\
 	.name = nm, .group = "R5xx", .firmware = FW_R520,		\
@@ -318,11 +319,12 @@ static const struct r5xx_chip_info r5xx_chips[R5XX_FAMILY_COUNT] = {
 	[R5XX_FAMILY_RS400] = RS4XX_ROW("RS400", R5XX_BW_MEM_RS400),
 	[R5XX_FAMILY_RS480] = RS4XX_ROW("RS480", R5XX_BW_MEM_RS480),
 	[R5XX_FAMILY_RS600] = RS6XX_ROW("RS600", FW_RS600, R5XX_GART_RS600,
-					R5XX_MC_RS600, 0),
+					R5XX_MC_RS600, 0, R5XX_BW_AVIVO_RS600),
 	[R5XX_FAMILY_RS690] = RS6XX_ROW("RS690", FW_RS690, R5XX_GART_IGP,
-					R5XX_MC_RS690, R5XX_QUIRK_MSI),
+					R5XX_MC_RS690, R5XX_QUIRK_MSI,
+					R5XX_BW_AVIVO_RS690),
 	[R5XX_FAMILY_RS740] = RS6XX_ROW("RS740", FW_RS690, R5XX_GART_IGP,
-					R5XX_MC_RS690, 0),
+					R5XX_MC_RS690, 0, R5XX_BW_AVIVO_RS690),
 	[R5XX_FAMILY_RV515] = R5XX_ROW("RV515", R5XX_MC_RV515,
 				       R5XX_QUIRK_DISP_PRIORITY_HIGH),
 	[R5XX_FAMILY_R520] = R5XX_ROW("R520", R5XX_MC_R520, R5XX_QUIRK_MSI),

@@ -295,6 +295,7 @@ enum r5xx_clk_kind {
  * @bw_mem: the layout of the memory timings the legacy display bandwidth
  *	depends on (%R5XX_BW_MEM_NONE on AVIVO chips)
  * @bw_flags: the legacy display bandwidth's %R5XX_BW_LEGACY_* cases
+ * @bw_avivo: how the AVIVO display bandwidth is computed
  */
 struct r5xx_chip_info {
 	const char *name;
@@ -310,6 +311,7 @@ struct r5xx_chip_info {
 	u32 quirks;
 	enum r5xx_bw_mem_timing bw_mem;
 	u8 bw_flags;
+	enum r5xx_bw_avivo_kind bw_avivo;
 };
 
 /**
@@ -1026,6 +1028,7 @@ struct r5xx_panel {
  * @pll: pixel PLL limits
  * @sclk_khz: engine clock the video BIOS set, 0 if unknown
  * @mclk_khz: memory clock the video BIOS set, 0 if unknown
+ * @igp: an RS690-class IGP's memory and link (IntegratedSystemInfo)
  * @bw_lock: protects the CRTCs' &r5xx_crtc.bw and the display bandwidth
  *	registers (r5xx_avivo_bandwidth_update(),
  *	r5xx_legacy_bandwidth_update())
@@ -1051,6 +1054,7 @@ struct r5xx_display {
 	struct r5xx_pll_limits pll;
 	u32 sclk_khz;
 	u32 mclk_khz;
+	struct r5xx_bw_igp igp;
 	struct mutex bw_lock;	/* protects crtc[].bw, bandwidth registers */
 	u64 cursor_reach;
 	/* protects DAC_CNTL2 and the palette, the AVIVO LUT port */

@@ -1364,6 +1364,9 @@
 /* AVIVO D2 cursor double-buffer control (D1CUR_UPDATE layout) */
 #define R5XX_D2CUR_UPDATE			0x6c24
 
+/* RS690/RS740 display controller pipe control (rs690_bandwidth_update writes 0) */
+#define R5XX_DCP_CONTROL			0x6c9c
+
 /* AVIVO LUT B control (DC_LUTA_CONTROL layout) */
 #define R5XX_DC_LUTB_CONTROL			0x6cc0
 

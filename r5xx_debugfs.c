@@ -263,6 +263,9 @@ static int r5xx_debugfs_regs_show(struct seq_file *m, void *data)
 			   r5xx_debugfs_legacy_regs[i].reg,
 			   r5xx_rreg(rdev, r5xx_debugfs_legacy_regs[i].reg));
 	}
+	if (rdev->info->bw_avivo == R5XX_BW_AVIVO_RS690)
+		seq_printf(m, "%-24s 0x%04x: 0x%08x\n", "DCP_CONTROL",
+			   R5XX_DCP_CONTROL, r5xx_rreg(rdev, R5XX_DCP_CONTROL));
 	if (rdev->info->mc == R5XX_MC_RV515)
 		seq_printf(m, "%-24s MC 0x%02x: 0x%08x\n", "MC MISC_LAT_TIMER",
 			   R5XX_RV515_MC_MISC_LAT_TIMER,

@@ -17,8 +17,10 @@
 # request FIFO depths (256-pixel chunks, at least 4), priority marks A = B,
 # at least hdisplay / 16 for a CRTC that is on and MODE_PRIORITY_OFF for
 # one that is off, MODE_PRIORITY_ALWAYS_ON and the MC's display latencies
-# on rv515 only (radeon_update_display_priority).  tests/unit/bandwidth.test
-# checks the arithmetic for other modes.
+# on rv515 only (radeon_update_display_priority); on rs690 the depths less
+# one and DCP_CONTROL 0, as rs690_bandwidth_update (by hand:
+# tests/vm/run --chip rs690 -- tests/kms/bandwidth.sh).
+# tests/unit/bandwidth.test checks the arithmetic for other modes.
 set -uo pipefail
 . tests/driver/lib.sh
 
@@ -99,10 +101,16 @@ split = regs["DC_LB_MEMORY_SPLIT"] & 3
 if split != want:
     bad.append("DC_LB_MEMORY_SPLIT %d, want %d" % (split, want))
 
+# RS690 (DCP_CONTROL shown): rs690_bandwidth_update's depths less one
+igp = "DCP_CONTROL" in regs
 depth = [max(4, -(-w // 256)) if o else 4 for o, w in zip(on, width)]
+if igp:
+    depth = [d - 1 for d in depth]
+    if regs["DCP_CONTROL"] != 0:
+        bad.append("DCP_CONTROL 0x%x, want 0" % regs["DCP_CONTROL"])
 req = regs["LB_MAX_REQ_OUTSTANDING"]
 if req != depth[0] | depth[1] << 16:
-    bad.append("LB_MAX_REQ_OUTSTANDING 0x%x, want depths %s" % (req, depth))
+    bad.append("LB_MAX_REQ_OUTSTANDING 0x%x, want %s" % (req, depth))
 
 high = chip == "rv515"
 for i, n in enumerate(("D1", "D2")):

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
-# vm-chips: rv515 r580 rv380 r420
+# vm-chips: rv515 r580 rv380 r420 rs690
 # vm-kernels: bookworm trixie:rv515
 # KMS test (in the VM, r5xx.ko): the display bandwidth registers. Legacy
 # chips (rv380, r420): GRPH_BUFFER_CNTL / GRPH2_BUFFER_CNTL of each CRTC
@@ -18,8 +18,8 @@
 # at least hdisplay / 16 for a CRTC that is on and MODE_PRIORITY_OFF for
 # one that is off, MODE_PRIORITY_ALWAYS_ON and the MC's display latencies
 # on rv515 only (radeon_update_display_priority); on rs690 the depths less
-# one and DCP_CONTROL 0, as rs690_bandwidth_update (by hand:
-# tests/vm/run --chip rs690 -- tests/kms/bandwidth.sh).
+# one and DCP_CONTROL 0, as rs690_bandwidth_update (in rs690's tests/igp
+# boot).
 # tests/unit/bandwidth.test checks the arithmetic for other modes.
 set -uo pipefail
 . tests/driver/lib.sh

@@ -21,7 +21,7 @@
  * it; "MOTA" on some boards). The header's word at 0x20 points to the
  * master list of data tables, 16-bit offsets after its 4-byte common
  * header; every table starts with that header (its size, format and
- * content revision). r5xx reads five of them, in the layouts upstream
+ * content revision). r5xx reads six of them, in the layouts upstream
  * radeon's atombios.h describes, and runs none of the ROM's command tables
  * (it programs the hardware directly). What the ROM is decides the parser,
  * not the family: R4xx boards carry ATOM ROMs too (r5xx_atom_detect()).
@@ -55,7 +55,12 @@
  *   (HPD1..3); anything else leaves the connector without HPD;
  * - FirmwareInfo (index 4, revision 1.2 to 1.4): the reference clock, the
  *   pixel PLL input and VCO ranges and the highest pixel clock, in 10 kHz;
- *   and the engine clock the BIOS set, for the display bandwidth.
+ *   and the engine and memory clocks the BIOS set, for the display
+ *   bandwidth;
+ * - IntegratedSystemInfo (index 30, content revision 1 or 2) of the
+ *   RS690-class IGPs: the sideport and system memory clocks and the
+ *   HyperTransport link clock and width, for the display bandwidth
+ *   (r5xx_atom_igp_info(), as rs690_pm_info).
  *
  * Every offset and length is checked against the image and against the
  * table it lies in, so a malformed image yields an error and a reason,
@@ -77,6 +82,7 @@ enum atom_data_table {
 	ATOM_GPIO_I2C_INFO = 10,
 	ATOM_GPIO_PIN_LUT = 12,
 	ATOM_OBJECT_HEADER = 22,
+	ATOM_INTEGRATED_SYSTEM_INFO = 30,
 };
 
 /*
@@ -161,6 +167,7 @@ enum atom_record {
 #define PIN_ENTRY_ID		3
 
 #define FW_DEFAULT_SCLK		8
+#define FW_DEFAULT_MCLK		12
 #define FW_MAX_PLL_OUT		32
 #define FW_MIN_PLL_OUT		56
 #define FW_MAX_PIXCLK		72
@@ -168,6 +175,25 @@ enum atom_record {
 #define FW_MAX_PLL_IN		76
 #define FW_REF_CLOCK		82
 #define FW_LEN			84
+
+/*
+ * IntegratedSystemInfo, content revision 1 (ATOM_INTEGRATED_SYSTEM_INFO)
+ * and 2 (ATOM_INTEGRATED_SYSTEM_INFO_V2): byte offsets of what
+ * rs690_pm_info reads, and how far each revision must reach
+ */
+#define IGP1_SIDEPORT_CLK	8	/* ulBootUpMemoryClock, 10 kHz */
+#define IGP1_HT_CLK		36	/* usFSBClock, MHz */
+#define IGP1_SYSTEM_CLK		42	/* usK8MemoryClock, MHz */
+#define IGP1_HT_WIDTH		53	/* ucHTLinkWidth */
+#define IGP1_LEN		54
+#define IGP2_UMA_CLK		16	/* ulBootUpUMAClock, 10 kHz */
+#define IGP2_SIDEPORT_CLK	20	/* ulBootUpSidePortClock, 10 kHz */
+#define IGP2_HT_CLK		92	/* ulHTLinkFreq, 10 kHz */
+#define IGP2_HT_WIDTH		96	/* usMinHTLinkWidth */
+#define IGP2_LEN		98
+/* no memory or link runs at 4 GHz or wider than 32 bits */
+#define IGP_MAX_KHZ		4000000
+#define IGP_MAX_WIDTH		32
 
 /* the AVIVO DDC lines as r5xx drives them: clock bit 0, data bit 8 */
 #define DDC_CLK_SHIFT		0
@@ -543,7 +569,7 @@ int r5xx_atom_clocks(const u8 *rom, size_t len, struct r5xx_atom_clocks *clk,
 {
 	struct atom_span img = { rom, 0, len }, t;
 	u16 ref, in_min, in_max, pixclk;
-	u32 vco_min, vco_max, sclk;
+	u32 vco_min, vco_max, sclk, mclk;
 	int ret;
 
 	ret = atom_data_table(&img, ATOM_FIRMWARE_INFO, 2, &t, why);
@@ -556,7 +582,8 @@ int r5xx_atom_clocks(const u8 *rom, size_t len, struct r5xx_atom_clocks *clk,
 	    !atom_u32(&t, t.start + FW_MIN_PLL_OUT, &vco_min) ||
 	    !atom_u32(&t, t.start + FW_MAX_PLL_OUT, &vco_max) ||
 	    !atom_u16(&t, t.start + FW_MAX_PIXCLK, &pixclk) ||
-	    !atom_u32(&t, t.start + FW_DEFAULT_SCLK, &sclk)) {
+	    !atom_u32(&t, t.start + FW_DEFAULT_SCLK, &sclk) ||
+	    !atom_u32(&t, t.start + FW_DEFAULT_MCLK, &mclk)) {
 		*why = "FirmwareInfo too short";
 		return -EINVAL;
 	}
@@ -574,6 +601,7 @@ int r5xx_atom_clocks(const u8 *rom, size_t len, struct r5xx_atom_clocks *clk,
 	clk->max_pixclk_khz = pixclk * 10;
 	/* no engine runs at 4 GHz: anything above is no clock */
 	clk->sclk_khz = sclk <= 400000 ? sclk * 10 : 0;
+	clk->mclk_khz = mclk <= 400000 ? mclk * 10 : 0;
 	return 0;
 }
 
@@ -694,4 +722,103 @@ int r5xx_atom_devices(const u8 *rom, size_t len,
 		out[n++] = c;
 	}
 	return n;
+}
+
+/* rs690_pm_info's numbers without a usable table: the slowest */
+static const struct r5xx_atom_igp atom_igp_safe = {
+	.sideport_mclk_khz = 200000,
+	.system_mclk_khz = 200000,
+	.ht_link_khz = 1000000,
+	.ht_link_width = 8,
+	.sideport = false,
+};
+
+static int atom_igp_v1(const struct atom_span *t, u32 default_mclk_khz,
+		       struct r5xx_atom_igp *igp)
+{
+	u32 sideport;
+	u16 system, ht;
+	u8 width;
+
+	if (t->end - t->start < IGP1_LEN ||
+	    !atom_u32(t, t->start + IGP1_SIDEPORT_CLK, &sideport) ||
+	    !atom_u16(t, t->start + IGP1_HT_CLK, &ht) ||
+	    !atom_u16(t, t->start + IGP1_SYSTEM_CLK, &system) ||
+	    !atom_u8(t, t->start + IGP1_HT_WIDTH, &width))
+		return -EINVAL;
+	igp->sideport_mclk_khz = sideport * 10;
+	igp->system_mclk_khz = system ? system * 1000 :
+			       default_mclk_khz ?: 400000;
+	igp->ht_link_khz = ht * 1000;
+	igp->ht_link_width = width;
+	igp->sideport = sideport;
+	return 0;
+}
+
+static int atom_igp_v2(const struct atom_span *t, u32 default_mclk_khz,
+		       struct r5xx_atom_igp *igp)
+{
+	u32 uma, sideport, ht;
+	u16 width;
+
+	if (t->end - t->start < IGP2_LEN ||
+	    !atom_u32(t, t->start + IGP2_UMA_CLK, &uma) ||
+	    !atom_u32(t, t->start + IGP2_SIDEPORT_CLK, &sideport) ||
+	    !atom_u32(t, t->start + IGP2_HT_CLK, &ht) ||
+	    !atom_u16(t, t->start + IGP2_HT_WIDTH, &width))
+		return -EINVAL;
+	if (uma > IGP_MAX_KHZ / 10 || sideport > IGP_MAX_KHZ / 10 ||
+	    ht > IGP_MAX_KHZ / 10)
+		return -EINVAL;
+	igp->sideport_mclk_khz = sideport * 10;
+	igp->system_mclk_khz = uma ? uma * 10 : default_mclk_khz ?: 667000;
+	igp->ht_link_khz = ht * 10;
+	igp->ht_link_width = width;
+	igp->sideport = sideport;
+	return 0;
+}
+
+/**
+ * r5xx_atom_igp_info - the memory and link clocks of an IGP's ATOM BIOS
+ * @rom: the video BIOS image
+ * @len: its length in bytes
+ * @default_mclk_khz: the memory clock FirmwareInfo gives, 0 if none
+ * @igp: the clocks, as rs690_pm_info and radeon_atombios_sideport_present
+ *	read IntegratedSystemInfo (content revisions 1 and 2): with a zero
+ *	system memory clock the table stands for @default_mclk_khz, or 400
+ *	MHz (revision 1) or 667 MHz (revision 2); on an error the slowest
+ *	clocks rs690_pm_info assumes (200 MHz memory, a 1 GHz 8-bit HT link,
+ *	no sideport memory)
+ * @why: set to the reason when the return is negative
+ *
+ * Return: 0, -ENOENT if @rom is not an ATOM image or has no
+ * IntegratedSystemInfo of a revision r5xx understands, -EINVAL if the table
+ * is shorter than its revision or holds an implausible clock or width.
+ */
+int r5xx_atom_igp_info(const u8 *rom, size_t len, u32 default_mclk_khz,
+		       struct r5xx_atom_igp *igp, const char **why)
+{
+	struct atom_span img = { rom, 0, len }, t;
+	u8 frev, crev;
+	int ret;
+
+	*igp = atom_igp_safe;
+	ret = atom_data_table_rev(&img, ATOM_INTEGRATED_SYSTEM_INFO, &t, &frev,
+				  &crev, why);
+	if (ret)
+		return ret;
+	if (frev != 1 || (crev != 1 && crev != 2)) {
+		*why = "IntegratedSystemInfo revision not understood";
+		return -ENOENT;
+	}
+	ret = crev == 1 ? atom_igp_v1(&t, default_mclk_khz, igp) :
+			  atom_igp_v2(&t, default_mclk_khz, igp);
+	if (!ret && (igp->system_mclk_khz > IGP_MAX_KHZ ||
+		     igp->ht_link_width > IGP_MAX_WIDTH))
+		ret = -EINVAL;
+	if (ret) {
+		*why = "IntegratedSystemInfo too short or implausible";
+		*igp = atom_igp_safe;
+	}
+	return ret;
 }

@@ -26,10 +26,10 @@
  * - the priority marks A and B of each CRTC (DxMODE_PRIORITY_A/B_CNT):
  *   from the engine clock, the pixel clock and the line timing, in 16-pixel
  *   units, never below a sixteenth of the line; MODE_PRIORITY_OFF for a
- *   CRTC that is off. Rows with %R5XX_QUIRK_DISP_PRIORITY_HIGH (RV515, as
- *   radeon_update_display_priority picks) also set MODE_PRIORITY_ALWAYS_ON
- *   and shorten the display clients' initial latency in the MC
- *   (MC_MISC_LAT_TIMER). Marks A and B are the same: upstream computes both
+ *   CRTC that is off. Rows with %R5XX_QUIRK_DISP_PRIORITY_HIGH (of the
+ *   AVIVO chips RV515, as radeon_update_display_priority picks) also set
+ *   MODE_PRIORITY_ALWAYS_ON and shorten the display clients' initial
+ *   latency in the MC (MC_MISC_LAT_TIMER). Marks A and B are the same: upstream computes both
  *   for the engine clock in use.
  *
  * The arithmetic is upstream's: unsigned 20.12 fixed point with its
@@ -39,6 +39,21 @@
  * r5xx uses the engine clock that field was meant to hold. There is no
  * scaler, so one line pair is fetched at a time and the consumption rate is
  * the pixel clock.
+ *
+ * The RS690 and RS740 (%R5XX_BW_AVIVO_RS690 rows) share the line buffer
+ * split, and r5xx_bw_rs690_compute() does what rs690_bandwidth_update
+ * does for the rest: the display reads at the narrowest of the engine
+ * (sclk / 16), the sideport memory (its clock x 1.4) or else the system
+ * memory (x 4) and the HyperTransport link (clock x width / 5), which
+ * IntegratedSystemInfo gives (r5xx_atom_igp_info()); a chunk takes 332.8
+ * transfers at that rate, the worst latency is two chunks plus the
+ * memory's read delay (5 us, or upstream's sideport formula with its
+ * wrap-around); LB_MAX_REQ_OUTSTANDING holds each depth less one; a CRTC
+ * with more slack than its width gets mark 10 (then hdisplay / 16 wins);
+ * every mark divides the latency term by 16000; DCP_CONTROL is 0. The
+ * IGPs never force the priority high (radeon_update_display_priority), so
+ * RS690's MC latencies are left alone. The RS600 (%R5XX_BW_AVIVO_RS600)
+ * gets the line buffer split only, as rs600_bandwidth_update.
  *
  * The legacy CRTCs (R300 to R4xx and the RS400/RS480 IGPs) each have a
  * display FIFO, with a start and stop request level and a critical point
@@ -64,11 +79,17 @@
  *
  * The arithmetic is upstream's 20.12 fixed point; where upstream would
  * divide by zero (CRTC1 draining exactly at the read return rate) CRTC1's
- * drop time counts as zero. Decoding the memory timings from the MC
- * registers, which differs per family, is the caller's.
+ * drop time counts as zero. r5xx_bw_legacy_mem_decode() turns
+ * MEM_TIMING_CNTL, MEM_SDRAM_MODE_REG and the read bus switch code into
+ * the timings, in the layout the chip row names (&enum r5xx_bw_mem_timing).
+ * The clocks are the video BIOS's defaults (200 MHz without one), the
+ * memory DDR as upstream assumes on every R300-class chip; r5xx runs AGP
+ * boards as PCI cards, so upstream's AGP reduction of the engine clock does
+ * not apply. Upstream's fixed RS400/RS480 DISP*_REQ_CNTL values are not
+ * written.
  *
  * This file is pure computation, shared with the host unit tests; the
- * registers are written by r5xx_display_avivo.c.
+ * registers are written by r5xx_display_avivo.c and r5xx_display_legacy.c.
  */
 
 #define R5XX_BW_PIXELS_PER_CHUNK	256
@@ -254,6 +275,159 @@ void r5xx_bw_avivo_compute(const struct r5xx_bw_mode mode[2], u32 sclk_khz,
 	}
 }
 
+/* rs690_bandwidth_update's constants */
+#define R5XX_BW_RS690_CHUNK_CLOCKS	(256 * 13)	/* tenths of a clock */
+#define R5XX_BW_RS690_UMA_DELAY		5000		/* ns */
+#define R5XX_BW_RS690_SIDEPORT_DELAY	(370 * 800)
+#define R5XX_BW_RS690_MARK_DIVISOR	(16 * 1000)
+#define R5XX_BW_RS690_WIDE_MARK		10
+
+/* a clock in MHz, from radeon's 10 kHz units */
+static fx r5xx_bw_mhz(u32 khz)
+{
+	return fx_div(fx_int(khz / 10), fx_int(100));
+}
+
+/*
+ * The display's read bandwidth: the narrowest of the engine (sclk / 16),
+ * the sideport memory or else the system memory and the HT link; and the
+ * memory's read delay in ns.
+ */
+static fx r5xx_bw_rs690_max_bw(fx sclk, const struct r5xx_bw_igp *igp,
+			       fx *read_delay)
+{
+	fx max_bw = fx_div(sclk, fx_int(16)), bw, per_us;
+
+	if (igp->sideport) {
+		bw = fx_div(fx_mul(r5xx_bw_mhz(igp->sideport_mclk_khz),
+				   fx_int(14)), fx_int(10));
+		if (bw && max_bw > bw)
+			max_bw = bw;
+		/* where upstream would divide by zero: the smallest step */
+		per_us = max(fx_div(r5xx_bw_mhz(igp->sideport_mclk_khz),
+				    fx_int(1000)), 1U);
+		*read_delay = fx_mul(fx_div(fx_int(R5XX_BW_RS690_SIDEPORT_DELAY),
+					    per_us), fx_int(1000));
+		return max_bw;
+	}
+	bw = fx_mul(r5xx_bw_mhz(igp->system_mclk_khz), fx_int(4));
+	if (bw && max_bw > bw)
+		max_bw = bw;
+	bw = fx_div(fx_mul(r5xx_bw_mhz(igp->ht_link_khz),
+			   fx_int(igp->ht_link_width)), fx_int(5));
+	if (bw && max_bw > bw)
+		max_bw = bw;
+	*read_delay = fx_int(R5XX_BW_RS690_UMA_DELAY);
+	return max_bw;
+}
+
+/* rs690_crtc_bandwidth_compute: one CRTC's FIFO depth and marks */
+static void r5xx_bw_rs690_wm(const struct r5xx_bw_mode *m, fx sclk,
+			     fx clock_ns, fx read_delay, struct r5xx_bw_wm *wm)
+{
+	fx chunks, req_depth, pclk, line_time, chunk_time, tolerable, width;
+
+	wm->fifo_depth = R5XX_BW_MIN_FIFO_DEPTH;
+	if (!m->on)
+		return;
+	wm->sclk = sclk;
+	wm->line_pairs = fx_int(1);
+
+	chunks = fx_div(fx_int(m->hdisplay), fx_int(R5XX_BW_PIXELS_PER_CHUNK));
+	req_depth = fx_ceil(fx_mul(chunks, wm->line_pairs));
+	if (chunks >= fx_int(R5XX_BW_MIN_FIFO_DEPTH))
+		wm->fifo_depth = fx_trunc(req_depth);
+
+	pclk = fx_div(fx_int(1000), fx_div(fx_int(m->clock_khz), fx_int(1000)));
+	wm->consumption_rate = fx_div(fx_int(1), pclk);
+	line_time = fx_mul(fx_int(m->htotal), pclk);
+	wm->active_time = fx_div(fx_mul(line_time, fx_int(m->hdisplay)),
+				 fx_int(m->htotal));
+
+	chunk_time = fx_div(fx_mul(clock_ns,
+				   fx_int(R5XX_BW_RS690_CHUNK_CLOCKS)),
+			    fx_int(10));
+	/* one line pair: two chunks and the read delay */
+	wm->worst_latency = fx_mul(fx_int(2), chunk_time) + read_delay;
+
+	if (2 + wm->fifo_depth >= fx_trunc(req_depth))
+		tolerable = line_time;
+	else
+		tolerable = line_time -
+			    fx_mul(req_depth - fx_int(wm->fifo_depth - 2),
+				   chunk_time);
+
+	wm->mark_max = fx_ceil(fx_div(fx_int(m->hdisplay),
+				      fx_int(R5XX_BW_MARK_UNIT)));
+	width = fx_div(tolerable - wm->worst_latency, pclk);
+	if (fx_trunc(width) > m->hdisplay)
+		wm->mark = fx_int(R5XX_BW_RS690_WIDE_MARK);
+	else
+		wm->mark = wm->mark_max -
+			   fx_ceil(fx_div(width, fx_int(R5XX_BW_MARK_UNIT)));
+}
+
+/* rs690_compute_mode_priority: one CRTC's mark for the fill rate */
+static fx r5xx_bw_rs690_mark(const struct r5xx_bw_wm *wm, fx fill_rate)
+{
+	fx a = fx_mul(wm->worst_latency, wm->consumption_rate), mark;
+
+	if (wm->consumption_rate > fill_rate)
+		a += fx_mul(wm->consumption_rate - fill_rate, wm->active_time);
+	mark = fx_div(a, fx_int(R5XX_BW_RS690_MARK_DIVISOR));
+	return max(max(mark, wm->mark), wm->mark_max);
+}
+
+/**
+ * r5xx_bw_rs690_compute - the display bandwidth registers of an RS690
+ * @mode: D1's and D2's modes; a CRTC that is on needs a pixel clock of at
+ *	least 1 MHz and an htotal
+ * @sclk_khz: engine clock, at least 10 kHz
+ * @igp: the IGP's memory and link (IntegratedSystemInfo)
+ * @high_priority: display priority forced high (MODE_PRIORITY_ALWAYS_ON)
+ * @out: the register values; @out->lb_max_req holds each depth less one,
+ *	as rs690_bandwidth_update writes it
+ */
+void r5xx_bw_rs690_compute(const struct r5xx_bw_mode mode[2], u32 sclk_khz,
+			   const struct r5xx_bw_igp *igp, bool high_priority,
+			   struct r5xx_bw_avivo *out)
+{
+	struct r5xx_bw_wm wm[2] = { };
+	u32 cnt[2] = { R5XX_D1MODE_PRIORITY_A_CNT_MODE_PRIORITY_OFF,
+		       R5XX_D1MODE_PRIORITY_A_CNT_MODE_PRIORITY_OFF };
+	fx sclk = r5xx_bw_mhz(sclk_khz), read_delay, clock_ns, lines = 0;
+	int i;
+
+	/* the time of one 16-byte transfer at the narrowest bandwidth */
+	clock_ns = fx_div(fx_int(1000),
+			  fx_mul(r5xx_bw_rs690_max_bw(sclk, igp, &read_delay),
+				 fx_int(16)));
+	for (i = 0; i < 2; i++) {
+		r5xx_bw_rs690_wm(&mode[i], sclk, clock_ns, read_delay, &wm[i]);
+		/* 32 bits per pixel: one line pair per request */
+		if (mode[i].on)
+			lines += wm[i].line_pairs;
+	}
+	out->lb_split = r5xx_bw_lb_split(mode);
+	out->lb_max_req =
+		FIELD_PREP(R5XX_LB_MAX_REQ_OUTSTANDING_LB_D1_MAX_REQ_OUTSTANDING,
+			   wm[0].fifo_depth - 1) |
+		FIELD_PREP(R5XX_LB_MAX_REQ_OUTSTANDING_LB_D2_MAX_REQ_OUTSTANDING,
+			   wm[1].fifo_depth - 1);
+	for (i = 0; lines && i < 2; i++) {
+		if (!mode[i].on)
+			continue;
+		cnt[i] = fx_trunc(r5xx_bw_rs690_mark(&wm[i],
+						     fx_div(sclk, lines)));
+		if (high_priority)
+			cnt[i] |= R5XX_D1MODE_PRIORITY_A_CNT_MODE_PRIORITY_ALWAYS_ON;
+	}
+	for (i = 0; i < 2; i++) {
+		out->priority_a[i] = cnt[i];
+		out->priority_b[i] = cnt[i];
+	}
+}
+
 /* r100_bandwidth_update's constants for R300-class chips */
 #define R5XX_BW_LEGACY_MAX_STOP_REQ	0x7c
 #define R5XX_BW_LEGACY_CURSOR_OWORDS	16	/* a full-size colour cursor */
@@ -263,12 +437,6 @@ void r5xx_bw_avivo_compute(const struct r5xx_bw_mode mode[2], u32 sclk_khz,
 /* an initial latency of 1 for one display client */
 #define R5XX_BW_LEGACY_INIT_LAT(client) \
 	FIELD_PREP(R5XX_R300_MC_INIT_MISC_LAT_TIMER_MC_##client##_INIT_LAT, 1)
-
-/* a clock in MHz, from radeon's 10 kHz units */
-static fx r5xx_bw_mhz(u32 khz)
-{
-	return fx_div(fx_int(khz / 10), fx_int(100));
-}
 
 /* the display latency in microseconds */
 static fx r5xx_bw_legacy_latency(const struct r5xx_bw_legacy_mem *mem)
@@ -296,6 +464,83 @@ static fx r5xx_bw_legacy_latency(const struct r5xx_bw_legacy_mem *mem)
 	lat_sclk += overhead +
 		    fx_div(fx_int(R5XX_BW_LEGACY_CURSOR_OWORDS), sclk);
 	return max(lat_mclk, lat_sclk);
+}
+
+/* MEM_TIMING_CNTL per family: each timing's field, what to add, the cap */
+struct r5xx_bw_timing_layout {
+	u32 trcd, trp, tras;
+	u8 trcd_add, trp_add, tras_add;
+	u8 trcd_max, trp_max, tras_max;
+	bool igp;
+};
+
+static const struct r5xx_bw_timing_layout r5xx_bw_timing_layouts[] = {
+	[R5XX_BW_MEM_R300] = { GENMASK(2, 0), GENMASK(10, 8), GENMASK(14, 11),
+			       1, 1, 4, 8, 8, 19, false },
+	[R5XX_BW_MEM_RV350] = { GENMASK(2, 0), GENMASK(10, 8), GENMASK(14, 11),
+				3, 3, 6, 10, 10, 21, false },
+	[R5XX_BW_MEM_R420] = { GENMASK(3, 0), GENMASK(11, 8), GENMASK(16, 12),
+			       3, 3, 6, 15, 15, 31, false },
+	[R5XX_BW_MEM_RS400] = { GENMASK(3, 2), GENMASK(1, 0), GENMASK(6, 4),
+				1, 1, 1, 4, 4, 8, true },
+	[R5XX_BW_MEM_RS480] = { GENMASK(3, 2), GENMASK(1, 0), GENMASK(6, 4),
+				1, 1, 1, 4, 4, 8, true },
+};
+
+/* CAS latency codes in half clocks: the IGPs' own, else the code itself */
+static const u8 r5xx_bw_cas_rs400[8] = { 2, 4, 6, 0, 3, 5, 0, 0 };
+static const u8 r5xx_bw_cas_rs480[8] = { 0, 2, 4, 6, 0, 3, 5, 7 };
+#define R5XX_BW_EXTRA_CAS_MAX	4
+
+/**
+ * r5xx_bw_legacy_mem_decode - the memory timings of a legacy chip
+ * @kind: the family's register layout (its chip row); %R5XX_BW_MEM_NONE
+ *	leaves @mem alone
+ * @regs: the registers read from the chip
+ * @mem: gets @mem->trcd, @mem->trp, @mem->tras and @mem->tcas_half, as
+ *	r100_bandwidth_update decodes them
+ *
+ * The R300 and RV350 codes of the read bus switch count 1 to 2.5 clocks in
+ * half clocks, R4xx's 4 to 7 clocks; the RS400/RS480 extra CAS latency
+ * counts only from 0 to 4.
+ */
+void r5xx_bw_legacy_mem_decode(enum r5xx_bw_mem_timing kind,
+			       const struct r5xx_bw_mem_regs *regs,
+			       struct r5xx_bw_legacy_mem *mem)
+{
+	const struct r5xx_bw_timing_layout *l;
+	u32 t = regs->timing_cntl, cas, rbs, extra;
+
+	if (kind == R5XX_BW_MEM_NONE || kind >= ARRAY_SIZE(r5xx_bw_timing_layouts))
+		return;
+	l = &r5xx_bw_timing_layouts[kind];
+	mem->trcd = min_t(u32, (t & l->trcd) / (l->trcd & -l->trcd) +
+			  l->trcd_add, l->trcd_max);
+	mem->trp = min_t(u32, (t & l->trp) / (l->trp & -l->trp) + l->trp_add,
+			 l->trp_max);
+	mem->tras = min_t(u32, (t & l->tras) / (l->tras & -l->tras) +
+			  l->tras_add, l->tras_max);
+
+	cas = FIELD_GET(R5XX_MEM_SDRAM_MODE_REG_MEM_CAS_LATENCY, regs->sdram_mode);
+	if (kind == R5XX_BW_MEM_RS400)
+		mem->tcas_half = r5xx_bw_cas_rs400[cas];
+	else if (kind == R5XX_BW_MEM_RS480)
+		mem->tcas_half = r5xx_bw_cas_rs480[cas];
+	else
+		mem->tcas_half = 2 * cas;
+
+	if (l->igp) {
+		extra = FIELD_GET(R5XX_MEM_SDRAM_MODE_REG_RS400_EXTRA_CAS,
+				  regs->sdram_mode);
+		if (extra <= R5XX_BW_EXTRA_CAS_MAX)
+			mem->tcas_half += 2 * extra;
+		return;
+	}
+	rbs = FIELD_GET(R5XX_MC_READ_CNTL_AB_MEM_RBS_POSITION_A, regs->rbs);
+	if (kind == R5XX_BW_MEM_R420)
+		mem->tcas_half += 2 * (rbs + 4);
+	else
+		mem->tcas_half += rbs + 2;
 }
 
 /* a critical point: 0 when within 4 of the stop level, or forced high */

@@ -124,6 +124,33 @@ static u8 *r5xx_bios_fetch_rom(struct r5xx_device *rdev, size_t *len)
 	return copy;
 }
 
+/* an RS690-class IGP's memory and link, or rs690_pm_info's slowest guess */
+static void r5xx_bios_igp(struct r5xx_device *rdev, const u8 *rom, size_t len)
+{
+	struct r5xx_display *disp = &rdev->display;
+	struct r5xx_atom_igp igp;
+	const char *why = "";
+	int ret;
+
+	ret = r5xx_atom_igp_info(rom, len, disp->mclk_khz, &igp, &why);
+	if (ret)
+		drm_warn(&rdev->drm,
+			 "display: no usable IntegratedSystemInfo (%s), the slowest memory and link\n",
+			 why);
+	disp->igp = (struct r5xx_bw_igp){
+		.sideport = igp.sideport,
+		.sideport_mclk_khz = igp.sideport_mclk_khz,
+		.system_mclk_khz = igp.system_mclk_khz,
+		.ht_link_khz = igp.ht_link_khz,
+		.ht_link_width = igp.ht_link_width,
+	};
+	drm_dbg_driver(&rdev->drm,
+		       "display: IGP memory %u kHz%s, HT link %u kHz x %u\n",
+		       igp.sideport ? igp.sideport_mclk_khz : igp.system_mclk_khz,
+		       igp.sideport ? " (sideport)" : "", igp.ht_link_khz,
+		       igp.ht_link_width);
+}
+
 /* connectors and PLL data of an ATOM BIOS: a connector count or -errno */
 static int r5xx_bios_atom(struct r5xx_device *rdev, const u8 *rom, size_t len)
 {
@@ -151,6 +178,7 @@ static int r5xx_bios_atom(struct r5xx_device *rdev, const u8 *rom, size_t len)
 		pll->vco_max_khz = clk.vco_max_khz;
 		pll->max_pixclk_khz = clk.max_pixclk_khz;
 		disp->sclk_khz = clk.sclk_khz;
+		disp->mclk_khz = clk.mclk_khz;
 		drm_info(&rdev->drm,
 			 "display: PLL limits from the video BIOS: reference %u kHz, input %u-%u kHz, VCO %u-%u kHz, pixel clock up to %u kHz\n",
 			 clk.ref_khz, clk.in_min_khz, clk.in_max_khz,
@@ -267,6 +295,13 @@ void r5xx_bios_display_info(struct r5xx_device *rdev)
 		ret = r5xx_combios_connectors(rom, len, rdev->family,
 					      disp->connectors,
 					      R5XX_MAX_CONNECTORS);
+	if (rdev->info->bw_avivo == R5XX_BW_AVIVO_RS690)
+		r5xx_bios_igp(rdev, rom, rom ? len : 0);
+	if (rom && !r5xx_atom_detect(rom, len) &&
+	    !r5xx_combios_clocks(rom, len, &disp->sclk_khz, &disp->mclk_khz))
+		drm_info(&rdev->drm,
+			 "display: engine clock %u kHz, memory clock %u kHz from the video BIOS\n",
+			 disp->sclk_khz, disp->mclk_khz);
 	kfree(rom);
 	if (ret > 0) {
 		r5xx_bios_fit_connectors(rdev, ret);

@@ -254,31 +254,36 @@ MODULE_FIRMWARE(FW_R520);
 MODULE_FIRMWARE(FW_RS600);
 MODULE_FIRMWARE(FW_RS690);
 
-#define R3XX_ROW(nm, grp, fw, gartk, pipes_, q) {			\
+/* R300 to R4xx (not the IGPs): high display priority */
+#define R3XX_ROW(nm, grp, fw, gartk, pipes_, q, bwm, bwf) {		\
 	.name = nm, .group = grp, .firmware = fw, .gart = gartk,	\
 	.mc = R5XX_MC_R300, .irq = R5XX_IRQ_R100,			\
 	.clocks = R5XX_CLK_R300, .pipes = pipes_,			\
-	.pcie_index_mask = 0xff, .quirks = q }
+	.pcie_index_mask = 0xff,					\
+	.quirks = R5XX_QUIRK_DISP_PRIORITY_HIGH | (q),			\
+	.bw_mem = bwm, .bw_flags = bwf }
 
 /* RS400/RS480: R300-class engine behind the north-bridge MC and IGP GART */
-#define RS4XX_ROW(nm) {							\
+#define RS4XX_ROW(nm, bwm) {						\
 	.name = nm, .group = "RS4xx", .firmware = FW_R300,		\
 	.gart = R5XX_GART_IGP, .mc = R5XX_MC_RS400, .irq = R5XX_IRQ_R100, \
 	.clocks = R5XX_CLK_R300, .msi_rearm = R5XX_MSI_REARM_AIC_CNTL,	\
-	.pipes = 1, .pcie_index_mask = 0, .quirks = 0 }
+	.pipes = 1, .pcie_index_mask = 0, .quirks = 0, .bw_mem = bwm }
 
 #define R4XX_ROW(nm, gartk, q) {					\
 	.name = nm, .group = "R4xx", .firmware = FW_R420,		\
 	.gart = gartk, .mc = R5XX_MC_R420, .irq = R5XX_IRQ_R100,	\
 	.clocks = R5XX_CLK_R420, .pipes = 0, .pcie_index_mask = 0xff,	\
-	.quirks = R5XX_QUIRK_CP_RESYNC | (q) }
+	.quirks = R5XX_QUIRK_CP_RESYNC | R5XX_QUIRK_DISP_PRIORITY_HIGH | (q), \
+	.bw_mem = R5XX_BW_MEM_R420 }
 
-#define RS6XX_ROW(nm, fw, gartk, mck, q) {				\
+#define RS6XX_ROW(nm, fw, gartk, mck, q, bwa) {			\
 	.name = nm, .group = "RS6xx", .firmware = fw, .gart = gartk,	\
 	.mc = mck, .irq = R5XX_IRQ_RS600, .clocks = R5XX_CLK_RV515,	\
 	.msi_rearm = R5XX_MSI_REARM_BUS_CNTL,				\
 	.pipes = 0, .pcie_index_mask = 0xff,				\
-	.quirks = R5XX_QUIRK_AVIVO | R5XX_QUIRK_RESET_MC | (q) }
+	.quirks = R5XX_QUIRK_AVIVO | R5XX_QUIRK_RESET_MC | (q),	\
+	.bw_avivo = bwa }
 
 #define R5XX_ROW(nm, mck, q) {						\
 	.name = nm, .group = "R5xx", .firmware = FW_R520,		\
@@ -294,27 +299,32 @@ MODULE_FIRMWARE(FW_RS690);
 static const struct r5xx_chip_info r5xx_chips[R5XX_FAMILY_COUNT] = {
 	/* AGP-era chips: the PCI GART, bus mastering under BUS_CNTL */
 	[R5XX_FAMILY_R300] = R3XX_ROW("R300", "R3xx", FW_R300, R5XX_GART_PCI, 2,
-				      R5XX_QUIRK_BUS_CNTL_BM),
+				      R5XX_QUIRK_BUS_CNTL_BM, R5XX_BW_MEM_R300,
+				      R5XX_BW_LEGACY_CRIT_NONZERO),
 	[R5XX_FAMILY_R350] = R3XX_ROW("R350", "R3xx", FW_R300, R5XX_GART_PCI, 2,
-				      R5XX_QUIRK_BUS_CNTL_BM),
+				      R5XX_QUIRK_BUS_CNTL_BM, R5XX_BW_MEM_R300,
+				      R5XX_BW_LEGACY_START_LOW),
 	[R5XX_FAMILY_RV350] = R3XX_ROW("RV350", "R3xx", FW_R300, R5XX_GART_PCI, 1,
 				       R5XX_QUIRK_FORCE_VAP |
-				       R5XX_QUIRK_BUS_CNTL_BM),
+				       R5XX_QUIRK_BUS_CNTL_BM,
+				       R5XX_BW_MEM_RV350, 0),
 	[R5XX_FAMILY_RV380] = R3XX_ROW("RV380", "R3xx", FW_R300, R5XX_GART_PCIE, 1,
-				       R5XX_QUIRK_FORCE_VAP | R5XX_QUIRK_MSI),
+				       R5XX_QUIRK_FORCE_VAP | R5XX_QUIRK_MSI,
+				       R5XX_BW_MEM_RV350, 0),
 	[R5XX_FAMILY_R420] = R4XX_ROW("R420", R5XX_GART_PCI,
 				      R5XX_QUIRK_FORCE_PX_TX | R5XX_QUIRK_MSI |
 				      R5XX_QUIRK_BUS_CNTL_BM),
 	[R5XX_FAMILY_R423] = R4XX_ROW("R423", R5XX_GART_PCIE, R5XX_QUIRK_MSI),
 	[R5XX_FAMILY_RV410] = R4XX_ROW("RV410", R5XX_GART_PCIE, R5XX_QUIRK_MSI),
-	[R5XX_FAMILY_RS400] = RS4XX_ROW("RS400"),
-	[R5XX_FAMILY_RS480] = RS4XX_ROW("RS480"),
+	[R5XX_FAMILY_RS400] = RS4XX_ROW("RS400", R5XX_BW_MEM_RS400),
+	[R5XX_FAMILY_RS480] = RS4XX_ROW("RS480", R5XX_BW_MEM_RS480),
 	[R5XX_FAMILY_RS600] = RS6XX_ROW("RS600", FW_RS600, R5XX_GART_RS600,
-					R5XX_MC_RS600, 0),
+					R5XX_MC_RS600, 0, R5XX_BW_AVIVO_RS600),
 	[R5XX_FAMILY_RS690] = RS6XX_ROW("RS690", FW_RS690, R5XX_GART_IGP,
-					R5XX_MC_RS690, R5XX_QUIRK_MSI),
+					R5XX_MC_RS690, R5XX_QUIRK_MSI,
+					R5XX_BW_AVIVO_RS690),
 	[R5XX_FAMILY_RS740] = RS6XX_ROW("RS740", FW_RS690, R5XX_GART_IGP,
-					R5XX_MC_RS690, 0),
+					R5XX_MC_RS690, 0, R5XX_BW_AVIVO_RS690),
 	[R5XX_FAMILY_RV515] = R5XX_ROW("RV515", R5XX_MC_RV515,
 				       R5XX_QUIRK_DISP_PRIORITY_HIGH),
 	[R5XX_FAMILY_R520] = R5XX_ROW("R520", R5XX_MC_R520, R5XX_QUIRK_MSI),

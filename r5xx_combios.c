@@ -26,7 +26,9 @@
  * bits 15:12 (2 = VGA, 3 = DVI-I, 4 = DVI-D; 1 = proprietary, 5/6 = TV),
  * its DDC pads in bits 11:8 (1 = MONID, 2 = DVI, 3 = VGA, 4 = CRT2,
  * 5 = described elsewhere), bit 4 = the external TMDS transmitter and
- * bit 0 = the TV DAC.
+ * bit 0 = the TV DAC. The word at header + 0x30 points to the PLL table,
+ * whose default memory and engine clocks (bytes 8 and 10, 10 kHz units)
+ * the legacy display bandwidth depends on.
  *
  * r5xx drives the primary DAC and the internal TMDS transmitter only, so
  * it keeps a VGA connector on the primary DAC, and a DVI-I or DVI-D
@@ -42,7 +44,11 @@
 #define ROM_PCIR_VENDOR		4
 #define PCI_VENDOR_ATI		0x1002
 #define COMBIOS_HEADER_PTR	0x48
+#define COMBIOS_PLL_PTR		0x30
 #define COMBIOS_CONNECTOR_PTR	0x50
+#define COMBIOS_PLL_MCLK	8
+#define COMBIOS_PLL_SCLK	10
+#define COMBIOS_DEFAULT_CLK	20000	/* 200 MHz in 10 kHz units */
 #define COMBIOS_MAX_CONNECTORS	4
 
 enum combios_connector {
@@ -89,24 +95,15 @@ static enum r5xx_ddc_line combios_ddc(unsigned int ddc,
 	}
 }
 
-/**
- * r5xx_combios_connectors - read the connector table of a COMBIOS ROM
- * @rom: the video BIOS image
- * @len: its length in bytes
- * @family: the GPU
- * @out: the connectors r5xx can drive
- * @max: room in @out
- *
- * Return: the number of connectors put in @out (0 if the table lists none
- * that r5xx drives), -ENOENT if @rom is not an ATI COMBIOS image or has no
- * connector table, -EINVAL if a pointer leads out of the image.
+/*
+ * The offset of the table the BIOS header's word at @ptr points to: 0, or
+ * -ENOENT if @rom is not an ATI COMBIOS image or has no such table,
+ * -EINVAL if a pointer leads out of the image.
  */
-int r5xx_combios_connectors(const u8 *rom, size_t len,
-			    enum r5xx_family family,
-			    struct r5xx_connector_info *out, unsigned int max)
+static int combios_table(const u8 *rom, size_t len, unsigned int ptr,
+			 u16 *table)
 {
-	u16 pcir, vendor, header, table, entry;
-	unsigned int i, j, n = 0;
+	u16 pcir, vendor, header;
 
 	if (len < 2 || rom[0] != 0x55 || rom[1] != 0xaa)
 		return -ENOENT;
@@ -123,10 +120,36 @@ int r5xx_combios_connectors(const u8 *rom, size_t len,
 	if (!memcmp(rom + header + 4, "ATOM", 4) ||
 	    !memcmp(rom + header + 4, "MOTA", 4))
 		return -ENOENT;
-	if (!combios_u16(rom, len, header + COMBIOS_CONNECTOR_PTR, &table))
+	if (!combios_u16(rom, len, header + ptr, table))
 		return -EINVAL;
-	if (!table)
+	if (!*table)
 		return -ENOENT;
+	return 0;
+}
+
+/**
+ * r5xx_combios_connectors - read the connector table of a COMBIOS ROM
+ * @rom: the video BIOS image
+ * @len: its length in bytes
+ * @family: the GPU
+ * @out: the connectors r5xx can drive
+ * @max: room in @out
+ *
+ * Return: the number of connectors put in @out (0 if the table lists none
+ * that r5xx drives), -ENOENT if @rom is not an ATI COMBIOS image or has no
+ * connector table, -EINVAL if a pointer leads out of the image.
+ */
+int r5xx_combios_connectors(const u8 *rom, size_t len,
+			    enum r5xx_family family,
+			    struct r5xx_connector_info *out, unsigned int max)
+{
+	u16 table, entry;
+	unsigned int i, j, n = 0;
+	int ret;
+
+	ret = combios_table(rom, len, COMBIOS_CONNECTOR_PTR, &table);
+	if (ret)
+		return ret;
 
 	for (i = 0; i < COMBIOS_MAX_CONNECTORS && n < max; i++) {
 		struct r5xx_connector_info c;
@@ -162,4 +185,35 @@ int r5xx_combios_connectors(const u8 *rom, size_t len,
 			out[n++] = c;
 	}
 	return n;
+}
+
+/**
+ * r5xx_combios_clocks - the default engine and memory clocks of a COMBIOS ROM
+ * @rom: the video BIOS image
+ * @len: its length in bytes
+ * @sclk_khz: the engine clock
+ * @mclk_khz: the memory clock
+ *
+ * The PLL table (the BIOS header's word at 0x30) holds them in 10 kHz units,
+ * the memory clock at byte 8 and the engine clock at byte 10; a zero stands
+ * for 200 MHz, as radeon_combios_get_clock_info reads it.
+ *
+ * Return: 0, -ENOENT if @rom is not an ATI COMBIOS image or has no PLL
+ * table, -EINVAL if the table lies outside the image.
+ */
+int r5xx_combios_clocks(const u8 *rom, size_t len, u32 *sclk_khz,
+			u32 *mclk_khz)
+{
+	u16 table, sclk, mclk;
+	int ret;
+
+	ret = combios_table(rom, len, COMBIOS_PLL_PTR, &table);
+	if (ret)
+		return ret;
+	if (!combios_u16(rom, len, table + COMBIOS_PLL_MCLK, &mclk) ||
+	    !combios_u16(rom, len, table + COMBIOS_PLL_SCLK, &sclk))
+		return -EINVAL;
+	*sclk_khz = (sclk ?: COMBIOS_DEFAULT_CLK) * 10;
+	*mclk_khz = (mclk ?: COMBIOS_DEFAULT_CLK) * 10;
+	return 0;
 }

@@ -55,5 +55,7 @@ struct r5xx_connector_info {
 int r5xx_combios_connectors(const u8 *rom, size_t len,
 			    enum r5xx_family family,
 			    struct r5xx_connector_info *out, unsigned int max);
+int r5xx_combios_clocks(const u8 *rom, size_t len, u32 *sclk_khz,
+			u32 *mclk_khz);
 
 #endif /* __R5XX_COMBIOS_H__ */

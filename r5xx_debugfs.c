@@ -197,6 +197,20 @@ static const struct {
 	R5XX_REGDEF(D2MODE_PRIORITY_B_CNT),
 };
 
+/* the display bandwidth registers (legacy) and what they depend on */
+static const struct {
+	u32 reg;
+	const char *name;
+} r5xx_debugfs_legacy_regs[] = {
+	R5XX_REGDEF(MEM_CNTL),
+	R5XX_REGDEF(MEM_TIMING_CNTL),
+	R5XX_REGDEF(MEM_SDRAM_MODE_REG),
+	R5XX_REGDEF(MC_READ_CNTL_AB),
+	R5XX_REGDEF(R300_MC_INIT_MISC_LAT_TIMER),
+	R5XX_REGDEF(GRPH_BUFFER_CNTL),
+	R5XX_REGDEF(GRPH2_BUFFER_CNTL),
+};
+
 static u32 r5xx_debugfs_fb_location(struct r5xx_device *rdev)
 {
 	switch (rdev->info->mc) {
@@ -241,6 +255,17 @@ static int r5xx_debugfs_regs_show(struct seq_file *m, void *data)
 			   r5xx_debugfs_avivo_regs[i].reg,
 			   r5xx_rreg(rdev, r5xx_debugfs_avivo_regs[i].reg));
 	}
+	for (i = 0; i < ARRAY_SIZE(r5xx_debugfs_legacy_regs); i++) {
+		if (rdev->info->bw_mem == R5XX_BW_MEM_NONE)
+			break;
+		seq_printf(m, "%-24s 0x%04x: 0x%08x\n",
+			   r5xx_debugfs_legacy_regs[i].name,
+			   r5xx_debugfs_legacy_regs[i].reg,
+			   r5xx_rreg(rdev, r5xx_debugfs_legacy_regs[i].reg));
+	}
+	if (rdev->info->bw_avivo == R5XX_BW_AVIVO_RS690)
+		seq_printf(m, "%-24s 0x%04x: 0x%08x\n", "DCP_CONTROL",
+			   R5XX_DCP_CONTROL, r5xx_rreg(rdev, R5XX_DCP_CONTROL));
 	if (rdev->info->mc == R5XX_MC_RV515)
 		seq_printf(m, "%-24s MC 0x%02x: 0x%08x\n", "MC MISC_LAT_TIMER",
 			   R5XX_RV515_MC_MISC_LAT_TIMER,

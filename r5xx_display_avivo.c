@@ -358,13 +358,16 @@ static void r5xx_avivo_crtc_off(struct r5xx_device *rdev,
  * @rdev: device
  *
  * For the modes the CRTCs now run (&r5xx_crtc.bw), see "display bandwidth"
- * in r5xx_bandwidth.c. Without an engine clock from the video BIOS the
- * priority marks are left as they were.
+ * in r5xx_bandwidth.c, computed as the chip row says (&r5xx_chip_info.
+ * bw_avivo). Without an engine clock from the video BIOS the priority marks
+ * are left as they were.
  */
 static void r5xx_avivo_bandwidth_update(struct r5xx_device *rdev)
 {
 	struct r5xx_display *disp = &rdev->display;
+	enum r5xx_bw_avivo_kind kind = rdev->info->bw_avivo;
 	bool high = r5xx_has_quirk(rdev, R5XX_QUIRK_DISP_PRIORITY_HIGH);
+	u32 sclk = max(disp->sclk_khz, 10u);
 	struct r5xx_bw_mode mode[2] = { };
 	struct r5xx_bw_avivo bw;
 	unsigned int i;
@@ -374,8 +377,11 @@ static void r5xx_avivo_bandwidth_update(struct r5xx_device *rdev)
 	for (i = 0; i < disp->num_crtcs && i < ARRAY_SIZE(mode); i++)
 		mode[i] = disp->crtc[i].bw;
 	/* the marks need the clock; the split and the depths do not */
-	r5xx_bw_avivo_compute(mode, max(disp->sclk_khz, 10u), high, &bw);
-	if (high) {
+	if (kind == R5XX_BW_AVIVO_RS690)
+		r5xx_bw_rs690_compute(mode, sclk, &disp->igp, high, &bw);
+	else
+		r5xx_bw_avivo_compute(mode, sclk, high, &bw);
+	if (high && rdev->info->mc == R5XX_MC_RV515) {
 		lat = r5xx_mc_rreg(rdev, R5XX_RV515_MC_MISC_LAT_TIMER);
 		lat &= ~(R5XX_RV515_MC_MISC_LAT_TIMER_DISP1R_INIT_LAT |
 			 R5XX_RV515_MC_MISC_LAT_TIMER_DISP0R_INIT_LAT);
@@ -391,6 +397,11 @@ static void r5xx_avivo_bandwidth_update(struct r5xx_device *rdev)
 		   R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT_MODE) |
 		  FIELD_PREP(R5XX_DC_LB_MEMORY_SPLIT_DC_LB_MEMORY_SPLIT,
 			     bw.lb_split));
+	/* rs600_bandwidth_update sets the split alone */
+	if (kind == R5XX_BW_AVIVO_RS600)
+		goto out;
+	if (kind == R5XX_BW_AVIVO_RS690)
+		r5xx_wreg(rdev, R5XX_DCP_CONTROL, 0);
 	r5xx_wreg(rdev, R5XX_LB_MAX_REQ_OUTSTANDING, bw.lb_max_req);
 	if (disp->sclk_khz) {
 		r5xx_wreg(rdev, R5XX_D1MODE_PRIORITY_A_CNT, bw.priority_a[0]);
@@ -398,6 +409,7 @@ static void r5xx_avivo_bandwidth_update(struct r5xx_device *rdev)
 		r5xx_wreg(rdev, R5XX_D2MODE_PRIORITY_A_CNT, bw.priority_a[1]);
 		r5xx_wreg(rdev, R5XX_D2MODE_PRIORITY_B_CNT, bw.priority_b[1]);
 	}
+out:
 	mutex_unlock(&disp->bw_lock);
 }
 

@@ -58,6 +58,10 @@
  *   restarts, not when vblank starts as DRM wants: read in vblank, it is
  *   one more (as upstream radeon cooks it).
  *
+ * - display FIFO: after every change of a CRTC's mode or pixel size,
+ *   GRPH_BUFFER_CNTL/GRPH2_BUFFER_CNTL and the MC's display latencies, see
+ *   "display bandwidth" in r5xx_bandwidth.c.
+ *
  * DPMS is the CRTC's active state: an inactive CRTC is turned off, its
  * PLL put to sleep. An active CRTC without its primary plane keeps its
  * timing and vblanks but blanks the picture (DISP_REQ_EN_B). Cursor
@@ -427,6 +431,115 @@ static bool r5xx_crtc_mode_fixup(struct drm_crtc *crtc,
 	return true;
 }
 
+/* upstream's clocks when the video BIOS gives none (combios: 200 MHz) */
+#define R5XX_LEGACY_BW_DEFAULT_KHZ	200000
+
+/* the memory the display reads: its clocks, width and timings */
+static void r5xx_legacy_bw_mem(struct r5xx_device *rdev,
+			       struct r5xx_bw_legacy_mem *mem)
+{
+	const struct r5xx_display *disp = &rdev->display;
+	struct r5xx_bw_mem_regs regs = { };
+	u32 cntl;
+
+	mem->sclk_khz = max(disp->sclk_khz ?: R5XX_LEGACY_BW_DEFAULT_KHZ, 10u);
+	mem->mclk_khz = max(disp->mclk_khz ?: R5XX_LEGACY_BW_DEFAULT_KHZ, 10u);
+	mem->vram_width = rdev->mc.vram_width;
+	/* r300_mc_init, rs400_mc_init: DDR on every R300-class chip */
+	mem->ddr = true;
+	regs.timing_cntl = r5xx_rreg(rdev, R5XX_MEM_TIMING_CNTL);
+	regs.sdram_mode = r5xx_rreg(rdev, R5XX_MEM_SDRAM_MODE_REG);
+	/* the read bus switch of a discrete chip: channel C/D's if alone */
+	if (rdev->info->mc == R5XX_MC_R300 || rdev->info->mc == R5XX_MC_R420) {
+		cntl = r5xx_rreg(rdev, R5XX_MEM_CNTL);
+		if (FIELD_GET(R5XX_MEM_CNTL_MEM_NUM_CHANNELS, cntl) == 1 &&
+		    cntl & R5XX_MEM_CNTL_MEM_USE_CD_CH_ONLY)
+			regs.rbs = r5xx_mc_rreg(rdev, R5XX_R300_MC_READ_CNTL_CD);
+		else
+			regs.rbs = r5xx_rreg(rdev, R5XX_MC_READ_CNTL_AB);
+	}
+	r5xx_bw_legacy_mem_decode(rdev->info->bw_mem, &regs, mem);
+}
+
+/**
+ * r5xx_legacy_bandwidth_update - program the display FIFOs' watermarks
+ * @rdev: device
+ *
+ * For the modes the CRTCs now run (&r5xx_crtc.bw), see "display bandwidth"
+ * in r5xx_bandwidth.c: GRPH_BUFFER_CNTL and GRPH2_BUFFER_CNTL of the CRTCs
+ * that run (their other bits kept), and with the priority forced high
+ * (%R5XX_QUIRK_DISP_PRIORITY_HIGH) the display reads' initial latencies in
+ * MC_INIT_MISC_LAT_TIMER, as r100_bandwidth_update does.
+ */
+static void r5xx_legacy_bandwidth_update(struct r5xx_device *rdev)
+{
+	static const u32 grph[2] = { R5XX_GRPH_BUFFER_CNTL,
+				     R5XX_GRPH2_BUFFER_CNTL };
+	struct r5xx_display *disp = &rdev->display;
+	bool high = r5xx_has_quirk(rdev, R5XX_QUIRK_DISP_PRIORITY_HIGH);
+	struct r5xx_bw_mode mode[2] = { };
+	struct r5xx_bw_legacy_mem mem = { };
+	struct r5xx_bw_legacy bw;
+	unsigned int i;
+	u32 lat;
+
+	mutex_lock(&disp->bw_lock);
+	for (i = 0; i < disp->num_crtcs && i < ARRAY_SIZE(mode); i++)
+		mode[i] = disp->crtc[i].bw;
+	r5xx_legacy_bw_mem(rdev, &mem);
+	r5xx_bw_legacy_compute(mode, &mem, high, rdev->info->bw_flags, &bw);
+	if (high) {
+		lat = r5xx_rreg(rdev, R5XX_R300_MC_INIT_MISC_LAT_TIMER);
+		lat &= ~(R5XX_R300_MC_INIT_MISC_LAT_TIMER_MC_DISP1R_INIT_LAT |
+			 R5XX_R300_MC_INIT_MISC_LAT_TIMER_MC_DISP0R_INIT_LAT);
+		r5xx_wreg(rdev, R5XX_R300_MC_INIT_MISC_LAT_TIMER,
+			  lat | bw.init_lat);
+	}
+	for (i = 0; i < ARRAY_SIZE(grph); i++)
+		if (mode[i].on)
+			r5xx_wreg_mask(rdev, grph[i], bw.grph_buffer_cntl[i],
+				       R5XX_BW_LEGACY_GRPH_MASK);
+	mutex_unlock(&disp->bw_lock);
+}
+
+/* record the mode and pixel size a CRTC runs (NULL: off), then reprogram */
+static void r5xx_legacy_bandwidth_set(struct drm_crtc *crtc,
+				      const struct drm_display_mode *m,
+				      const struct drm_framebuffer *fb)
+{
+	struct r5xx_device *rdev = to_r5xx(crtc->dev);
+	struct r5xx_bw_mode bw = { };
+
+	if (m && m->crtc_clock && m->crtc_htotal) {
+		bw.on = true;
+		bw.clock_khz = m->crtc_clock;
+		bw.hdisplay = m->crtc_hdisplay;
+		bw.htotal = m->crtc_htotal;
+		/* the CRTC scans 32 bpp until a frame says otherwise */
+		bw.cpp = fb ? fb->format->cpp[0] : 4;
+	}
+	mutex_lock(&rdev->display.bw_lock);
+	to_r5xx_crtc(crtc)->bw = bw;
+	mutex_unlock(&rdev->display.bw_lock);
+	r5xx_legacy_bandwidth_update(rdev);
+}
+
+/* a frame of another pixel size on a running CRTC changes its FIFO levels */
+static void r5xx_legacy_bandwidth_cpp(struct drm_crtc *crtc, u32 cpp)
+{
+	struct r5xx_device *rdev = to_r5xx(crtc->dev);
+	struct r5xx_crtc *rc = to_r5xx_crtc(crtc);
+	bool changed;
+
+	mutex_lock(&rdev->display.bw_lock);
+	changed = rc->bw.on && rc->bw.cpp != cpp;
+	if (changed)
+		rc->bw.cpp = cpp;
+	mutex_unlock(&rdev->display.bw_lock);
+	if (changed)
+		r5xx_legacy_bandwidth_update(rdev);
+}
+
 static void r5xx_crtc_atomic_enable(struct drm_crtc *crtc,
 				    struct drm_atomic_commit *state)
 {
@@ -461,6 +574,8 @@ static void r5xx_crtc_atomic_enable(struct drm_crtc *crtc,
 			       R5XX_CRTC_EXT_CNTL_CRTC_VSYNC_DIS);
 	}
 	r5xx_wreg(rdev, r->gen_cntl, gen);
+	r5xx_legacy_bandwidth_set(crtc, m,
+				  ps ? ps->fb : crtc->primary->state->fb);
 	r5xx_crtc_load_lut(rdev, crtc);
 	drm_crtc_vblank_on(crtc);
 }
@@ -484,6 +599,7 @@ static void r5xx_crtc_atomic_disable(struct drm_crtc *crtc,
 	r5xx_wreg_mask(rdev, r->gen_cntl, R5XX_GEN_DISP_REQ_EN_B,
 		       R5XX_GEN_DISP_REQ_EN_B | R5XX_GEN_EN | R5XX_GEN_CUR_EN);
 	r5xx_crtc_pll_off(rdev, r);
+	r5xx_legacy_bandwidth_set(crtc, NULL, NULL);
 	r5xx_crtc_off_event(crtc);
 }
 
@@ -605,6 +721,7 @@ static void r5xx_primary_atomic_update(struct drm_plane *plane,
 		  FIELD_PREP(R5XX_CRTC_PITCH_CRTC_PITCH, pitch_px / 8) |
 		  FIELD_PREP(R5XX_CRTC_PITCH_CRTC_PITCH_RIGHT, pitch_px / 8));
 	r5xx_wreg(rdev, R5XX_CRTC_OFFSET + r->off, lower_32_bits(base));
+	r5xx_legacy_bandwidth_cpp(ps->crtc, cpp);
 	/* show the picture: clear the request blank */
 	r5xx_wreg_mask(rdev, r->gen_cntl, 0, R5XX_GEN_DISP_REQ_EN_B);
 }

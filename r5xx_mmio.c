@@ -22,8 +22,9 @@
  *   and CLOCK_CNTL_DATA (r100.c:r100_pll_rreg);
  * - PCIE registers: PCIE_INDEX/PCIE_DATA, with an 8-bit index before RV515
  *   and an 11-bit one from RV515 on (r300.c:rv370_pcie_rreg);
- * - MC registers of R420/R423/RV410: R420_MC_IND_INDEX (7-bit index,
- *   MC_IND_WR_EN for writes) and R420_MC_IND_DATA (r420.c:r420_mc_rreg);
+ * - MC registers of R300 to R4xx: R420_MC_IND_INDEX (7-bit index,
+ *   MC_IND_WR_EN for writes) and R420_MC_IND_DATA (r420.c:r420_mc_rreg;
+ *   r100_bandwidth_update reads R300's read control there too);
  * - MC registers of RV515 and the R520 family: MC_IND_INDEX with all client
  *   selects set (and MC_IND_WR_EN for writes), MC_IND_DATA, and the index
  *   reset to 0 afterwards (rv515.c:rv515_mc_rreg);
@@ -36,7 +37,7 @@
  *   leaves it) and RS690_MC_DATA (rs690.c:rs690_mc_rreg).
  *
  * Each pair has its own spinlock, so the accessors may be called from any
- * context. R3xx parts have no MC indirect space.
+ * context.
  *
  * The idle waits poll for at most 100 ms (radeon's usec_timeout), in 1 us
  * steps, with readx_poll_timeout_atomic() so that they also work with
@@ -163,7 +164,7 @@ static u32 r5xx_mc_index(struct r5xx_device *rdev, u32 reg, bool write)
 {
 	u32 idx;
 
-	if (rdev->info->mc == R5XX_MC_R420) {
+	if (rdev->info->mc == R5XX_MC_R420 || rdev->info->mc == R5XX_MC_R300) {
 		idx = FIELD_PREP(R5XX_R420_MC_IND_INDEX_MC_IND_ADDR, reg);
 		if (write)
 			idx |= R5XX_R420_MC_IND_INDEX_MC_IND_WR_EN;
@@ -184,6 +185,7 @@ static bool r5xx_mc_has_indirect(struct r5xx_device *rdev)
 	switch (rdev->info->mc) {
 	case R5XX_MC_RS400:
 	case R5XX_MC_RS690:
+	case R5XX_MC_R300:
 	case R5XX_MC_R420:
 	case R5XX_MC_RV515:
 	case R5XX_MC_R520:
@@ -204,7 +206,8 @@ static bool r5xx_mc_has_indirect(struct r5xx_device *rdev)
  */
 u32 r5xx_mc_rreg(struct r5xx_device *rdev, u32 reg)
 {
-	bool r420 = rdev->info->mc == R5XX_MC_R420;
+	bool r420 = rdev->info->mc == R5XX_MC_R420 ||
+		    rdev->info->mc == R5XX_MC_R300;
 	unsigned long flags;
 	u32 val;
 
@@ -246,7 +249,8 @@ u32 r5xx_mc_rreg(struct r5xx_device *rdev, u32 reg)
  */
 void r5xx_mc_wreg(struct r5xx_device *rdev, u32 reg, u32 val)
 {
-	bool r420 = rdev->info->mc == R5XX_MC_R420;
+	bool r420 = rdev->info->mc == R5XX_MC_R420 ||
+		    rdev->info->mc == R5XX_MC_R300;
 	unsigned long flags;
 
 	if (WARN_ON_ONCE(!r5xx_mc_has_indirect(rdev)))

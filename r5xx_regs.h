@@ -208,7 +208,11 @@
 
 /* memory controller configuration (R3xx/R4xx) */
 #define R5XX_MEM_CNTL				0x0140
+#define   R5XX_MEM_CNTL_MEM_USE_CD_CH_ONLY	BIT(2)
 #define   R5XX_MEM_CNTL_MEM_NUM_CHANNELS	GENMASK(1, 0)
+
+/* memory timings (EXT_MEM_CNTL): Trcd, Trp, Tras in a layout per family (r100_bandwidth_update) */
+#define R5XX_MEM_TIMING_CNTL			0x0144
 
 /* VRAM placement in the MC address space (R3xx/R4xx) */
 #define R5XX_MC_FB_LOCATION			0x0148
@@ -224,6 +228,11 @@
 #define R5XX_MC_STATUS				0x0150
 #define   R5XX_MC_STATUS_MC_IDLE		BIT(4)
 #define   R5XX_MC_STATUS_RS400_MC_IDLE		BIT(2)
+
+/* SDRAM mode */
+#define R5XX_MEM_SDRAM_MODE_REG			0x0158
+#define   R5XX_MEM_SDRAM_MODE_REG_RS400_EXTRA_CAS	GENMASK(25, 23)
+#define   R5XX_MEM_SDRAM_MODE_REG_MEM_CAS_LATENCY	GENMASK(22, 20)
 
 /* AGP base bits 39:32 (NB_TOM on IGPs) */
 #define R5XX_AGP_BASE_2				0x015c
@@ -251,6 +260,10 @@
 /* AGP base address */
 #define R5XX_AGP_BASE				0x0170
 
+/* R300-R4xx memory read control, channels A/B */
+#define R5XX_MC_READ_CNTL_AB			0x017c
+#define   R5XX_MC_READ_CNTL_AB_MEM_RBS_POSITION_A	GENMASK(1, 0)
+
 /* R300-R4xx MC initial latencies of its clients */
 #define R5XX_R300_MC_INIT_MISC_LAT_TIMER	0x0180
 #define   R5XX_R300_MC_INIT_MISC_LAT_TIMER_MC_DISP1R_INIT_LAT	GENMASK(15, 12)
@@ -271,12 +284,12 @@
 /* legacy PCI GART high bound */
 #define R5XX_AIC_HI_ADDR			0x01e0
 
-/* MC indirect index (R420/R423/RV410) */
+/* MC indirect index (R300-R4xx: R300_MC_IND_INDEX; r5xx_mc_rreg on R420/R423/RV410) */
 #define R5XX_R420_MC_IND_INDEX			0x01f8
 #define   R5XX_R420_MC_IND_INDEX_MC_IND_WR_EN	BIT(8)
 #define   R5XX_R420_MC_IND_INDEX_MC_IND_ADDR	GENMASK(6, 0)
 
-/* MC indirect data (R420/R423/RV410) */
+/* MC indirect data (R300-R4xx: R300_MC_IND_DATA) */
 #define R5XX_R420_MC_IND_DATA			0x01fc
 
 /* legacy CRTC1 horizontal total and display */
@@ -1351,6 +1364,9 @@
 /* AVIVO D2 cursor double-buffer control (D1CUR_UPDATE layout) */
 #define R5XX_D2CUR_UPDATE			0x6c24
 
+/* RS690/RS740 display controller pipe control (rs690_bandwidth_update writes 0) */
+#define R5XX_DCP_CONTROL			0x6c9c
+
 /* AVIVO LUT B control (DC_LUTA_CONTROL layout) */
 #define R5XX_DC_LUTB_CONTROL			0x6cc0
 
@@ -1659,6 +1675,12 @@
 #define R5XX_PCIE_LC_LINK_WIDTH_CNTL		0x00a2
 #define   R5XX_PCIE_LC_LINK_WIDTH_CNTL_LC_LINK_WIDTH_RD	GENMASK(6, 4)
 #define   R5XX_PCIE_LC_LINK_WIDTH_CNTL_LC_LINK_WIDTH	GENMASK(2, 0)
+
+/* mc_r300: MC registers of R300-R4xx, through R420_MC_IND_INDEX/DATA (r100_bandwidth_update's R300_MC_IND_INDEX) */
+
+/* memory read control, channels C/D */
+#define R5XX_R300_MC_READ_CNTL_CD		0x0024
+#define   R5XX_R300_MC_READ_CNTL_CD_MEM_RBS_POSITION_C	GENMASK(1, 0)
 
 /* mc_rv515: MC registers of RV515 and the R520 family, through MC_IND_INDEX/DATA */
 

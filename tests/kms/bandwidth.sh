@@ -1,16 +1,26 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
-# vm-chips: rv515 r580
+# vm-chips: rv515 r580 rv380 r420 rs690
 # vm-kernels: bookworm trixie:rv515
-# KMS test (in the VM, r5xx.ko): the AVIVO display bandwidth registers,
+# KMS test (in the VM, r5xx.ko): the display bandwidth registers. Legacy
+# chips (rv380, r420): GRPH_BUFFER_CNTL / GRPH2_BUFFER_CNTL of each CRTC
+# that is on hold what r100_bandwidth_update gives with the display
+# priority forced high as it is on these chips: start = stop request level
+# = the line's octawords (hdisplay * bytes per pixel / 16, at most 0x7c),
+# critical point 0, GRPH_BUFFER_SIZE, the critical and stop controls
+# clear; MC_INIT_MISC_LAT_TIMER's display latencies 1 for the CRTCs that
+# are on; tests/unit/bandwidth-legacy.test checks the latency arithmetic
+# and the memory timings. AVIVO chips: the registers
 # read back through debugfs r5xx_regs, are what rv515_bandwidth_update
 # gives for the modes the CRTCs run (debugfs state; the console's): the
 # line buffer split for the CRTCs that are on and their widths, the
 # request FIFO depths (256-pixel chunks, at least 4), priority marks A = B,
 # at least hdisplay / 16 for a CRTC that is on and MODE_PRIORITY_OFF for
 # one that is off, MODE_PRIORITY_ALWAYS_ON and the MC's display latencies
-# on rv515 only (radeon_update_display_priority).  tests/unit/bandwidth.test
-# checks the arithmetic for other modes.
+# on rv515 only (radeon_update_display_priority); on rs690 the depths less
+# one and DCP_CONTROL 0, as rs690_bandwidth_update (in rs690's tests/igp
+# boot).
+# tests/unit/bandwidth.test checks the arithmetic for other modes.
 set -uo pipefail
 . tests/driver/lib.sh
 
@@ -27,6 +37,7 @@ for line in open(sys.argv[2]):
         regs[m.group(1)] = int(m.group(2), 16)
 chip = sys.argv[3]
 bad = []
+legacy = "GRPH_BUFFER_CNTL" in regs
 
 # crtc-0 is D1, crtc-1 D2: on (active) and the mode's hdisplay
 on = [False, False]
@@ -43,6 +54,40 @@ for blk in re.split(r"\n(?=crtc\[)", state):
 print("D1 %s %d, D2 %s %d" % ("on" if on[0] else "off", width[0],
                               "on" if on[1] else "off", width[1]))
 
+if legacy:
+    # bytes per pixel of the frame each CRTC shows (32 bpp without one)
+    cpp = [4, 4]
+    sizes = {"XR24": 4, "AR24": 4, "XB24": 4, "AB24": 4, "RG16": 2,
+             "C8  ": 1}
+    # r5xx_crtc_create: plane-2i is CRTC i's primary, plane-2i+1 its cursor
+    for blk in re.split(r"\n(?=plane\[)", state):
+        m = re.match(r"plane\[\d+\]: plane-(\d+)", blk)
+        c = re.search(r"\bcrtc=crtc-(\d)\b", blk)
+        f = re.search(r"\bformat=(.{4}) ", blk)
+        if m and c and f and int(m.group(1)) == 2 * int(c.group(1)) < 4:
+            cpp[int(c.group(1))] = sizes.get(f.group(1), 4)
+    lat = regs["R300_MC_INIT_MISC_LAT_TIMER"]
+    for i, n in enumerate(("GRPH_BUFFER_CNTL", "GRPH2_BUFFER_CNTL")):
+        v = regs[n]
+        print("%s 0x%08x (%s %d x %d bytes)" % (n, v, "on" if on[i] else "off",
+                                               width[i], cpp[i]))
+        if not on[i]:
+            continue
+        stop = min(width[i] * cpp[i] // 16, 0x7c)
+        want = stop | stop << 8 | 1 << 29
+        if v & 0xf07f7f7f != want:
+            bad.append("%s 0x%x, want 0x%x" % (n, v, want))
+        if (lat >> (8 + 4 * i)) & 0xf != 1:
+            bad.append("MC_INIT_MISC_LAT_TIMER 0x%x: CRTC%d's latency is not 1"
+                       % (lat, i + 1))
+    print("R300_MC_INIT_MISC_LAT_TIMER 0x%08x" % lat)
+    if not any(on):
+        bad.append("no CRTC is on")
+    if bad:
+        print("FAIL: " + "; ".join(bad))
+        sys.exit(1)
+    sys.exit(0)
+
 if on[0] and on[1]:
     want = 1 if width[0] > width[1] and width[0] > 2560 else \
            3 if width[1] > width[0] and width[1] > 2560 else 0
@@ -56,10 +101,16 @@ split = regs["DC_LB_MEMORY_SPLIT"] & 3
 if split != want:
     bad.append("DC_LB_MEMORY_SPLIT %d, want %d" % (split, want))
 
+# RS690 (DCP_CONTROL shown): rs690_bandwidth_update's depths less one
+igp = "DCP_CONTROL" in regs
 depth = [max(4, -(-w // 256)) if o else 4 for o, w in zip(on, width)]
+if igp:
+    depth = [d - 1 for d in depth]
+    if regs["DCP_CONTROL"] != 0:
+        bad.append("DCP_CONTROL 0x%x, want 0" % regs["DCP_CONTROL"])
 req = regs["LB_MAX_REQ_OUTSTANDING"]
 if req != depth[0] | depth[1] << 16:
-    bad.append("LB_MAX_REQ_OUTSTANDING 0x%x, want depths %s" % (req, depth))
+    bad.append("LB_MAX_REQ_OUTSTANDING 0x%x, want %s" % (req, depth))
 
 high = chip == "rv515"
 for i, n in enumerate(("D1", "D2")):

@@ -40,6 +40,95 @@ static struct r5xx_bw_avivo run(struct r5xx_bw_mode d1, struct r5xx_bw_mode d2,
 	return bw;
 }
 
+/* the rs690 model board: DDR2-667 (333.33 MHz) UMA, a 1 GHz 16-bit HT link */
+static const struct r5xx_bw_igp uma = {
+	.system_mclk_khz = 333330, .ht_link_khz = 1000000, .ht_link_width = 16,
+};
+
+static struct r5xx_bw_avivo run_rs690(struct r5xx_bw_mode d1,
+				      struct r5xx_bw_mode d2, uint32_t sclk_khz,
+				      const struct r5xx_bw_igp *igp, bool high)
+{
+	struct r5xx_bw_mode m[2] = { d1, d2 };
+	struct r5xx_bw_avivo bw;
+
+	r5xx_bw_rs690_compute(m, sclk_khz, igp, high, &bw);
+	return bw;
+}
+
+/*
+ * rs690_crtc_bandwidth_compute / rs690_compute_mode_priority. With the
+ * model board the engine is the narrowest (396 / 16 = 24.75 against the
+ * memory's 333.33 x 4 and the link's 1000 x 16 / 5): 2.525 ns a transfer,
+ * a chunk 2.525 x 332.8 = 840.4 ns, the worst latency 2 chunks + 5 us =
+ * 6680.8 ns. XGA: 15.385 ns a pixel, a line 20677 ns (tolerable, the FIFO
+ * being deep enough), (20677 - 6680.8) / 15.385 = 909.7 pixels of slack:
+ * mark 64 - ceil(909.7 / 16) = 7; the latency term 6680.8 x 0.065 / 16000
+ * is below 1, so the mark is hdisplay / 16 = 64.
+ */
+static void test_rs690(void)
+{
+	struct r5xx_bw_igp side = uma, slow = uma;
+	struct r5xx_bw_avivo bw;
+
+	bw = run_rs690(xga, off, SCLK, &uma, false);
+	tap_is(bw.lb_split, SPLIT_D1_ONLY, "RS690 D1 alone: D1 gets the line buffer");
+	tap_is(bw.lb_max_req, 3 | 3 << 16,
+	       "RS690: FIFO depths less one (4 - 1, off: 4 - 1)");
+	tap_is(bw.priority_a[0], 64, "RS690 D1 XGA: mark hdisplay / 16");
+	tap_is(bw.priority_b[0], 64, "... mark B the same");
+	tap_is(bw.priority_a[1], OFF, "... D2 off: priority off");
+	tap_is(bw.priority_b[1], OFF, "... mark B too");
+
+	/* SXGA: 5 chunks, depth 5; 80 - ceil(966.5 / 16) = 19 < 80 */
+	bw = run_rs690(xga, sxga, SCLK, &uma, false);
+	tap_is(bw.lb_split, SPLIT_HALF, "RS690 both, none over 2560: halves");
+	tap_is(bw.lb_max_req, 3 | 4 << 16, "... depths 4 and 5, less one");
+	tap_is(bw.priority_a[0], 64, "... D1 64");
+	tap_is(bw.priority_a[1], 80, "... D2 hdisplay / 16 = 80");
+
+	bw = run_rs690(off, wide, SCLK, &uma, false);
+	tap_is(bw.lb_split, SPLIT_D1_1Q, "RS690 D2 alone: three quarters to D2");
+	tap_is(bw.lb_max_req, 3 | 11 << 16, "... D2 2880 wide: 12 chunks, 11");
+	tap_is(bw.priority_a[1], 180, "... D2 mark 2880 / 16");
+	tap_is(bw.priority_a[0], OFF, "... D1 off");
+	bw = run_rs690(wide, xga, SCLK, &uma, true);
+	tap_is(bw.lb_split, SPLIT_D1_3Q, "RS690 D1 over 2560 and wider: 3/4 to D1");
+	tap_is(bw.priority_a[0], 180 | ALWAYS_ON, "... priority forced high: ALWAYS_ON");
+	tap_is(bw.priority_a[1], 64 | ALWAYS_ON, "... on D2 too");
+
+	/*
+	 * 400 MHz, 640 wide: a line is 2000 ns, shorter than the worst
+	 * latency; the slack wraps, the mark is 10 (as upstream's), and
+	 * hdisplay / 16 = 40 wins.
+	 */
+	bw = run_rs690(fast, off, SCLK, &uma, false);
+	tap_is(bw.priority_a[0], 40, "RS690 latency over a line: mark 40");
+
+	/* narrower links than the engine: marks still at least hdisplay / 16 */
+	slow.system_mclk_khz = 5000;
+	slow.ht_link_khz = 10000;
+	slow.ht_link_width = 8;
+	bw = run_rs690(xga, sxga, SCLK, &slow, false);
+	tap_ok((bw.priority_a[0] & 0x7fff) >= 64 && (bw.priority_a[1] & 0x7fff) >= 80,
+	       "RS690 5 MHz memory, 10 MHz HT link: marks at least hdisplay / 16 (%#x %#x)",
+	       bw.priority_a[0], bw.priority_a[1]);
+	side.sideport = true;
+	side.sideport_mclk_khz = 333330;
+	bw = run_rs690(xga, off, SCLK, &side, false);
+	tap_ok((bw.priority_a[0] & 0x7fff) >= 64 && bw.lb_max_req == (3 | 3 << 16),
+	       "RS690 sideport memory: computed (%#x)", bw.priority_a[0]);
+	side.sideport_mclk_khz = 10;
+	bw = run_rs690(xga, off, 10, &side, false);
+	tap_ok(bw.priority_a[0] != OFF,
+	       "RS690 10 kHz sideport and engine: no division by zero (%#x)",
+	       bw.priority_a[0]);
+	bw = run_rs690(off, off, SCLK, &uma, false);
+	tap_ok(bw.priority_a[0] == OFF && bw.priority_a[1] == OFF &&
+	       bw.lb_max_req == (3 | 3 << 16) && bw.lb_split == SPLIT_HALF,
+	       "RS690 both off: priority off, depths 3, halves");
+}
+
 int main(void)
 {
 	struct r5xx_bw_avivo bw;
@@ -104,5 +193,6 @@ int main(void)
 	tap_is(bw.lb_max_req, 4 | 4 << 16, "both off: depths 4 and 4");
 	tap_is(bw.priority_a[0], OFF, "both off: D1 off");
 	tap_is(bw.priority_a[1], OFF, "both off: D2 off");
+	test_rs690();
 	return tap_done();
 }

@@ -43,6 +43,78 @@ static struct r5xx_bw_legacy run(struct r5xx_bw_mode c1, struct r5xx_bw_mode c2,
 	return bw;
 }
 
+static struct r5xx_bw_legacy_mem decode(enum r5xx_bw_mem_timing kind,
+					uint32_t timing, uint32_t sdram,
+					uint32_t rbs)
+{
+	struct r5xx_bw_mem_regs regs = { timing, sdram, rbs };
+	struct r5xx_bw_legacy_mem m = { .trcd = 99, .trp = 99, .tras = 99,
+					.tcas_half = 99 };
+
+	r5xx_bw_legacy_mem_decode(kind, &regs, &m);
+	return m;
+}
+
+#define CAS(code)	((uint32_t)(code) << 20)
+#define EXTRA(n)	((uint32_t)(n) << 23)
+
+/* r100_bandwidth_update's MEM_TIMING_CNTL, MEM_SDRAM_MODE_REG and Trbs */
+static void test_decode(void)
+{
+	struct r5xx_bw_legacy_mem m;
+
+	/* R300: Trcd 2:0 + 1, Trp 10:8 + 1, Tras 14:11 + 4 */
+	m = decode(R5XX_BW_MEM_R300, 0x2 | 0x3 << 8 | 0x5 << 11, CAS(3), 1);
+	tap_is(m.trcd, 3, "R300: Trcd 2 + 1");
+	tap_is(m.trp, 4, "... Trp 3 + 1");
+	tap_is(m.tras, 9, "... Tras 5 + 4");
+	/* CAS 3 clocks plus Trbs code 1 = 1.5 clocks: 9 half clocks */
+	tap_is(m.tcas_half, 9, "... CAS 3 + Trbs 1.5 = 4.5 clocks");
+	m = decode(R5XX_BW_MEM_R300, 0xffffffff, CAS(7), 3);
+	tap_is(m.trcd, 8, "R300 all ones: Trcd 8");
+	tap_is(m.tras, 19, "... Tras 19");
+	tap_is(m.tcas_half, 19, "... CAS 7 + Trbs 2.5");
+
+	/* RV350/RV380: + 3, + 3, + 6 */
+	m = decode(R5XX_BW_MEM_RV350, 0x2 | 0x3 << 8 | 0x5 << 11, CAS(2), 0);
+	tap_is(m.trcd, 5, "RV350: Trcd 2 + 3");
+	tap_is(m.trp, 6, "... Trp 3 + 3");
+	tap_is(m.tras, 11, "... Tras 5 + 6");
+	tap_is(m.tcas_half, 6, "... CAS 2 + Trbs 1");
+	m = decode(R5XX_BW_MEM_RV350, 0, 0, 0);
+	tap_ok(m.trcd == 3 && m.trp == 3 && m.tras == 6 && m.tcas_half == 2,
+	       "RV350 registers 0 (the model's): 3, 3, 6, Trbs 1 clock");
+
+	/* R4xx: 4-bit Trcd/Trp, 5-bit Tras at 16:12, capped; Trbs 4..7 */
+	m = decode(R5XX_BW_MEM_R420, 0x9 | 0xa << 8 | 0x11 << 12, CAS(4), 2);
+	tap_is(m.trcd, 12, "R420: Trcd 9 + 3");
+	tap_is(m.trp, 13, "... Trp 10 + 3");
+	tap_is(m.tras, 23, "... Tras 17 + 6");
+	tap_is(m.tcas_half, 20, "... CAS 4 + Trbs 6 clocks");
+	m = decode(R5XX_BW_MEM_R420, 0xffffffff, 0, 3);
+	tap_ok(m.trcd == 15 && m.trp == 15 && m.tras == 31,
+	       "R420 all ones: capped at 15, 15, 31");
+	tap_is(m.tcas_half, 14, "... Trbs 7 clocks");
+
+	/* RS400: Trcd 3:2 + 1, Trp 1:0 + 1, Tras 6:4 + 1; IGP CAS codes */
+	m = decode(R5XX_BW_MEM_RS400, 0x2 << 2 | 0x1 | 0x3 << 4, CAS(4), 3);
+	tap_is(m.trcd, 3, "RS400: Trcd 2 + 1");
+	tap_is(m.trp, 2, "... Trp 1 + 1");
+	tap_is(m.tras, 4, "... Tras 3 + 1");
+	tap_is(m.tcas_half, 3, "... CAS code 4 = 1.5 clocks, no Trbs");
+	m = decode(R5XX_BW_MEM_RS400, 0, CAS(1) | EXTRA(2), 0);
+	tap_is(m.tcas_half, 8, "... CAS 2 plus 2 extra clocks");
+	m = decode(R5XX_BW_MEM_RS400, 0, CAS(1) | EXTRA(5), 0);
+	tap_is(m.tcas_half, 4, "... an extra code above 4 adds nothing");
+	m = decode(R5XX_BW_MEM_RS480, 0, CAS(7) | EXTRA(4), 0);
+	tap_is(m.tcas_half, 15, "RS480: CAS code 7 = 3.5 clocks, plus 4");
+	m = decode(R5XX_BW_MEM_RS480, 0, CAS(1), 0);
+	tap_is(m.tcas_half, 2, "... code 1 = 1 clock (RS400's is 2)");
+
+	m = decode(R5XX_BW_MEM_NONE, 0xffffffff, 0xffffffff, 3);
+	tap_ok(m.trcd == 99 && m.tcas_half == 99, "no layout: left alone");
+}
+
 int main(void)
 {
 	struct r5xx_bw_legacy_mem m = mem;
@@ -134,5 +206,6 @@ int main(void)
 		tap_is(bw.grph_buffer_cntl[0], GRPH(0x7c, 0x7c, 9),
 		       "CRTC1 24 bpp: critical point 9");
 	}
+	test_decode();
 	return tap_done();
 }

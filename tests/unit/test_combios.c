@@ -3,7 +3,7 @@
  * Host unit tests of r5xx_combios.c: connector tables of synthetic COMBIOS
  * images (the entry layout of radeon_combios.c), ATOM images, and images
  * of other vendors, and images whose pointers lead outside them, byte by
- * byte truncated.
+ * byte truncated; the PLL table's default clocks.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -148,10 +148,58 @@ static void test_truncated(void)
 	tap_is(bad, 0, "truncated images: no overrun, an error until the table ends");
 }
 
+#define PLL	0x300
+
+/* the PLL table's default clocks (radeon_combios_get_clock_info) */
+static void test_clocks(void)
+{
+	static const uint16_t generic[] = { E(3, 2, 0), E(2, 3, 0) };
+	uint32_t sclk = 1, mclk = 1;
+	int bad = 0;
+
+	make_rom(generic, 2);
+	tap_is(r5xx_combios_clocks(rom, sizeof(rom), &sclk, &mclk), -ENOENT,
+	       "clocks: no PLL table");
+	tap_ok(sclk == 1 && mclk == 1, "... clocks untouched");
+	put16(HDR + 0x30, PLL);
+	put16(PLL + 8, 33000);		/* mclk 330 MHz */
+	put16(PLL + 10, 41250);		/* sclk 412.5 MHz */
+	tap_is(r5xx_combios_clocks(rom, sizeof(rom), &sclk, &mclk), 0,
+	       "clocks: PLL table");
+	tap_is(sclk, 412500, "... engine clock at byte 10, 10 kHz units");
+	tap_is(mclk, 330000, "... memory clock at byte 8");
+	put16(PLL + 8, 0);
+	put16(PLL + 10, 0);
+	r5xx_combios_clocks(rom, sizeof(rom), &sclk, &mclk);
+	tap_ok(sclk == 200000 && mclk == 200000, "... zero: 200 MHz");
+	put16(HDR + 0x30, sizeof(rom) - 9);
+	tap_is(r5xx_combios_clocks(rom, sizeof(rom), &sclk, &mclk), -EINVAL,
+	       "... sclk past the end of the image");
+	memcpy(rom + HDR + 4, "MOTA", 4);
+	tap_is(r5xx_combios_clocks(rom, sizeof(rom), &sclk, &mclk), -ENOENT,
+	       "... not on an ATOM BIOS");
+
+	make_rom(generic, 2);
+	put16(HDR + 0x30, PLL);
+	put16(PLL + 10, 30000);
+	for (size_t len = 0; len <= PLL + 12; len++) {
+		uint8_t *copy = malloc(len ? len : 1);
+		int ret;
+
+		memcpy(copy, rom, len);
+		ret = r5xx_combios_clocks(copy, len, &sclk, &mclk);
+		if (len >= PLL + 12 ? ret || sclk != 300000 : ret >= 0)
+			bad++;
+		free(copy);
+	}
+	tap_is(bad, 0, "clocks of truncated images: no overrun, an error");
+}
+
 int main(void)
 {
 	test_tables();
 	test_not_combios();
 	test_truncated();
+	test_clocks();
 	return tap_done();
 }

@@ -49,9 +49,11 @@
  * malformed table ends the run with -EINVAL, an exhausted budget with
  * -ETIMEDOUT, an instruction r5xx does not implement (SET_PORT to
  * indirect, PCI or system I/O, REPEAT, SAVE_REG, RESTORE_REG, DEBUG) with
- * -EOPNOTSUPP; &r5xx_atom_exec.why, .fault_table and .fault_at say what
- * and where, for the caller's log. Registers already written stay
- * written. Nothing is allocated: the caller provides the context.
+ * -EOPNOTSUPP, as does an MC operand on a chip without an MC indirect
+ * space (&r5xx_atom_io.mc_rreg NULL); &r5xx_atom_exec.why, .fault_table
+ * and .fault_at say what and where, for the caller's log. Registers
+ * already written stay written. Nothing is allocated: the caller
+ * provides the context.
  */
 
 #define ROM_ATOM_HEADER_PTR	0x48
@@ -252,6 +254,17 @@ static bool atom_fb_ok(struct r5xx_atom_exec *ex, u32 index)
 	return true;
 }
 
+static bool atom_mc_ok(struct r5xx_atom_exec *ex)
+{
+	if (ex->err)
+		return false;
+	if (!ex->io->mc_rreg || !ex->io->mc_wreg) {
+		atom_fail(ex, -EOPNOTSUPP, "MC register access on a chip without an MC indirect space");
+		return false;
+	}
+	return true;
+}
+
 static u32 atom_ws_read(struct r5xx_atom_exec *ex, struct atom_frame *f,
 			u32 index)
 {
@@ -368,7 +381,7 @@ static u32 atom_get(struct r5xx_atom_exec *ex, struct atom_frame *f, u8 arg,
 		break;
 	default:	/* ARG_MC */
 		index = atom_fetch(ex, f, 1);
-		if (load && !ex->err)
+		if (load && atom_mc_ok(ex))
 			val = ex->io->mc_rreg(ex->io->priv, index);
 		break;
 	}
@@ -411,7 +424,8 @@ static void atom_put(struct r5xx_atom_exec *ex, struct atom_frame *f,
 		ex->io->pll_wreg(ex->io->priv, index, val);
 		break;
 	case ARG_MC:
-		ex->io->mc_wreg(ex->io->priv, index, val);
+		if (atom_mc_ok(ex))
+			ex->io->mc_wreg(ex->io->priv, index, val);
 		break;
 	default:
 		atom_fail(ex, -EINVAL, "destination is not writable");

@@ -36,8 +36,9 @@
  * @mmio_dwords: size of the MMIO space in dwords: a table that names a
  *	register at or beyond it fails
  *
- * Every callback must be set; PLL and MC indices are the 8-bit ones of
- * the bytecode.
+ * Every callback must be set but @mc_rreg and @mc_wreg, which are NULL on
+ * a chip without an MC indirect space (a table that uses it fails); PLL
+ * and MC indices are the 8-bit ones of the bytecode.
  */
 struct r5xx_atom_io {
 	void *priv;

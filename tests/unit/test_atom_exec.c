@@ -583,6 +583,22 @@ static void test_malformed(void)
 		       "a chain of %u tables: %d", depth, ret);
 	}
 
+	/* MC operands on a chip without an MC indirect space */
+	{
+		struct r5xx_atom_io no_mc = card;
+		const char *why;
+
+		no_mc.mc_rreg = NULL;
+		no_mc.mc_wreg = NULL;
+		trom_reset();
+		TABLE(0, 0, 0, MOVE_MC, A_IMM | P_DWORD, 1, IMM32(1), EOT);
+		card_reset();
+		ret = r5xx_atom_exec_init(&ex, trom, sizeof(trom), &no_mc, &why) ?:
+		      r5xx_atom_exec_run(&ex, 0, NULL, 0);
+		tap_ok(ret == -EOPNOTSUPP && !writes,
+		       "an MC write where the chip has no MC space: %d", ret);
+	}
+
 	/* a table whose size leads out of the image, and one too small */
 	trom_reset();
 	TABLE(0, 0, 0, EOT);

@@ -214,7 +214,8 @@ static unsigned int atom_align_bytes(u8 align)
 static bool atom_reg_ok(struct r5xx_atom_exec *ex, u32 index)
 {
 	if (ex->io_mode) {
-		atom_fail(ex, -EOPNOTSUPP, "register access through an I/O port r5xx does not implement");
+		atom_fail(ex, -EOPNOTSUPP,
+			  "register access through an I/O port r5xx does not implement");
 		return false;
 	}
 	if (index >= ex->io->mmio_dwords) {
@@ -259,7 +260,8 @@ static bool atom_mc_ok(struct r5xx_atom_exec *ex)
 	if (ex->err)
 		return false;
 	if (!ex->io->mc_rreg || !ex->io->mc_wreg) {
-		atom_fail(ex, -EOPNOTSUPP, "MC register access on a chip without an MC indirect space");
+		atom_fail(ex, -EOPNOTSUPP,
+			  "MC register access on a chip without an MC indirect space");
 		return false;
 	}
 	return true;
@@ -791,7 +793,8 @@ static int atom_exec_table(struct r5xx_atom_exec *ex, unsigned int index,
 		size_t at = f.ptr;
 
 		if (++ex->steps > ex->max_steps) {
-			atom_fail(ex, -ETIMEDOUT, "the table runs longer than the step budget (a loop?)");
+			atom_fail(ex, -ETIMEDOUT,
+				  "the table runs longer than the step budget (a loop?)");
 		} else {
 			op = atom_fetch(ex, &f, 1);
 			if (!ex->err && op == OP_EOT)
@@ -934,7 +937,7 @@ int r5xx_atom_exec_asic_init(struct r5xx_atom_exec *ex)
 	ex->err = 0;
 	ex->fault_at = SIZE_MAX;
 	ex->fault_table = R5XX_ATOM_CMD_ASIC_INIT;
-	if (ATOM_FIRMWARE_INFO >= ex->data_count ||
+	if (ex->data_count <= ATOM_FIRMWARE_INFO ||
 	    !atom_rom_u16(ex, ex->data_list + ATOM_TABLE_HEADER +
 			  2 * ATOM_FIRMWARE_INFO, &fw) || !fw) {
 		atom_fail(ex, -ENOENT, "no FirmwareInfo");

@@ -5,6 +5,7 @@
 #ifndef __R5XX_ATOM_EXEC_H__
 #define __R5XX_ATOM_EXEC_H__
 
+#include <linux/bits.h>
 #include <linux/types.h>
 
 /* how deep command tables may call each other (CALL_TABLE) */
@@ -17,7 +18,7 @@
 #define R5XX_ATOM_PS_DWORDS	16
 
 /* default budgets: instructions, and the sum of the delays asked for */
-#define R5XX_ATOM_MAX_STEPS	(1U << 20)
+#define R5XX_ATOM_MAX_STEPS	BIT(20)
 #define R5XX_ATOM_MAX_DELAY_US	5000000U
 
 /* ATOM_MASTER_LIST_OF_COMMAND_TABLES index of ASIC_Init */

@@ -1087,6 +1087,10 @@ static inline struct r5xx_crtc *to_r5xx_crtc(struct drm_crtc *crtc)
  *	the AVIVO MCs)
  * @saved: r5xx_post_save() found the board posted
  * @count: posts done by r5xx_post()
+ * @atom_rom: a copy of the video BIOS if it is an ATOM BIOS, else NULL
+ *	(device-managed)
+ * @atom_len: its length in bytes
+ * @asic_inits: runs of the ROM's ASIC_Init that reached its end
  */
 struct r5xx_post {
 	u32 memsize;
@@ -1096,6 +1100,9 @@ struct r5xx_post {
 	u32 mem_cntl;
 	bool saved;
 	unsigned int count;
+	const u8 *atom_rom;
+	size_t atom_len;
+	unsigned int asic_inits;
 };
 
 /**
@@ -1285,6 +1292,7 @@ u32 r5xx_pll_rreg(struct r5xx_device *rdev, u32 reg);
 void r5xx_pll_wreg(struct r5xx_device *rdev, u32 reg, u32 val);
 u32 r5xx_pcie_rreg(struct r5xx_device *rdev, u32 reg);
 void r5xx_pcie_wreg(struct r5xx_device *rdev, u32 reg, u32 val);
+bool r5xx_mc_has_indirect(struct r5xx_device *rdev);
 u32 r5xx_mc_rreg(struct r5xx_device *rdev, u32 reg);
 void r5xx_mc_wreg(struct r5xx_device *rdev, u32 reg, u32 val);
 int r5xx_mmio_init(struct r5xx_device *rdev);
@@ -1585,6 +1593,7 @@ int r5xx_i2c_init(struct r5xx_device *rdev);
 void r5xx_i2c_fini(struct r5xx_device *rdev);
 
 /* r5xx_bios.c */
+u8 *r5xx_bios_fetch_rom(struct r5xx_device *rdev, size_t *len);
 void r5xx_bios_display_info(struct r5xx_device *rdev);
 
 /* r5xx_irq.c: display sources */

@@ -764,6 +764,28 @@ static void test_random(void)
 	tap_is(bad, 0, "20000 randomly corrupted command tables: every run ends, in its bounds (%u ran, %u -EINVAL, %u -ETIMEDOUT, %u -EOPNOTSUPP, %u -ENOENT)",
 	       errs[0], errs[1], errs[2], errs[3], errs[4]);
 	tap_ok(errs[1] && errs[0], "... some ran, some failed");
+
+	/* anywhere in the image (headers, lists, FirmwareInfo), ASIC_Init */
+	bad = 0;
+	memset(errs, 0, sizeof(errs));
+	for (i = 0; i < 5000; i++) {
+		memcpy(rom, good, good_len);
+		for (k = 0; k < 1 + rnd() % 8; k++)
+			rom[rnd() % good_len] = rnd();
+		ret = r5xx_atom_exec_init(&ex, rom, good_len, &card, &why);
+		if (!ret) {
+			card_reset();
+			ret = r5xx_atom_exec_asic_init(&ex);
+		}
+		if (ret && ret != -EINVAL && ret != -ENOENT &&
+		    ret != -ETIMEDOUT && ret != -EOPNOTSUPP)
+			bad++;
+		if (bad_index)
+			bad++;
+		errs[ret ? 1 : 0]++;
+	}
+	tap_is(bad, 0, "5000 images corrupted anywhere: ASIC_Init ends, in its bounds (%u ran, %u failed)",
+	       errs[0], errs[1]);
 	free(rom);
 }
 

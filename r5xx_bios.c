@@ -105,8 +105,15 @@ static const struct r5xx_connector_info r5xx_avivo_connectors[] = {
 	},
 };
 
-/* a copy of the PCI ROM (kfree it), its length in @len; NULL if none */
-static u8 *r5xx_bios_fetch_rom(struct r5xx_device *rdev, size_t *len)
+/**
+ * r5xx_bios_fetch_rom - copy the video BIOS out of the PCI ROM
+ * @rdev: device
+ * @len: set to the copy's length
+ *
+ * Return: the copy (kfree() it), or NULL if the board has no ROM or
+ * memory ran out.
+ */
+u8 *r5xx_bios_fetch_rom(struct r5xx_device *rdev, size_t *len)
 {
 	void __iomem *rom;
 	size_t size;

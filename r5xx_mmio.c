@@ -180,7 +180,13 @@ static u32 r5xx_mc_index(struct r5xx_device *rdev, u32 reg, bool write)
 	return idx;
 }
 
-static bool r5xx_mc_has_indirect(struct r5xx_device *rdev)
+/**
+ * r5xx_mc_has_indirect - whether the chip's MC has an indirect register space
+ * @rdev: device
+ *
+ * Return: true if r5xx_mc_rreg() and r5xx_mc_wreg() reach an MC.
+ */
+bool r5xx_mc_has_indirect(struct r5xx_device *rdev)
 {
 	switch (rdev->info->mc) {
 	case R5XX_MC_RS400:

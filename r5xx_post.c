@@ -3,8 +3,15 @@
  * Copyright (c) 2026 The r5xx authors
  */
 
+#include <linux/delay.h>
+#include <linux/device.h>
+#include <linux/pci.h>
+#include <linux/slab.h>
+
 #include <drm/drm_print.h>
 
+#include "r5xx_atom_exec.h"
+#include "r5xx_atombios.h"
 #include "r5xx_drv.h"
 
 /**
@@ -17,14 +24,20 @@
  * radeon_combios_asic_init, on R3xx/R4xx; ATOM ASIC_Init, atom_asic_init,
  * on R5xx).
  *
- * r5xx does not interpret the video BIOS's init tables yet. It posts the
- * board with register defaults instead: at probe, r5xx_post_save() records
- * what the video BIOS left in the registers a post sets (the engine and
- * memory PLL dividers and their clock controls, the memory channel
- * configuration, CONFIG_MEMSIZE), and on resume r5xx_post() writes them
- * back when the board reads unposted (CONFIG_MEMSIZE 0). The MC
- * locations, the GART, the CP and the display are not part of a post:
- * the resume path programs them as at probe.
+ * At probe, r5xx_post_save() records what the video BIOS left in the
+ * registers a post sets (the engine and memory PLL dividers and their
+ * clock controls, the memory channel configuration, CONFIG_MEMSIZE), and
+ * keeps a copy of the video BIOS if it is an ATOM BIOS. On resume,
+ * r5xx_post() does nothing if the board reads posted (CONFIG_MEMSIZE not
+ * 0). Else, on an ATOM board, it runs the ROM's ASIC_Init with the
+ * default clocks of FirmwareInfo, through r5xx's own bounded interpreter
+ * (r5xx_atom_exec.c; MMIO, the PLL space and the chip's MC indirect
+ * space); if that fails (the reason is logged at debug level,
+ * rate-limited) or leaves the board unposted, it writes the recorded
+ * registers back. COMBIOS init tables (R3xx/R4xx) are not interpreted:
+ * those boards get the recorded registers only. The MC locations, the
+ * GART, the CP and the display are not part of a post: the resume path
+ * programs them as at probe.
  */
 
 /* the MC register that holds the memory channel configuration */
@@ -56,13 +69,108 @@ static void r5xx_post_channels(struct r5xx_device *rdev, bool write)
 	}
 }
 
+/* keep a copy of an ATOM video BIOS for r5xx_post_atom() */
+static void r5xx_post_keep_rom(struct r5xx_device *rdev)
+{
+	size_t len = 0;
+	u8 *rom;
+
+	rom = r5xx_bios_fetch_rom(rdev, &len);
+	if (rom && r5xx_atom_detect(rom, len)) {
+		rdev->post.atom_rom = devm_kmemdup(&rdev->pdev->dev, rom, len,
+						   GFP_KERNEL);
+		rdev->post.atom_len = rdev->post.atom_rom ? len : 0;
+	}
+	kfree(rom);
+}
+
+static u32 r5xx_post_rreg(void *priv, u32 index)
+{
+	return r5xx_rreg(priv, index * 4);
+}
+
+static void r5xx_post_wreg(void *priv, u32 index, u32 val)
+{
+	r5xx_wreg(priv, index * 4, val);
+}
+
+static u32 r5xx_post_pll_rreg(void *priv, u32 index)
+{
+	return r5xx_pll_rreg(priv, index);
+}
+
+static void r5xx_post_pll_wreg(void *priv, u32 index, u32 val)
+{
+	r5xx_pll_wreg(priv, index, val);
+}
+
+static u32 r5xx_post_mc_rreg(void *priv, u32 index)
+{
+	return r5xx_mc_rreg(priv, index);
+}
+
+static void r5xx_post_mc_wreg(void *priv, u32 index, u32 val)
+{
+	r5xx_mc_wreg(priv, index, val);
+}
+
+static void r5xx_post_delay(void *priv, unsigned int us)
+{
+	fsleep(us);
+}
+
+/* run the ATOM BIOS's ASIC_Init: 0 or -errno, the reason logged */
+static int r5xx_post_atom(struct r5xx_device *rdev)
+{
+	struct r5xx_atom_io io = {
+		.priv = rdev,
+		.rreg = r5xx_post_rreg,
+		.wreg = r5xx_post_wreg,
+		.pll_rreg = r5xx_post_pll_rreg,
+		.pll_wreg = r5xx_post_pll_wreg,
+		.delay_us = r5xx_post_delay,
+		.mmio_dwords = rdev->mmio_size / 4,
+	};
+	struct r5xx_atom_exec *ex;
+	const char *why = NULL;
+	int ret;
+
+	if (r5xx_mc_has_indirect(rdev)) {
+		io.mc_rreg = r5xx_post_mc_rreg;
+		io.mc_wreg = r5xx_post_mc_wreg;
+	}
+	ex = kzalloc(sizeof(*ex), GFP_KERNEL);
+	if (!ex)
+		return -ENOMEM;
+	ret = r5xx_atom_exec_init(ex, rdev->post.atom_rom, rdev->post.atom_len,
+				  &io, &why);
+	if (!ret) {
+		ret = r5xx_atom_exec_asic_init(ex);
+		why = ex->why;
+	}
+	if (ret)
+		drm_dbg_ratelimited(&rdev->drm,
+				    "re-post: the video BIOS's ASIC_Init failed (%d): %s (table %u, offset 0x%zx, %u steps)\n",
+				    ret, why ?: "?", ex->fault_table,
+				    ex->fault_at == SIZE_MAX ? 0 : ex->fault_at,
+				    ex->steps);
+	else
+		rdev->post.asic_inits++;
+	kfree(ex);
+	return ret;
+}
+
 /**
  * r5xx_post_save - record the registers the video BIOS's post set
  * @rdev: device, posted, before the driver changed its clocks or MC
+ *
+ * Also keeps a copy of an ATOM video BIOS, for its ASIC_Init.
  */
 void r5xx_post_save(struct r5xx_device *rdev)
 {
 	struct r5xx_post *post = &rdev->post;
+
+	r5xx_post_keep_rom(rdev);
 
 	post->memsize = r5xx_rreg(rdev, R5XX_CONFIG_MEMSIZE);
 	post->spll = r5xx_pll_rreg(rdev, R5XX_PLL_M_SPLL_REF_FB_DIV);
@@ -87,12 +195,19 @@ int r5xx_post(struct r5xx_device *rdev)
 
 	if (r5xx_rreg(rdev, R5XX_CONFIG_MEMSIZE))
 		return 0;
+	if (post->atom_rom && !r5xx_post_atom(rdev) &&
+	    r5xx_rreg(rdev, R5XX_CONFIG_MEMSIZE)) {
+		drm_info(&rdev->drm, "the GPU lost its post: re-posted it with the video BIOS's ASIC_Init\n");
+		post->count++;
+		return 0;
+	}
 	if (!post->saved) {
 		drm_err(&rdev->drm, "the GPU lost its post and r5xx has no post state to restore\n");
 		return -ENODEV;
 	}
-	drm_info(&rdev->drm, "the GPU lost its post: re-posting it with the registers the video BIOS set (PLL 0x%08x, MC channels 0x%08x, %u MiB)\n",
-		 post->spll, post->mem_cntl, post->memsize >> 20);
+	drm_info(&rdev->drm, "the GPU lost its post: re-posting it with the registers the video BIOS set (PLL 0x%08x, MC channels 0x%08x, %u MiB)%s\n",
+		 post->spll, post->mem_cntl, post->memsize >> 20,
+		 post->atom_rom ? ", after the video BIOS's ASIC_Init" : "");
 	r5xx_pll_wreg(rdev, R5XX_PLL_SCLK_CNTL, post->sclk_cntl);
 	r5xx_pll_wreg(rdev, R5XX_PLL_MCLK_CNTL, post->mclk_cntl);
 	r5xx_pll_wreg(rdev, R5XX_PLL_M_SPLL_REF_FB_DIV, post->spll);

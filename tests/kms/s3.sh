@@ -15,7 +15,10 @@
 # driver re-posted the GPU (it posts only a board whose CONFIG_MEMSIZE
 # reads 0), the console's screendump equals the one before pixel for
 # pixel, a command submission paints and reads back (build/cs/cs paint),
-# and page flips with events run (build/kms/kms flip). One cycle in make
+# and page flips with events run (build/kms/kms flip); on the ATOM boards
+# (rv515, r580) the re-post ran the video BIOS's ASIC_Init to its end
+# through r5xx's ATOM interpreter (debugfs asic_inits), on the others it
+# did not run. One cycle in make
 # check (about 30 s on the shared host: two screendump series, the CS and
 # flip programs), R5XX_S3_CYCLES by hand, 10 under make check-all;
 # vm-timeout-units 6 covers those ten.
@@ -42,6 +45,11 @@ stable() { # NAME
 }
 size() { sed -n 2p "$R5XX_SCRATCH/$1.ppm"; }
 posts() { sed -n 's/^posts //p' "$f"; }
+asic_inits() { sed -n 's/^asic_inits //p' "$f"; }
+case ${R5XX_CHIP:-} in
+rv515 | r580) atom=1 ;;
+*) atom=0 ;;
+esac
 
 echo 0 >/sys/class/graphics/fbcon/cursor_blink
 printf '\033[2J\033[Hr5xx: suspend to RAM and resume\n' >/dev/tty1
@@ -50,9 +58,12 @@ stable before
 
 for i in $(seq "$cycles"); do
 	p0=$(posts)
+	a0=$(asic_inits)
 	echo 1 >"$f" || fail "cycle $i: suspend and resume failed"
 	[ "$(posts)" -gt "$p0" ] ||
 		fail "cycle $i: the driver did not re-post the GPU (it came back posted)"
+	[ "$(asic_inits)" -eq $((a0 + atom)) ] ||
+		fail "cycle $i: ASIC_Init runs $a0 -> $(asic_inits), want $((a0 + atom)) on $R5XX_CHIP"
 	stable after
 	cmp -s "$R5XX_SCRATCH/before.ppm" "$R5XX_SCRATCH/after.ppm" ||
 		fail "cycle $i: after resume head 0 ($(size after)) differs from before"

@@ -214,6 +214,19 @@ bench-host:
 	@tests/bench/host/run
 	@tests/bench/host/run3d
 
+# The whole piglit set of issue 23 (tests/piglit/whole.list: GLSL 1.10/1.20
+# execution tests and a GL 2.1 / GLES 2.0 set) on the rv380 and rv515
+# models with r5xx.ko on Debian 13's kernel and root, and with llvmpipe on
+# the host; writes tests/piglit/results-CHIP.txt (tests/piglit/whole).
+# Hours of VM time; resumes where the last run stopped (build/piglit/).
+# Not part of `make check` (its sample is tests/piglit/sample.sh).
+piglit: deps firmware
+	@scripts/qemu.sh >/dev/null
+	@scripts/guest-kernel.sh trixie >/dev/null
+	@scripts/guest-root.sh >/dev/null
+	@$(MAKE) --no-print-directory -s modules KERNEL=trixie
+	@tests/piglit/whole all
+
 # make check's VM tests on every chip for every kernel (make check narrows
 # some: tests/model and tests/display, and radeon.ko's IGT referee, boot
 # trixie only here; bookworm-backports runs rv380 only there), for the
@@ -238,6 +251,7 @@ help:
 	@echo "                100 hangs under load, concurrency soak, ioctl fuzzer (SEED=N)"
 	@echo "make check-debug  the VM tests on the debug kernel (KASAN, lockdep, kmemleak, ...)"
 	@echo "make bench      benchmark r5xx.ko against radeon.ko on the model (CHIP=$(CHIP), ROUNDS=N)"
+	@echo "make piglit     the whole piglit set on rv380 and rv515 and llvmpipe: tests/piglit/results-*.txt"
 	@echo "make bench-host the host-native checker and 3D core benchmarks alone"
 	@echo "make fuzz       fuzz the CS checker for FUZZ_RUNS executions (default 100M)"
 	@echo "make features   print Kbuild's feature-test answers (R5XX_HAVE_*) for KERNEL"
@@ -245,4 +259,4 @@ help:
 	@echo "make deps|qemu|kernel|debug-kernel|firmware|igt   the individual steps"
 	@echo "make clean|distclean"
 
-.PHONY: all modules kmod-links features clean distclean regs deps qemu kernel debug-kernel firmware igt check check-debug soak run desktop bench bench-host fuzz help
+.PHONY: all modules kmod-links features clean distclean regs deps qemu kernel debug-kernel firmware igt check check-debug soak run desktop bench bench-host piglit fuzz help

@@ -1108,6 +1108,8 @@ static inline struct r5xx_crtc *to_r5xx_crtc(struct drm_crtc *crtc)
  *	(device-managed)
  * @atom_len: its length in bytes
  * @asic_inits: runs of the ROM's ASIC_Init that reached its end
+ * @restores: posts that wrote the recorded registers back (no ASIC_Init,
+ *	or it failed or left the board unposted)
  */
 struct r5xx_post {
 	u32 memsize;
@@ -1120,6 +1122,7 @@ struct r5xx_post {
 	const u8 *atom_rom;
 	size_t atom_len;
 	unsigned int asic_inits;
+	unsigned int restores;
 };
 
 /**

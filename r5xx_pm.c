@@ -139,8 +139,8 @@ static int r5xx_pm_resume(struct device *dev)
  * survive a system suspend): r5xx's suspend, the PCI state saved, D3hot
  * and back to D0 (the model's GPU comes back cold, as from S3), the PCI
  * state restored, r5xx's resume. Reading gives the resumes and re-posts
- * done, and the runs of the video BIOS's ASIC_Init that reached their
- * end. For tests; userspace should not be using the GPU meanwhile.
+ * done, the runs of the video BIOS's ASIC_Init that reached their end,
+ * and the re-posts that wrote the recorded registers back. For tests; userspace should not be using the GPU meanwhile.
  */
 static int r5xx_pm_cycle(struct r5xx_device *rdev)
 {
@@ -163,8 +163,9 @@ static int r5xx_pm_debugfs_show(struct seq_file *m, void *unused)
 {
 	struct r5xx_device *rdev = m->private;
 
-	seq_printf(m, "resumes %u\nposts %u\nasic_inits %u\n",
-		   rdev->pm.resumes, rdev->post.count, rdev->post.asic_inits);
+	seq_printf(m, "resumes %u\nposts %u\nasic_inits %u\nrestores %u\n",
+		   rdev->pm.resumes, rdev->post.count, rdev->post.asic_inits,
+		   rdev->post.restores);
 	return 0;
 }
 

@@ -213,6 +213,7 @@ int r5xx_post(struct r5xx_device *rdev)
 	r5xx_pll_wreg(rdev, R5XX_PLL_M_SPLL_REF_FB_DIV, post->spll);
 	r5xx_post_channels(rdev, true);
 	r5xx_wreg(rdev, R5XX_CONFIG_MEMSIZE, post->memsize);
-	rdev->post.count++;
+	post->count++;
+	post->restores++;
 	return 0;
 }

@@ -5,7 +5,8 @@ Decodes bytecode the way upstream radeon's atom.c does (our own reading of
 its semantics, not its code): attribute byte, operand kinds and parts,
 partial-destination merges, compare/test flags, jumps from the table start,
 the workspace, and calls into other tables.  A card object supplies
-register reads and writes.  Anything atom.c would not execute (an unknown
+register reads and writes, and of the PLL and MC indirect spaces if it
+has read_pll/write_pll and read_mc/write_mc.  Anything atom.c would not execute (an unknown
 opcode, a jump outside the table, a runaway loop) raises AtomError.
 """
 import struct
@@ -26,6 +27,7 @@ JUMPS = {67: "always", 68: "eq", 69: "below", 70: "above", 71: "beloworeq",
          72: "aboveoreq", 73: "ne"}
 EOT, DELAY_MS, DELAY_US, CALLTABLE, SETREGBLOCK, NOP = 91, 80, 81, 82, 58, 90
 MAX_STEPS = 100000
+WS_QUOTIENT, WS_REMAINDER = 0x40, 0x41      # MUL/DIV results
 
 
 class AtomError(Exception):
@@ -44,6 +46,7 @@ class Atom:
         self.cmd = self.u16(hdr + 4 + 4 + 11 * 2)
         self.data = self.u16(hdr + 4 + 4 + 12 * 2)
         self.delay_us = 0
+        self.divmul = [0, 0]
 
     def u8(self, a):
         return self.rom[a]
@@ -101,9 +104,15 @@ class Atom:
             whole, ptr = self.ps[i], ptr + 1
         elif kind == WS:
             i = self.u8(ptr)
-            if i >= len(self.ws):
+            if i in (WS_QUOTIENT, WS_REMAINDER):
+                whole = self.divmul[i - WS_QUOTIENT]
+            elif i >= len(self.ws):
                 raise AtomError(f"WS[{i}] outside a {len(self.ws)}-dword workspace")
-            whole, ptr = self.ws[i], ptr + 1
+            else:
+                whole = self.ws[i]
+            ptr += 1
+        elif kind in (PLL, MC):
+            whole, ptr = self._space(kind, "read")(self.u8(ptr)), ptr + 1
         elif kind == ID:
             whole, ptr = self.u32(self.u16(ptr)), ptr + 2
         else:
@@ -118,9 +127,23 @@ class Atom:
         elif kind == PS:
             self.ps[self.u8(ptr)] = val
         elif kind == WS:
-            self.ws[self.u8(ptr)] = val
+            i = self.u8(ptr)
+            if i in (WS_QUOTIENT, WS_REMAINDER):
+                self.divmul[i - WS_QUOTIENT] = val
+            elif i >= len(self.ws):
+                raise AtomError(f"WS[{i}] outside a {len(self.ws)}-dword workspace")
+            else:
+                self.ws[i] = val
+        elif kind in (PLL, MC):
+            self._space(kind, "write")(self.u8(ptr), val)
         else:
             raise AtomError(f"destination kind {kind} not supported here")
+
+    def _space(self, kind, how):
+        fn = getattr(self.card, f"{how}_{'pll' if kind == PLL else 'mc'}", None)
+        if fn is None:
+            raise AtomError(f"the card has no {how} of operand kind {kind}")
+        return fn
 
     def _op(self, op, ptr, index):
         if op in JUMPS:
@@ -176,6 +199,10 @@ class Atom:
             self.cs_equal = (dst & src) == 0
         elif name == "move":
             self._put(kind, dpart, dptr, src, whole)
+        elif name == "mul":
+            self.divmul[0] = (dst * src) & 0xFFFFFFFF
+        elif name == "div":
+            self.divmul = [dst // src, dst % src] if src else [0, 0]
         else:
             res = {"and": dst & src, "or": dst | src, "xor": dst ^ src,
                    "add": dst + src, "sub": dst - src,

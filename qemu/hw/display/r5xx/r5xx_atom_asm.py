@@ -23,7 +23,7 @@ decodes; this is our own writing of it:
   revision), the workspace size in bytes, the parameter space size in
   bytes, then the code, which ends with EOT.
 
-Operands are tuples built by reg(), ps(), ws() and imm().
+Operands are tuples built by reg(), ps(), ws(), pll(), mc() and imm().
 """
 import struct
 
@@ -41,6 +41,7 @@ DST_OF_SRC = {4: ["D"], 2: ["W0", "W8", "W16"], 1: ["B0", "B8", "B16", "B24"]}
 
 OP_MOVE, OP_AND, OP_OR = 1, 7, 13
 OP_SHIFT_LEFT, OP_SHIFT_RIGHT = 19, 25
+OP_MUL, OP_DIV = 31, 37
 OP_ADD, OP_SUB = 43, 49
 OP_SETREGBLOCK = 58
 OP_COMPARE = 60
@@ -56,6 +57,10 @@ OP_MASK = 92
 OP_XOR = 103
 
 CODE_START = 6          # header (4) + workspace size + parameter space size
+# workspace indices of the interpreter's own registers: MUL leaves its
+# product and DIV its quotient in WS_QUOTIENT, DIV its remainder in
+# WS_REMAINDER
+WS_QUOTIENT, WS_REMAINDER = 0x40, 0x41
 
 
 class AsmError(Exception):
@@ -75,6 +80,16 @@ def ps(i, part="D"):
 def ws(i, part="D"):
     """Dword i of the table's workspace."""
     return (ARG_WS, i, part)
+
+
+def pll(index, part="D"):
+    """A register of the PLL indirect space, by its index."""
+    return (ARG_PLL, index, part)
+
+
+def mc(index, part="D"):
+    """A register of the chip's MC indirect space, by its index."""
+    return (ARG_MC, index, part)
 
 
 def imm(value, width=4):
@@ -152,6 +167,14 @@ class Asm:
 
     def sub(self, dst, src):
         self._two(OP_SUB, dst, src)
+
+    def mul(self, a, b):
+        """WS_QUOTIENT = a * b (32 bits); a is not written."""
+        self._two(OP_MUL, a, b)
+
+    def div(self, a, b):
+        """WS_QUOTIENT = a / b, WS_REMAINDER = a % b; a is not written."""
+        self._two(OP_DIV, a, b)
 
     def compare(self, a, b):
         self._two(OP_COMPARE, a, b)

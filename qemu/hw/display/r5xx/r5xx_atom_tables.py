@@ -31,8 +31,14 @@ Parameter spaces (atombios.h), dword.part as r5xx_atom_asm names them:
   DISPLAY_DEVICE_OUTPUT_CONTROL: 0.B0 action
   DAC_LOAD_DETECTION: 0.W0 device bits, 0.B16 DAC, 0.B24 misc
   ASIC_INIT: 0 engine clock, 1 memory clock (10 kHz)
+
+A board's [post] section says what ASIC_Init posts (see _post): the
+reference divider of the engine and memory PLLs, the VRAM size
+(CONFIG_MEMSIZE; the model's vram-size must match it), and the MC indirect
+registers of the VRAM location and the channel configuration (none on an
+IGP, whose system BIOS sets its memory up).
 """
-from r5xx_atom_asm import Asm, imm, ps, reg, ws
+from r5xx_atom_asm import WS_QUOTIENT, Asm, imm, mc, pll, ps, reg, ws
 
 # ATOM_MASTER_LIST_OF_COMMAND_TABLES indices
 COMMAND_INDEX = {
@@ -90,11 +96,21 @@ class Board:
         self.crtcs = atom.get("crtcs", 2)
         self.plls = atom.get("plls", 2)
         self.connectors = board.get("connector", [])
+        self.post = board.get("post")
+        self.ref_khz = board.get("firmware", {}).get("reference_clock_khz")
 
     def r(self, name):
         if name not in self.regs:
             raise TableError(f"register {name} is not in the register header")
         return self.regs[name] // 4
+
+    def ind(self, name):
+        """The index of a register of an indirect space (PLL, MC)."""
+        if name not in self.regs:
+            raise TableError(f"register {name} is not in the register header")
+        if self.regs[name] > 0xFF:
+            raise TableError(f"{name}: index 0x{self.regs[name]:x} is not 8-bit")
+        return self.regs[name]
 
     def encoders(self, kind):
         """The board's encoders whose names start with kind (DAC, TMDS)."""
@@ -438,11 +454,61 @@ def tmds_output_control(b, tmds="TMDSA"):
     return a.table(1, 1, 1, 4)
 
 
+SRC_SEL_PLL = 1             # SCLK_CNTL/MCLK_CNTL SRC_SEL: the PLL, undivided
+SRC_SEL_FIELD = 0x7
+PLL_SETTLE_US = 50
+
+
+def _post_pll_fb(a, b, clock, w, ref_div):
+    """ws(w) = the feedback divider that gives the clock operand (10 kHz
+    units): clock = 2 * fb * ref / ref_div (the model's legacy PLLs, as
+    radeon's radeon_legacy_get_engine_clock reads them)."""
+    a.mul(clock, imm(10 * ref_div))
+    a.move(ws(w), ws(WS_QUOTIENT))
+    a.div(ws(w), imm(2 * b.ref_khz))
+    a.move(ws(w), ws(WS_QUOTIENT))
+
+
+def _post(a, b):
+    """What a video BIOS does to a cold board (the board's [post]): the
+    engine and memory PLLs at ASIC_Init's clocks, both clocks from their
+    PLL, the memory controller (VRAM at MC address 0, its channels) and
+    CONFIG_MEMSIZE."""
+    p = b.post
+    ref_div = p["pll_ref_div"]
+    if not b.ref_khz or not 0 < ref_div <= 0xFF:
+        raise TableError("[post] needs pll_ref_div 1..255 and a reference clock")
+    _post_pll_fb(a, b, ps(0), 0, ref_div)       # engine: SPLL_FB_DIV 23:16
+    _post_pll_fb(a, b, ps(1), 1, ref_div)       # memory: MPLL_FB_DIV 15:8
+    a.and_(ws(0), imm(0xFF))
+    a.and_(ws(1), imm(0xFF))
+    a.shl(ws(0), 16)
+    a.shl(ws(1), 8)
+    a.or_(ws(0), ws(1))
+    a.or_(ws(0), imm(ref_div))
+    a.move(pll(b.ind("PLL_M_SPLL_REF_FB_DIV")), ws(0))
+    a.delay_us(PLL_SETTLE_US)
+    for cntl in ("PLL_SCLK_CNTL", "PLL_MCLK_CNTL"):
+        a.mask(pll(b.ind(cntl)), ~SRC_SEL_FIELD & 0xFFFFFFFF,
+               imm(SRC_SEL_PLL))
+    vram = p["vram_mib"] << 20
+    if "mc_fb_location" in p:
+        last = (vram - 1) >> 16
+        a.move(mc(b.ind(p["mc_fb_location"])), imm(last << 16))
+    if "mc_channels" in p:
+        ch = p["mc_channels"]
+        a.move(mc(b.ind(ch["reg"])), imm(ch["value"]))
+    a.move(reg(b.r("CONFIG_MEMSIZE")), imm(vram))
+
+
 def asic_init(b):
-    """Post: the model's clocks and memory controller come out of reset as
-    a BIOS leaves them, so what is left is the display a BIOS hands over
-    with nothing lit: both CRTCs off, the board's outputs powered down."""
+    """Post: on a board with a [post] section, the clocks, the memory
+    controller and CONFIG_MEMSIZE (see _post); then the display a BIOS
+    hands over with nothing lit: both CRTCs off, the board's outputs
+    powered down."""
     a = Asm()
+    if b.post:
+        _post(a, b)
     for k in range(b.crtcs):
         a.move(reg(b.r(f"D{k + 1}CRTC_CONTROL")), imm(0))
     for dac in b.encoders("DAC"):
@@ -452,7 +518,7 @@ def asic_init(b):
         a.move(reg(b.r(f"{tmds}_TRANSMITTER_ENABLE")), imm(0))
         a.clear_bits(b.r(f"{tmds}_TRANSMITTER_CONTROL"), TMDS_TX_PLL_ENABLE)
         a.clear_bits(b.r(f"{tmds}_CNTL"), TMDS_ENABLE)
-    return a.table(1, 1, 0, 16)
+    return a.table(1, 1, 2, 16)
 
 
 BUILDERS = {

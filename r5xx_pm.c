@@ -140,7 +140,8 @@ static int r5xx_pm_resume(struct device *dev)
  * and back to D0 (the model's GPU comes back cold, as from S3), the PCI
  * state restored, r5xx's resume. Reading gives the resumes and re-posts
  * done, the runs of the video BIOS's ASIC_Init that reached their end,
- * and the re-posts that wrote the recorded registers back. For tests; userspace should not be using the GPU meanwhile.
+ * and the re-posts that wrote the recorded registers back. For tests;
+ * userspace should not be using the GPU meanwhile.
  */
 static int r5xx_pm_cycle(struct r5xx_device *rdev)
 {

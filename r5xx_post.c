@@ -34,7 +34,8 @@
  * (r5xx_atom_exec.c; MMIO, the PLL space and the chip's MC indirect
  * space); if that fails (the reason is logged at debug level,
  * rate-limited) or leaves the board unposted, it writes the recorded
- * registers back. COMBIOS init tables (R3xx/R4xx) are not interpreted:
+ * registers back (&r5xx_post.restores counts those). COMBIOS init tables
+ * (R3xx/R4xx) are not interpreted:
  * those boards get the recorded registers only. The MC locations, the
  * GART, the CP and the display are not part of a post: the resume path
  * programs them as at probe.

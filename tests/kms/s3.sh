@@ -1,4 +1,5 @@
 #!/bin/bash
+# vm-chips: rv380 rv515 r580 rs690
 # vm-kernels: bookworm trixie:rv380,rv515
 # vm-timeout-units: 6
 # vm-qemu-args: -global r5xx.pm=on
@@ -16,9 +17,11 @@
 # reads 0), the console's screendump equals the one before pixel for
 # pixel, a command submission paints and reads back (build/cs/cs paint),
 # and page flips with events run (build/kms/kms flip); on the ATOM boards
-# (rv515, r580) the re-post ran the video BIOS's ASIC_Init to its end
-# through r5xx's ATOM interpreter (debugfs asic_inits), on the others it
-# did not run. One cycle in make
+# (rv515, r580, rs690) the re-post ran the video BIOS's ASIC_Init to its
+# end through r5xx's ATOM interpreter (debugfs asic_inits) and that posted
+# the board: the saved registers were not written back (debugfs restores);
+# on the others ASIC_Init did not run and the saved registers were
+# restored. One cycle in make
 # check (about 30 s on the shared host: two screendump series, the CS and
 # flip programs), R5XX_S3_CYCLES by hand, 10 under make check-all;
 # vm-timeout-units 6 covers those ten.
@@ -46,8 +49,9 @@ stable() { # NAME
 size() { sed -n 2p "$R5XX_SCRATCH/$1.ppm"; }
 posts() { sed -n 's/^posts //p' "$f"; }
 asic_inits() { sed -n 's/^asic_inits //p' "$f"; }
+restores() { sed -n 's/^restores //p' "$f"; }
 case ${R5XX_CHIP:-} in
-rv515 | r580) atom=1 ;;
+rv515 | r580 | rs690) atom=1 ;;
 *) atom=0 ;;
 esac
 
@@ -59,11 +63,16 @@ stable before
 for i in $(seq "$cycles"); do
 	p0=$(posts)
 	a0=$(asic_inits)
+	r0=$(restores)
 	echo 1 >"$f" || fail "cycle $i: suspend and resume failed"
 	[ "$(posts)" -gt "$p0" ] ||
 		fail "cycle $i: the driver did not re-post the GPU (it came back posted)"
 	[ "$(asic_inits)" -eq $((a0 + atom)) ] ||
 		fail "cycle $i: ASIC_Init runs $a0 -> $(asic_inits), want $((a0 + atom)) on $R5XX_CHIP"
+	[ "$(restores)" -eq $((r0 + 1 - atom)) ] ||
+		fail "cycle $i: saved-register restores $r0 -> $(restores), want $((r0 + 1 - atom)) on $R5XX_CHIP"
+	[ "$atom" = 1 ] && ! dmesg | grep -q "re-posted it with the video BIOS's ASIC_Init" &&
+		fail "cycle $i: no 're-posted it with the video BIOS's ASIC_Init' in dmesg"
 	stable after
 	cmp -s "$R5XX_SCRATCH/before.ppm" "$R5XX_SCRATCH/after.ppm" ||
 		fail "cycle $i: after resume head 0 ($(size after)) differs from before"
@@ -74,7 +83,7 @@ for i in $(seq "$cycles"); do
 	# the flips left the console; bring it back for the next comparison
 	printf '\033[2J\033[Hr5xx: suspend to RAM and resume\n' >/dev/tty1
 	stable before
-	echo "cycle $i: re-posted, the console pixel for pixel as before, CS paint and flips ok"
+	echo "cycle $i: re-posted ($([ "$atom" = 1 ] && echo "by ASIC_Init alone" || echo "from the saved registers")), the console pixel for pixel as before, CS paint and flips ok"
 done
 check_log_clean "during suspend and resume"
 echo "ok: $cycles suspend/resume cycle(s) through a cold GPU"

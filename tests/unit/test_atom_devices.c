@@ -21,6 +21,7 @@
 #include <drm/drm_mode.h>
 
 #include "r5xx_atombios.h"
+#include "rom_image.h"
 #include "tap.h"
 
 #define MAXC		4
@@ -29,31 +30,9 @@
 #define SD_INT_SRC(dev)	(6 + 2 * 16 + (dev))	/* format 2 */
 enum { CRT1 = 0, DFP1 = 3, CRT2 = 4 };
 
-static uint8_t *good;
-static size_t good_len;
-static uint8_t *rom;
-
-static unsigned int rd16(size_t off)
-{
-	return rom[off] | rom[off + 1] << 8;
-}
-
-static void wr16(size_t off, unsigned int v)
-{
-	rom[off] = v & 0xff;
-	rom[off + 1] = v >> 8;
-}
-
-static void reset(void)
-{
-	memcpy(rom, good, good_len);
-}
-
 static size_t sd(void)
 {
-	size_t list = rd16(rd16(0x48) + 0x20);
-
-	return rd16(list + 4 + 2 * SUPPORTED_DEVICES);
+	return atom_data_table(SUPPORTED_DEVICES);
 }
 
 static int devs(struct r5xx_connector_info *c, const char **why)
@@ -62,26 +41,12 @@ static int devs(struct r5xx_connector_info *c, const char **why)
 	return r5xx_atom_devices(rom, good_len, c, MAXC, why);
 }
 
-static uint8_t *load(const char *path, size_t *len)
-{
-	uint8_t *b = malloc(65536);
-	FILE *f = fopen(path, "rb");
-
-	if (!f) {
-		perror(path);
-		exit(2);
-	}
-	*len = fread(b, 1, 65536, f);
-	fclose(f);
-	return b;
-}
-
 static void test_good(void)
 {
 	struct r5xx_connector_info c[MAXC];
 	const char *why = NULL;
 
-	reset();
+	rom_reset();
 	tap_ok(r5xx_atom_detect(rom, good_len), "R4xx board's ROM is ATOM");
 	tap_is(devs(c, &why), 2, "SupportedDevicesInfo: two connectors (TV DAC's CRT2 left out)");
 	tap_is(c[0].type, DRM_MODE_CONNECTOR_VGA, "... CRT1 is VGA");
@@ -102,43 +67,43 @@ static void test_variants(void)
 	const char *why = NULL;
 	size_t t = sd();
 
-	reset();
+	rom_reset();
 	rom[t + 2] = 1;		/* format 1: 10 devices, no interrupt sources */
 	tap_is(devs(c, &why), 2, "format 1: two connectors");
 	tap_is(c[1].hpd, 1, "... DFP1 on HPD1 without interrupt sources");
-	reset();
+	rom_reset();
 	rom[t + 3] = 1;		/* format 2, content revision 1: the same */
 	tap_is(devs(c, &why), 2, "format 2 content 1: two connectors");
 	tap_is(c[1].hpd, 1, "... DFP1 on HPD1");
-	reset();
+	rom_reset();
 	rom[t + SD_INT_SRC(DFP1)] = 0x4;
 	tap_is(devs(c, &why), 2, "interrupt source 0x4");
 	tap_is(c[1].hpd, 1, "... is HPD1");
-	reset();
+	rom_reset();
 	rom[t + SD_INT_SRC(DFP1)] = 0x7;
 	devs(c, &why);
 	tap_is(c[1].hpd, 0, "interrupt source 0x7: no HPD pin");
-	reset();
+	rom_reset();
 	rom[t + SD_CONN(DFP1) + 1] = rom[t + SD_CONN(CRT1) + 1];
 	tap_is(devs(c, &why), 1, "CRT1 and DFP1 on one DDC line: one connector");
 	tap_is(c[0].type, DRM_MODE_CONNECTOR_DVII, "... DVI-I");
 	tap_is(c[0].output, R5XX_OUTPUT_TMDS1, "... digital (TMDS)");
 	tap_is(c[0].ddc, R5XX_DDC_VGA, "... on their line");
 	tap_is(c[0].hpd, 2, "... with the DFP's HPD pin");
-	reset();
+	rom_reset();
 	rom[t + SD_CONN(CRT2)] = 0x11;	/* CRT2 on DAC A, its own line */
 	tap_is(devs(c, &why), 2, "CRT1 and CRT2 both on DAC A: one VGA");
-	reset();
+	rom_reset();
 	rom[t + SD_CONN(CRT1)] = 0x21;	/* "DVI-I" on CRT1 */
 	devs(c, &why);
 	tap_is(c[0].type, DRM_MODE_CONNECTOR_VGA, "a CRT is VGA whatever the table says");
-	reset();
+	rom_reset();
 	rom[t + SD_CONN(DFP1)] = 0x70;	/* LVDS */
 	tap_is(devs(c, &why), 1, "DFP1 as LVDS: not driven");
-	reset();
+	rom_reset();
 	wr16(t + 4, 0);
 	tap_is(devs(c, &why), 0, "no supported devices: no connectors");
-	reset();
+	rom_reset();
 	rom[t + SD_CONN(CRT1) + 1] = 0x55;
 	devs(c, &why);
 	tap_is(c[0].ddc, R5XX_DDC_NONE, "an I2C id with no GPIO_I2C_Info entry: no DDC");
@@ -151,64 +116,59 @@ static void test_malformed(void)
 	size_t t = sd();
 	size_t list = rd16(rd16(0x48) + 0x20);
 
-	reset();
+	rom_reset();
 	wr16(list + 4 + 2 * SUPPORTED_DEVICES, 0);
 	tap_is(devs(c, &why), -ENOENT, "no SupportedDevicesInfo");
-	reset();
+	rom_reset();
 	rom[t + 2] = 3;
 	tap_is(devs(c, &why), -ENOENT, "format 3: not understood");
 	tap_ok(why && strstr(why, "format"), "... says so: %s", why);
-	reset();
+	rom_reset();
 	rom[t + 2] = 0;
 	tap_is(devs(c, &why), -ENOENT, "format 0: not understood");
-	reset();
+	rom_reset();
 	wr16(t, 6 + 2 * 16 + 15);
 	tap_is(devs(c, &why), -EINVAL, "one interrupt source byte short");
 	tap_ok(why && strstr(why, "shorter"), "... says so: %s", why);
-	reset();
+	rom_reset();
 	wr16(t, 5);
 	tap_is(devs(c, &why), -EINVAL, "shorter than its device bitmap");
-	reset();
+	rom_reset();
 	wr16(t, 0);
 	tap_is(devs(c, &why), -EINVAL, "zero size");
-	reset();
+	rom_reset();
 	wr16(t, 0xfff0);
 	tap_is(devs(c, &why), -EINVAL, "size past the image");
-	reset();
+	rom_reset();
 	wr16(list + 4 + 2 * SUPPORTED_DEVICES, good_len - 2);
 	tap_is(devs(c, &why), -EINVAL, "table at the image's end");
-	reset();
+	rom_reset();
 	memcpy(rom + rd16(0x48) + 4, "COMB", 4);
 	tap_ok(!r5xx_atom_detect(rom, good_len), "no ATOM magic: not ATOM (COMBIOS parser)");
 	tap_is(devs(c, &why), -ENOENT, "... and no devices");
-	reset();
+	rom_reset();
 	rom[0] = 0;
 	tap_ok(!r5xx_atom_detect(rom, good_len), "no 0x55aa: not ATOM");
-	reset();
+	rom_reset();
 	tap_ok(!r5xx_atom_detect(rom, 0x40), "cut before the ATOM header pointer: not ATOM");
+}
+
+static int trunc_answer(const uint8_t *img, size_t len)
+{
+	struct r5xx_connector_info c[MAXC];
+	const char *why;
+	int n = r5xx_atom_devices(img, len, c, MAXC, &why);
+
+	return n == 2 ? 1 : n < 0 ? 0 : -1;
 }
 
 static void test_truncated(void)
 {
-	struct r5xx_connector_info c[MAXC];
-	size_t first = 0;
-	int bad = 0;
+	size_t first;
+	int bad = rom_truncations(trunc_answer, 0, &first);
 
-	for (size_t len = 0; len <= good_len; len++) {
-		uint8_t *copy = malloc(len ? len : 1);
-		const char *why;
-		int n;
-
-		memcpy(copy, good, len);
-		n = r5xx_atom_devices(copy, len, c, MAXC, &why);
-		if (n == 2 && !first)
-			first = len;
-		if (first ? n != 2 : n >= 0)
-			bad++;
-		free(copy);
-	}
 	tap_is(bad, 0, "truncated images: errors, then the full answer");
-	reset();
+	rom_reset();
 	/* the generator puts the ATOM header after every table */
 	tap_is(first, rd16(0x48) + 0x22,
 	       "... from the ATOM header's data table pointer on");
@@ -224,9 +184,8 @@ static void test_random(void)
 		const char *why;
 		int n;
 
-		reset();
-		for (int j = 0; j < 1 + i % 8; j++)
-			rom[0x50 + rand() % (good_len - 0x50)] = rand();
+		rom_reset();
+		rom_corrupt(1 + i % 8);
 		n = devs(c, &why);
 		if (n > MAXC || (n < 0 && n != -EINVAL && n != -ENOENT))
 			bad++;
@@ -249,20 +208,18 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: %s R4XX_ROM RV515_ROM\n", argv[0]);
 		return 2;
 	}
-	good = load(argv[1], &good_len);
-	rom = malloc(good_len);
+	rom_load(argv[1]);
 	test_good();
 	test_variants();
 	test_malformed();
 	test_truncated();
 	test_random();
 
-	rv515 = load(argv[2], &rv515_len);
+	rv515 = rom_read(argv[2], &rv515_len);
 	tap_ok(r5xx_atom_detect(rv515, rv515_len), "rv515 model ROM is ATOM");
 	tap_is(r5xx_atom_devices(rv515, rv515_len, c, MAXC, &why), -ENOENT,
 	       "... without SupportedDevicesInfo (the object table is read)");
 	free(rv515);
-	free(rom);
-	free(good);
+	rom_free();
 	return tap_done();
 }

@@ -17,39 +17,14 @@
 #include <linux/kernel.h>
 
 #include "r5xx_atombios.h"
+#include "rom_image.h"
 #include "tap.h"
 
 #define IGP_INDEX	30
 
-static uint8_t *good;		/* the generated image */
-static size_t good_len;
-static uint8_t *rom;		/* the image under test (a copy of good) */
-
-static unsigned int rd16(size_t off)
-{
-	return rom[off] | rom[off + 1] << 8;
-}
-
-static void wr16(size_t off, unsigned int v)
-{
-	rom[off] = v & 0xff;
-	rom[off + 1] = v >> 8;
-}
-
-static void wr32(size_t off, uint32_t v)
-{
-	wr16(off, v & 0xffff);
-	wr16(off + 2, v >> 16);
-}
-
-static void reset(void)
-{
-	memcpy(rom, good, good_len);
-}
-
 static size_t table(void)
 {
-	return rd16(rd16(rd16(0x48) + 0x20) + 4 + 2 * IGP_INDEX);
+	return atom_data_table(IGP_INDEX);
 }
 
 static int igp_info(uint32_t mclk, struct r5xx_atom_igp *igp)
@@ -70,7 +45,7 @@ static void test_v2(void)
 	struct r5xx_atom_igp igp;
 	size_t t;
 
-	reset();
+	rom_reset();
 	t = table();
 	tap_ok(t && rom[t + 2] == 1 && rom[t + 3] == 2,
 	       "the model's IntegratedSystemInfo is revision 1.2 (at 0x%zx)", t);
@@ -93,23 +68,23 @@ static void test_v2(void)
 	wr32(t + 92, 500000);
 	tap_is(igp_info(0, &igp), -EINVAL, "... a 5 GHz HT link: implausible");
 	tap_ok(safe(&igp), "... the safe numbers");
-	reset();
+	rom_reset();
 	wr16(t + 96, 64);
 	tap_is(igp_info(0, &igp), -EINVAL, "... a 64-bit HT link: implausible");
-	reset();
+	rom_reset();
 	wr16(t, 97);
 	tap_is(igp_info(0, &igp), -EINVAL, "... 97 bytes: too short for v2");
 	tap_ok(safe(&igp), "... the safe numbers");
-	reset();
+	rom_reset();
 	rom[t + 3] = 3;
 	tap_is(igp_info(0, &igp), -ENOENT, "... revision 1.3: not understood");
-	reset();
+	rom_reset();
 	rom[t + 2] = 2;
 	tap_is(igp_info(0, &igp), -ENOENT, "... format 2: not understood");
-	reset();
+	rom_reset();
 	wr16(t, 0xfff0);
 	tap_is(igp_info(0, &igp), -EINVAL, "... size past the image");
-	reset();
+	rom_reset();
 	wr16(rd16(rd16(0x48) + 0x20) + 4 + 2 * IGP_INDEX, 0);
 	tap_is(igp_info(0, &igp), -ENOENT, "no IntegratedSystemInfo");
 	tap_ok(safe(&igp), "... the safe numbers");
@@ -121,7 +96,7 @@ static void test_v1(void)
 	struct r5xx_atom_igp igp;
 	size_t t;
 
-	reset();
+	rom_reset();
 	t = table();
 	memset(rom + t + 4, 0, 54);
 	rom[t + 3] = 1;
@@ -148,51 +123,42 @@ static void test_v1(void)
 	tap_is(igp_info(0, &igp), -EINVAL, "... 53 bytes: too short for v1");
 }
 
-/* every truncation of the image: no read past the end (ASan), an answer */
-static void test_truncated(void)
+static int trunc_answer(const uint8_t *img, size_t len)
 {
 	struct r5xx_atom_igp igp;
-	size_t t, len;
-	int bad = 0;
+	const char *why = "";
 
-	reset();
+	return !r5xx_atom_igp_info(img, len, 0, &igp, &why);
+}
+
+/*
+ * every truncation of the image up to past the fields read: no read past
+ * the end (ASan), an error, since the table is cut
+ */
+static void test_truncated(void)
+{
+	size_t t, first;
+	int bad;
+
+	rom_reset();
 	t = table();
-	for (len = 0; len <= t + 98 + 1 && len <= good_len; len++) {
-		uint8_t *copy = malloc(len ? len : 1);
-		const char *why = "";
-		int ret;
-
-		memcpy(copy, good, len);
-		ret = r5xx_atom_igp_info(copy, len, 0, &igp, &why);
-		if (len >= t + rd16(t) ? ret != 0 : ret == 0)
-			bad++;
-		free(copy);
-	}
-	tap_is(bad, 0, "truncated images: no overrun, an error until the table ends");
+	bad = rom_truncations(trunc_answer, t + 98 + 1, &first);
+	tap_ok(!bad && !first && t + 98 + 1 < t + rd16(t),
+	       "truncated images: no overrun, an error until the table ends (%d wrong)",
+	       bad);
 }
 
 int main(int argc, char **argv)
 {
-	FILE *f;
-
 	if (argc != 2) {
 		fprintf(stderr, "usage: %s ROM\n", argv[0]);
 		return 2;
 	}
-	f = fopen(argv[1], "rb");
-	if (!f) {
-		perror(argv[1]);
-		return 2;
-	}
-	good = malloc(65536);
-	good_len = fread(good, 1, 65536, f);
-	fclose(f);
-	rom = malloc(good_len);
+	rom_load(argv[1]);
 
 	test_v2();
 	test_v1();
 	test_truncated();
-	free(rom);
-	free(good);
+	rom_free();
 	return tap_done();
 }

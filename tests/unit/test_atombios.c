@@ -19,40 +19,10 @@
 #include <drm/drm_mode.h>
 
 #include "r5xx_atombios.h"
+#include "rom_image.h"
 #include "tap.h"
 
 #define MAXC	4
-
-static uint8_t *good;		/* the generated image */
-static size_t good_len;
-static uint8_t *rom;		/* the image under test (a copy of good) */
-
-static unsigned int rd16(size_t off)
-{
-	return rom[off] | rom[off + 1] << 8;
-}
-
-static void wr16(size_t off, unsigned int v)
-{
-	rom[off] = v & 0xff;
-	rom[off + 1] = v >> 8;
-}
-
-static void reset(void)
-{
-	memcpy(rom, good, good_len);
-}
-
-/* offset of the master data table list, and of data table @index */
-static size_t data_list(void)
-{
-	return rd16(rd16(0x48) + 0x20);
-}
-
-static size_t table(unsigned int index)
-{
-	return rd16(data_list() + 4 + 2 * index);
-}
 
 enum { FIRMWARE_INFO = 4, GPIO_I2C_INFO = 10, GPIO_PIN_LUT = 12, OBJECT_HEADER = 22 };
 
@@ -72,7 +42,7 @@ static void test_good(void)
 	struct r5xx_atom_clocks clk;
 	const char *why = NULL;
 
-	reset();
+	rom_reset();
 	tap_is(conns(c, &why), 2, "generated ROM: two connectors");
 	tap_is(c[0].type, DRM_MODE_CONNECTOR_VGA, "... VGA first");
 	tap_is(c[0].output, R5XX_OUTPUT_DAC1, "... on DACA");
@@ -110,36 +80,36 @@ static void test_lookups(void)
 	size_t i2c, pins;
 	const char *why;
 
-	reset();
-	i2c = table(GPIO_I2C_INFO);
-	pins = table(GPIO_PIN_LUT);
+	rom_reset();
+	i2c = atom_data_table(GPIO_I2C_INFO);
+	pins = atom_data_table(GPIO_PIN_LUT);
 
 	/* entry 1 (DDC2): data bit 9 is not how r5xx drives the line */
-	reset();
+	rom_reset();
 	rom[i2c + 4 + 27 + 21] = 9;
 	tap_is(conns(c, &why), 2, "DDC line with other bits: connector kept");
 	tap_is(c[1].ddc, R5XX_DDC_NONE, "... without DDC");
 
 	/* entry 1 (DDC2) names a register that is no DDC line */
-	reset();
+	rom_reset();
 	wr16(i2c + 4 + 27, 0x1000 / 4);
 	wr16(i2c + 4 + 27 + 8, 0x1000 / 4);
 	tap_is(conns(c, &why), 2, "DDC line on another register: kept");
 	tap_is(c[1].ddc, R5XX_DDC_NONE, "... without DDC");
 
 	/* HPD pin 1 (bit 0) becomes bit 4: no AVIVO pin */
-	reset();
+	rom_reset();
 	rom[pins + 4 + 2] = 4;
 	tap_is(conns(c, &why), 2, "HPD GPIO on another bit: kept");
 	tap_is(c[1].hpd, 0, "... without HPD");
-	reset();
+	rom_reset();
 	rom[pins + 4 + 2] = 16;
 	tap_is(conns(c, &why), 2, "HPD GPIO on bit 16");
 	tap_is(c[1].hpd, 3, "... is HPD pin 3");
 
 	/* no GPIO_I2C_Info at all */
-	reset();
-	wr16(data_list() + 4 + 2 * GPIO_I2C_INFO, 0);
+	rom_reset();
+	wr16(atom_data_list() + 4 + 2 * GPIO_I2C_INFO, 0);
 	tap_is(conns(c, &why), 2, "no GPIO_I2C_Info: connectors kept");
 	tap_ok(c[0].ddc == R5XX_DDC_NONE && c[1].ddc == R5XX_DDC_NONE,
 	       "... without DDC");
@@ -151,29 +121,29 @@ static void test_not_atom(void)
 	struct r5xx_atom_clocks clk;
 	const char *why;
 
-	reset();
+	rom_reset();
 	rom[1] = 0xab;
 	tap_is(conns(c, &why), -ENOENT, "no 0x55aa signature");
-	reset();
+	rom_reset();
 	wr16(rd16(0x18) + 4, 0x10de);
 	tap_is(conns(c, &why), -ENOENT, "another vendor's ROM");
-	reset();
+	rom_reset();
 	memcpy(rom + rd16(0x48) + 4, "COMB", 4);
 	tap_is(conns(c, &why), -ENOENT, "no ATOM signature (COMBIOS)");
 	tap_ok(why && strstr(why, "ATOM"), "... says so: %s", why);
 	tap_ok(!r5xx_atom_detect(rom, good_len), "... not detected as ATOM");
-	reset();
+	rom_reset();
 	tap_ok(r5xx_atom_detect(rom, good_len), "the generated ROM is ATOM");
 	memcpy(rom + rd16(0x48) + 4, "MOTA", 4);
 	tap_is(conns(c, &why), 2, "\"MOTA\" is ATOM too (as upstream)");
-	reset();
-	wr16(data_list() + 4 + 2 * OBJECT_HEADER, 0);
+	rom_reset();
+	wr16(atom_data_list() + 4 + 2 * OBJECT_HEADER, 0);
 	tap_is(conns(c, &why), -ENOENT, "no Object_Header");
-	reset();
-	rom[table(OBJECT_HEADER) + 3] = 1;
+	rom_reset();
+	rom[atom_data_table(OBJECT_HEADER) + 3] = 1;
 	tap_is(conns(c, &why), -ENOENT, "Object_Header content revision 1");
-	reset();
-	wr16(data_list() + 4 + 2 * FIRMWARE_INFO, 0);
+	rom_reset();
+	wr16(atom_data_list() + 4 + 2 * FIRMWARE_INFO, 0);
 	tap_is(clocks(&clk, &why), -ENOENT, "no FirmwareInfo");
 }
 
@@ -184,117 +154,112 @@ static void test_malformed(void)
 	size_t obj, fw, paths, path0, rec;
 	const char *why;
 
-	reset();
-	obj = table(OBJECT_HEADER);
-	fw = table(FIRMWARE_INFO);
+	rom_reset();
+	obj = atom_data_table(OBJECT_HEADER);
+	fw = atom_data_table(FIRMWARE_INFO);
 
-	reset();
+	rom_reset();
 	wr16(0x48, 0xfff0);
 	tap_is(conns(c, &why), -ENOENT, "ATOM header pointer out of the image");
-	reset();
+	rom_reset();
 	wr16(rd16(0x48) + 0x20, 0xfff0);
 	tap_is(conns(c, &why), -EINVAL, "data table list out of the image");
-	reset();
-	wr16(data_list(), 0);
+	rom_reset();
+	wr16(atom_data_list(), 0);
 	tap_is(conns(c, &why), -EINVAL, "data table list of size 0");
-	reset();
-	wr16(data_list(), 6);
+	rom_reset();
+	wr16(atom_data_list(), 6);
 	tap_is(conns(c, &why), -ENOENT, "data table list too short for the index");
-	reset();
-	wr16(data_list() + 4 + 2 * OBJECT_HEADER, 0xfff0);
+	rom_reset();
+	wr16(atom_data_list() + 4 + 2 * OBJECT_HEADER, 0xfff0);
 	tap_is(conns(c, &why), -EINVAL, "Object_Header out of the image");
-	reset();
+	rom_reset();
 	wr16(obj, 0);
 	tap_is(conns(c, &why), -EINVAL, "Object_Header of size 0");
-	reset();
+	rom_reset();
 	wr16(obj, 0x8000);
 	tap_is(conns(c, &why), -EINVAL, "Object_Header longer than the image");
 	tap_ok(why && *why, "... says why: %s", why);
 
 	paths = obj + rd16(obj + 14);
 	path0 = paths + 4;
-	reset();
+	rom_reset();
 	wr16(obj + 14, 0xfff0);
 	tap_is(conns(c, &why), -EINVAL, "path table out of the object table");
-	reset();
+	rom_reset();
 	rom[paths] = 255;
 	tap_is(conns(c, &why), -EINVAL, "255 paths: past the table's end");
-	reset();
+	rom_reset();
 	wr16(path0 + 2, 0);
 	tap_is(conns(c, &why), -EINVAL, "path of size 0");
-	reset();
+	rom_reset();
 	wr16(path0 + 2, 7);
 	tap_is(conns(c, &why), -EINVAL, "path of odd size");
-	reset();
+	rom_reset();
 	wr16(path0 + 2, 0x4000);
 	tap_is(conns(c, &why), -EINVAL, "path longer than the table");
-	reset();
+	rom_reset();
 	wr16(path0 + 2, 8);
 	rom[paths] = 1;
 	tap_is(conns(c, &why), 0, "path without encoders: nothing driven");
 
 	/* the VGA connector's records: I2C record first */
 	rec = obj + rd16(obj + rd16(obj + 6) + 4 + 4);
-	reset();
+	rom_reset();
 	rom[rec + 1] = 0;
 	tap_is(conns(c, &why), 2, "record of size 0 ends the list");
 	tap_is(c[0].ddc, R5XX_DDC_NONE, "... before its DDC");
-	reset();
+	rom_reset();
 	rom[rec + 1] = 1;
 	tap_is(conns(c, &why), 2, "record of size 1 ends the list");
-	reset();
+	rom_reset();
 	wr16(obj + rd16(obj + 6) + 4 + 4, 0xfff0);
 	tap_is(conns(c, &why), 2, "record list out of the table: no records");
 	tap_is(c[0].ddc, R5XX_DDC_NONE, "... no DDC");
 	/* a record list in the table's last 2 bytes, an I2C record of 4 */
-	reset();
+	rom_reset();
 	wr16(obj + rd16(obj + 6) + 4 + 4, rd16(obj) - 2);
 	rom[obj + rd16(obj) - 2] = 1;
 	rom[obj + rd16(obj) - 1] = 4;
 	tap_ok(conns(c, &why) >= 1 && c[0].ddc == R5XX_DDC_NONE,
 	       "record running past the table's end: not read");
-	reset();
+	rom_reset();
 	rom[obj + rd16(obj + 6)] = 200;
 	tap_is(conns(c, &why), 2, "connector object count past the table: bounded");
 
-	reset();
+	rom_reset();
 	wr16(fw + 82, 0);
 	tap_is(clocks(&clk, &why), -EINVAL, "zero reference clock");
 	tap_ok(why && strstr(why, "PLL"), "... says so: %s", why);
-	reset();
+	rom_reset();
 	wr16(fw + 74, rd16(fw + 76));
 	tap_is(clocks(&clk, &why), -EINVAL, "empty PLL input range");
-	reset();
+	rom_reset();
 	wr16(fw, 60);
 	tap_is(clocks(&clk, &why), -EINVAL, "FirmwareInfo too short");
-	reset();
+	rom_reset();
 	wr16(fw + 72, 0);
 	tap_is(clocks(&clk, &why), -EINVAL, "no pixel clock limit");
 }
 
 /* every truncation: no overrun, an error until the last table ends */
-static void test_truncated(void)
+static int trunc_answer(const uint8_t *img, size_t len)
 {
 	struct r5xx_connector_info c[MAXC];
 	struct r5xx_atom_clocks clk;
-	size_t first = 0;
-	int bad = 0;
+	const char *why;
+	int n = r5xx_atom_connectors(img, len, c, MAXC, &why);
+	int k = r5xx_atom_clocks(img, len, &clk, &why);
 
-	reset();
-	for (size_t len = 0; len <= good_len; len++) {
-		uint8_t *copy = malloc(len ? len : 1);
-		const char *why;
-		int n, k;
+	return n == 2 && !k ? 1 : n < 0 || k < 0 ? 0 : -1;
+}
 
-		memcpy(copy, good, len);
-		n = r5xx_atom_connectors(copy, len, c, MAXC, &why);
-		k = r5xx_atom_clocks(copy, len, &clk, &why);
-		if (n == 2 && !k && !first)
-			first = len;
-		if (first ? n != 2 || k : n >= 0 && k >= 0)
-			bad++;
-		free(copy);
-	}
+static void test_truncated(void)
+{
+	size_t first;
+	int bad = rom_truncations(trunc_answer, 0, &first);
+
+	rom_reset();
 	tap_is(bad, 0, "truncated images: errors, then the full answer");
 	tap_is(first, rd16(0x48) + 0x22,
 	       "... from the ATOM header's data table pointer on");
@@ -312,9 +277,8 @@ static void test_random(void)
 		const char *why;
 		int n;
 
-		reset();
-		for (int j = 0; j < 1 + i % 8; j++)
-			rom[0x50 + rand() % (good_len - 0x50)] = rand();
+		rom_reset();
+		rom_corrupt(1 + i % 8);
 		n = conns(c, &why);
 		if (n > MAXC || (n < 0 && n != -EINVAL && n != -ENOENT))
 			bad++;
@@ -330,21 +294,11 @@ static void test_random(void)
 
 int main(int argc, char **argv)
 {
-	FILE *f;
-
 	if (argc != 2) {
 		fprintf(stderr, "usage: %s ROM\n", argv[0]);
 		return 2;
 	}
-	f = fopen(argv[1], "rb");
-	if (!f) {
-		perror(argv[1]);
-		return 2;
-	}
-	good = malloc(65536);
-	good_len = fread(good, 1, 65536, f);
-	fclose(f);
-	rom = malloc(good_len);
+	rom_load(argv[1]);
 
 	test_good();
 	test_lookups();
@@ -352,7 +306,6 @@ int main(int argc, char **argv)
 	test_malformed();
 	test_truncated();
 	test_random();
-	free(rom);
-	free(good);
+	rom_free();
 	return tap_done();
 }

@@ -71,12 +71,15 @@ fi
 
 for t; do
 	t_tmo=$((tmo * $(test_timeout_units "$t")))
+	# for tests/vm/run, should the kernel oops: which test ran into it
+	echo "$t" >"$R5XX_SCRATCH/running"
 	if [ -x "$t" ]; then
 		timeout -k 5 "$t_tmo" "$t" >"$out" 2>&1 </dev/null
 	else
 		timeout -k 5 "$t_tmo" bash "$t" >"$out" 2>&1 </dev/null
 	fi
 	rc=$?
+	rm -f "$R5XX_SCRATCH/running"
 	kernel_news
 	if [ "$rc" = 77 ]; then
 		echo "SKIP $t [$label]: $(tail -n1 "$out")"

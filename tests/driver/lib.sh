@@ -9,7 +9,7 @@
 ko=${R5XX_KO:-$PWD/r5xx.ko}	# tests/vm/run: the module built for this kernel
 # what tests/vm/group.sh counts as a kernel problem: lockdep's report titles,
 # not the word (the debug kernel says "RCU lockdep checking is enabled")
-bad_re='WARNING:|BUG:|Oops|general protection fault|kernel BUG|UBSAN:|KASAN|possible circular locking|possible recursive locking|inconsistent lock state|suspicious RCU usage|bad unlock balance|lock held when returning|sleeping function called from invalid context|ODEBUG|INFO: task .* blocked|RCU stall|self-detected stall'
+bad_re='WARNING:|BUG:|BUG [^ ]+ \([^)]*\): |Oops|general protection fault|kernel BUG|UBSAN:|KASAN|possible circular locking|possible recursive locking|inconsistent lock state|suspicious RCU usage|bad unlock balance|lock held when returning|sleeping function called from invalid context|ODEBUG|INFO: task .* blocked|RCU stall|self-detected stall'
 
 fail() {
 	echo "FAIL: $*"

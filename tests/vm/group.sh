@@ -21,8 +21,10 @@ shift
 tmo=${R5XX_TEST_TIMEOUT:-120}
 out=$R5XX_SCRATCH/test.out
 # The debug kernel's reports too: lockdep's, debugobjects' (ODEBUG),
-# might_sleep()'s (DEBUG_ATOMIC_SLEEP).
-bad='WARNING:|BUG:|Oops|general protection fault|kernel BUG|UBSAN:|KASAN|possible circular locking|inconsistent lock state|possible recursive locking|sleeping function called from invalid context|ODEBUG|INFO: task .* blocked|rcu_sched self-detected stall|RCU stall'
+# might_sleep()'s (DEBUG_ATOMIC_SLEEP); and SLUB's checks under slub_debug
+# ("BUG kmalloc-64 (Tainted: ...): Poison overwritten"), which have no colon
+# after BUG.
+bad='WARNING:|BUG:|BUG [^ ]+ \([^)]*\): |Oops|general protection fault|kernel BUG|UBSAN:|KASAN|possible circular locking|inconsistent lock state|possible recursive locking|sleeping function called from invalid context|ODEBUG|INFO: task .* blocked|rcu_sched self-detected stall|RCU stall'
 
 # A test that does the work of several ordinary ones says so with a
 # "# vm-timeout-units: N" line near its top: its timeout is N times

@@ -501,6 +501,75 @@ static void test_pvs_ops(void)
 	}
 }
 
+/*
+ * R500 predication as Mesa lowers if/else/endif (the counter in temp 7's
+ * w): if (x) { o.x = 1; if (y) o.y = 1; else o.y = 2; o.z = 3; }
+ * else o.w = 4; then COND_WRITE_GT and COND_MUX_GTE.
+ */
+#define PRED	(1u << 26 | 1u << 27)	/* PRED_EN, sense 1 */
+
+static void test_pvs_pred(void)
+{
+	static const struct { float x, y, o[4]; } c[] = {
+		{ 1, 1, { 1, 1, 3, 0 } }, { 1, 0, { 1, 2, 3, 0 } },
+		{ 0, 1, { 0, 0, 0, 4 } }, { 0, 0, { 0, 0, 0, 4 } },
+	};
+	static const float k[4] = { 1, 2, 3, 4 }, sel[4] = { 1, -1, 0, 2 };
+	uint32_t ctr = pvs_src(SRC_TEMP, 7, SWZ(4, 4, 4, 3), 0);
+	uint32_t one = pvs_src(SRC_IN, 1, XYZW, 0);
+	uint32_t zero = pvs_src(SRC_IN, 1, ZERO4, 0);
+	uint32_t ins[14][4] = {
+		{ pvs_dst(24, true, DST_TEMP, 7, 8, false),	/* if (x) */
+		  pvs_src(SRC_IN, 0, SWZ(0, 0, 0, 0), 0) },
+		{ pvs_dst(3, false, DST_OUT, 1, 1, false) | PRED, one, zero },
+		{ pvs_dst(18, false, DST_TEMP, 7, 8, false),	/* if (y) */
+		  ctr, pvs_src(SRC_IN, 0, SWZ(1, 1, 1, 1), 0) },
+		{ pvs_dst(3, false, DST_OUT, 1, 2, false) | PRED,
+		  pvs_src(SRC_IN, 1, SWZ(0, 0, 0, 0), 0), zero },
+		{ pvs_dst(26, true, DST_TEMP, 7, 8, false), ctr },	/* else */
+		{ pvs_dst(3, false, DST_OUT, 1, 2, false) | PRED, one, zero },
+		{ pvs_dst(27, true, DST_TEMP, 7, 8, false), ctr },	/* endif */
+		{ pvs_dst(3, false, DST_OUT, 1, 4, false) | PRED, one, zero },
+		{ pvs_dst(26, true, DST_TEMP, 7, 8, false), ctr },	/* else */
+		{ pvs_dst(3, false, DST_OUT, 1, 8, false) | PRED, one, zero },
+		{ pvs_dst(27, true, DST_TEMP, 7, 8, false), ctr },	/* endif */
+		/* out2 unpredicated: written whatever the bit */
+		{ pvs_dst(3, false, DST_OUT, 2, 0xf, false), one, zero },
+		{ pvs_dst(20, false, DST_OUT, 3, 0xf, false),	/* COND_WRITE_GT */
+		  pvs_src(SRC_IN, 2, XYZW, 0), one },
+		{ pvs_dst(25, false, DST_OUT, 4, 0xf, false),	/* COND_MUX_GTE */
+		  pvs_src(SRC_IN, 2, XYZW, 0), one,
+		  pvs_src(SRC_IN, 3, SWZ(0, 0, 0, 0), 0) },
+	};
+	R5xx3d st;
+	R5xx3dDraw d;
+	float in[R5XX_3D_VS_INPUTS][4], out[R5XX_3D_VS_OUTS][4];
+
+	setup(&st, true);
+	pvs_load(&st, ins, 14);
+	r5xx_3d_vs_setup(&st, &d);
+	for (unsigned n = 0; n < sizeof(c) / sizeof(c[0]); n++) {
+		memset(in, 0, sizeof(in));
+		memset(out, 0, sizeof(out));
+		in[0][0] = c[n].x;
+		in[0][1] = c[n].y;
+		memcpy(in[1], k, sizeof(k));
+		memcpy(in[2], sel, sizeof(sel));
+		in[3][0] = 9;
+		r5xx_3d_pvs_run(&st, &d, in, out);
+		for (unsigned i = 0; i < 4; i++) {
+			if (out[1][i] != c[n].o[i])
+				printf("# if (%g) if (%g): o[%u] %g, want %g\n",
+				       c[n].x, c[n].y, i, out[1][i], c[n].o[i]);
+			CHECK(out[1][i] == c[n].o[i]);
+			CHECK(out[2][i] == k[i]);
+		}
+	}
+	/* COND_WRITE_GT: where sel > 0; COND_MUX_GTE: k where sel >= 0, else 9 */
+	CHECK(out[3][0] == 1 && out[3][1] == 0 && out[3][2] == 0 && out[3][3] == 4);
+	CHECK(out[4][0] == 1 && out[4][1] == 9 && out[4][2] == 3 && out[4][3] == 4);
+}
+
 /* Viewport: divide by w, scale and offset, 1/w kept. */
 static void test_viewport(void)
 {
@@ -1751,6 +1820,7 @@ int main(void)
 		{ "capture", test_capture },
 		{ "psc", test_psc },
 		{ "pvs_ops", test_pvs_ops },
+		{ "pvs_pred", test_pvs_pred },
 		{ "viewport", test_viewport },
 		{ "fill_rule", test_fill_rule },
 		{ "draw", test_draw },

@@ -1470,61 +1470,69 @@ static void test_fp(void)
 }
 
 /*
- * A textured quad drawn in full on both families: VS out2 = in1 (the
- * texcoord), RS texcoord 0 to temp 0, a TEX LD of unit 0 (16x16, nearest)
- * to temp 1, output temp 1: pixel (x, y) is texel (x / 4, y / 4).
+ * The textured quad of the texture draws (64x64 pixels, texcoords 0 to 1)
+ * and their programs on both families: VS out2 = in1 (the texcoord), RS
+ * texcoord 0 to temp 0, a TEX LD of unit 0 to temp 1, output temp 1.
+ */
+static const Vtx tex_quad[4] = {
+	{ 0, 0, 0.5f, 1, 0, 0, 0, 1 }, { 64, 0, 0.5f, 1, 1, 0, 0, 1 },
+	{ 64, 64, 0.5f, 1, 1, 1, 0, 1 }, { 0, 64, 0.5f, 1, 0, 1, 0, 1 },
+};
+
+static void tex_draw_setup(R5xx3d *st, bool r500)
+{
+	uint32_t vs[3][4];
+
+	for (unsigned i = 0; i < 3; i++) {
+		vs[i][0] = pvs_dst(3, false, DST_OUT, i, 0xf, false);
+		vs[i][1] = pvs_src(SRC_IN, i ? 1 : 0, XYZW, 0);
+		vs[i][2] = pvs_src(SRC_IN, 0, ZERO4, 0);
+		vs[i][3] = vs[i][2];
+	}
+	pvs_load(st, vs, 3);
+	wr(st, A_VAP_OUT_VTX_FMT(1), 4);	/* texcoord 0: 4 */
+	if (r500) {
+		wr(st, A_R500_RS_IP(0), 0 | 1 << 6 | 2 << 12 | 3 << 18);
+		wr(st, A_R500_RS_INST(0), 0 | 1 << 4 | 0 << 5);
+		wr(st, A_GA_US_VECTOR_INDEX, 0);
+		wr(st, A_GA_US_VECTOR_DATA, 3 | 7 << 11 | 1 << 14);
+		wr(st, A_GA_US_VECTOR_DATA, 0 << 16 | 1 << 22);
+		wr(st, A_GA_US_VECTOR_DATA, 0 | 0xe4 << 8 | 1 << 16 | 0xe4u << 24);
+		for (unsigned k = 0; k < 3; k++)
+			wr(st, A_GA_US_VECTOR_DATA, 0);
+		us_mov_out(st, 1, 1);
+		wr(st, A_R500_US_CODE_ADDR, 0 | 1 << 16);
+	} else {
+		/* R300 scissors are biased by 1440 */
+		wr(st, A_RE_SCISSORS_TL, 1440 | 1440 << 13);
+		wr(st, A_RE_SCISSORS_BR, (1440 + W - 1) | (1440 + W - 1) << 13);
+		wr(st, A_RS_IP(0), 0 | 0 << 13 | 1 << 16 | 2 << 19 | 3 << 22);
+		wr(st, A_R300_RS_INST(0), 0 | 1 << 3 | 0 << 6);
+		wr(st, A_US_CONFIG, 1 << 3);
+		wr(st, A_US_CODE_ADDR(3), 0);
+		wr(st, A_US_TEX_INST(0), 0 | 1 << 6 | 0 << 11 | 1 << 15);
+		fp_mov_out(st, 0, 1);
+	}
+}
+
+/*
+ * A textured quad drawn in full on both families (tex_draw_setup), unit 0
+ * 16x16, nearest: pixel (x, y) is texel (x / 4, y / 4).
  */
 static void test_tex_draw(void)
 {
-	static const Vtx q[4] = {
-		{ 0, 0, 0.5f, 1, 0, 0, 0, 1 }, { 64, 0, 0.5f, 1, 1, 0, 0, 1 },
-		{ 64, 64, 0.5f, 1, 1, 1, 0, 1 }, { 0, 64, 0.5f, 1, 0, 1, 0, 1 },
-	};
 	R5xx3d st;
 
 	for (int r500 = 0; r500 < 2; r500++) {
-		uint32_t vs[3][4];
 		unsigned bad = 0;
 
 		setup(&st, r500);
-		for (unsigned i = 0; i < 3; i++) {
-			vs[i][0] = pvs_dst(3, false, DST_OUT, i, 0xf, false);
-			vs[i][1] = pvs_src(SRC_IN, i ? 1 : 0, XYZW, 0);
-			vs[i][2] = pvs_src(SRC_IN, 0, ZERO4, 0);
-			vs[i][3] = vs[i][2];
-		}
-		pvs_load(&st, vs, 3);
-		wr(&st, A_VAP_OUT_VTX_FMT(1), 4);	/* texcoord 0: 4 */
 		for (uint32_t y = 0; y < 16; y++)
 			for (uint32_t x = 0; x < 16; x++)
 				st32(TEX + 64 * y + 4 * x, texel_val(x, y));
 		tex_unit(&st, 0, 16, 16, TXF_ARGB8888, 1 << 9 | 1 << 11, TEX);
-		if (r500) {
-			wr(&st, A_R500_RS_IP(0), 0 | 1 << 6 | 2 << 12 | 3 << 18);
-			wr(&st, A_R500_RS_INST(0), 0 | 1 << 4 | 0 << 5);
-			wr(&st, A_GA_US_VECTOR_INDEX, 0);
-			wr(&st, A_GA_US_VECTOR_DATA, 3 | 7 << 11 | 1 << 14);
-			wr(&st, A_GA_US_VECTOR_DATA, 0 << 16 | 1 << 22);
-			wr(&st, A_GA_US_VECTOR_DATA, 0 | 0xe4 << 8 | 1 << 16 |
-			   0xe4u << 24);
-			for (unsigned k = 0; k < 3; k++)
-				wr(&st, A_GA_US_VECTOR_DATA, 0);
-			us_mov_out(&st, 1, 1);
-			wr(&st, A_R500_US_CODE_ADDR, 0 | 1 << 16);
-		} else {
-			/* R300 scissors are biased by 1440 */
-			wr(&st, A_RE_SCISSORS_TL, 1440 | 1440 << 13);
-			wr(&st, A_RE_SCISSORS_BR, (1440 + W - 1) |
-			   (1440 + W - 1) << 13);
-			wr(&st, A_RS_IP(0), 0 | 0 << 13 | 1 << 16 | 2 << 19 |
-			   3 << 22);
-			wr(&st, A_R300_RS_INST(0), 0 | 1 << 3 | 0 << 6);
-			wr(&st, A_US_CONFIG, 1 << 3);
-			wr(&st, A_US_CODE_ADDR(3), 0);
-			wr(&st, A_US_TEX_INST(0), 0 | 1 << 6 | 0 << 11 | 1 << 15);
-			fp_mov_out(&st, 0, 1);
-		}
-		draw_immd(&st, 5, q, 4);		/* fan */
+		tex_draw_setup(&st, r500);
+		draw_immd(&st, 5, tex_quad, 4);	/* fan */
 		for (uint32_t y = 0; y < W; y++)
 			for (uint32_t x = 0; x < W; x++)
 				bad += ld32(CB + 4 * (y * W + x)) !=
@@ -1595,10 +1603,6 @@ static void mip_fill(bool ge)
 
 static void test_mip(void)
 {
-	static const Vtx q[4] = {
-		{ 0, 0, 0.5f, 1, 0, 0, 0, 1 }, { 64, 0, 0.5f, 1, 1, 0, 0, 1 },
-		{ 64, 64, 0.5f, 1, 1, 1, 0, 1 }, { 0, 64, 0.5f, 1, 0, 1, 0, 1 },
-	};
 	const uint32_t mip_near = 1 << 9 | 1 << 11 | 1 << 13;
 	const uint32_t mip_lin = 1 << 9 | 1 << 11 | 2 << 13;
 	const uint32_t tiled = MIP_TEX | 1 << 2 | 1 << 3;
@@ -1607,7 +1611,6 @@ static void test_mip(void)
 	float c[4] = { 0.3f, 0.6f, 0, 1 }, out[4];
 
 	for (int r500 = 0; r500 < 2; r500++) {
-		uint32_t vs[3][4];
 		unsigned bad = 0;
 
 		setup(&st, r500);
@@ -1671,40 +1674,9 @@ static void test_mip(void)
 		mip_fill(!r500);
 		wr(&st, A_TX_FILTER1(0), r500 ? 1 << 22 : 0);
 		wr(&st, A_TX_FILTER0(0), mip_near);
-		for (unsigned i = 0; i < 3; i++) {
-			vs[i][0] = pvs_dst(3, false, DST_OUT, i, 0xf, false);
-			vs[i][1] = pvs_src(SRC_IN, i ? 1 : 0, XYZW, 0);
-			vs[i][2] = pvs_src(SRC_IN, 0, ZERO4, 0);
-			vs[i][3] = vs[i][2];
-		}
-		pvs_load(&st, vs, 3);
-		wr(&st, A_VAP_OUT_VTX_FMT(1), 4);	/* texcoord 0: 4 */
-		if (r500) {
-			wr(&st, A_R500_RS_IP(0), 0 | 1 << 6 | 2 << 12 | 3 << 18);
-			wr(&st, A_R500_RS_INST(0), 0 | 1 << 4 | 0 << 5);
-			wr(&st, A_GA_US_VECTOR_INDEX, 0);
-			wr(&st, A_GA_US_VECTOR_DATA, 3 | 7 << 11 | 1 << 14);
-			wr(&st, A_GA_US_VECTOR_DATA, 0 << 16 | 1 << 22);
-			wr(&st, A_GA_US_VECTOR_DATA, 0 | 0xe4 << 8 | 1 << 16 |
-			   0xe4u << 24);
-			for (unsigned k = 0; k < 3; k++)
-				wr(&st, A_GA_US_VECTOR_DATA, 0);
-			us_mov_out(&st, 1, 1);
-			wr(&st, A_R500_US_CODE_ADDR, 0 | 1 << 16);
-		} else {
-			wr(&st, A_RE_SCISSORS_TL, 1440 | 1440 << 13);
-			wr(&st, A_RE_SCISSORS_BR, (1440 + W - 1) |
-			   (1440 + W - 1) << 13);
-			wr(&st, A_RS_IP(0), 0 | 0 << 13 | 1 << 16 | 2 << 19 |
-			   3 << 22);
-			wr(&st, A_R300_RS_INST(0), 0 | 1 << 3 | 0 << 6);
-			wr(&st, A_US_CONFIG, 1 << 3);
-			wr(&st, A_US_CODE_ADDR(3), 0);
-			wr(&st, A_US_TEX_INST(0), 0 | 1 << 6 | 0 << 11 | 1 << 15);
-			fp_mov_out(&st, 0, 1);
-		}
+		tex_draw_setup(&st, r500);
 		written = 0;
-		draw_immd(&st, 5, q, 4);		/* fan */
+		draw_immd(&st, 5, tex_quad, 4);	/* fan */
 		/* mapped: the colour buffer's rows reported written */
 		CHECK(no_map ? written == 0 : written >= 4 * W * W);
 		for (uint32_t y = 0; y < W; y++)

@@ -5,6 +5,7 @@
  * line per test ("ok N - name" / "not ok N - name", the failed checks below
  * it) and exits non-zero if any failed.
  */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -568,6 +569,59 @@ static void test_pvs_pred(void)
 	/* COND_WRITE_GT: where sel > 0; COND_MUX_GTE: k where sel >= 0, else 9 */
 	CHECK(out[3][0] == 1 && out[3][1] == 0 && out[3][2] == 0 && out[3][3] == 4);
 	CHECK(out[4][0] == 1 && out[4][1] == 9 && out[4][2] == 3 && out[4][3] == 4);
+}
+
+/*
+ * No denormals: the square root Mesa makes as RCP(RSQ(x)) is 0 at x = 0 in
+ * the PVS (RSQ_DX(0) = FLT_MAX) and in the US, and 2 at x = 4.
+ */
+static void test_sqrt0(void)
+{
+	uint32_t ins[2][4] = {
+		{ pvs_dst(8, true, DST_TEMP, 1, 0xf, false),	/* RSQ_DX */
+		  pvs_src(SRC_IN, 0, XYZW, 0) },
+		{ pvs_dst(6, true, DST_OUT, 1, 0xf, false),	/* RCP_DX */
+		  pvs_src(SRC_TEMP, 1, XYZW, 0) },
+	};
+	UsAlu rsq = {
+		.type = 0, .a_op = 11, .aaddr = { 1 }, .aa = { 0, 3 },
+		.awmask = 1, .a_dst = 2,
+	};
+	UsAlu rcp = {
+		.type = 1, .a_op = 10, .aaddr = { 2 }, .aa = { 0, 3 },
+		.aomask = 1,
+	};
+	float in[R5XX_3D_VS_INPUTS][4], out[R5XX_3D_VS_OUTS][4];
+	float temp[R5XX_3D_US_TEMPS][4], px[4];
+	R5xx3d st;
+	R5xx3dDraw d;
+
+	setup(&st, true);
+	pvs_load(&st, ins, 2);
+	us_alu(&st, 0, &rsq);
+	st.us_inst[0][0] &= ~(1u << 8);		/* not LAST */
+	us_alu(&st, 1, &rcp);
+	wr(&st, A_R500_US_CODE_ADDR, 0 | 1 << 16);
+	for (unsigned n = 0; n < 2; n++) {
+		float x = n ? 4.0f : 0.0f, want = n ? 2.0f : 0.0f;
+
+		memset(in, 0, sizeof(in));
+		memset(out, 0, sizeof(out));
+		in[0][3] = x;
+		r5xx_3d_vs_setup(&st, &d);
+		r5xx_3d_pvs_run(&st, &d, in, out);
+		if (out[1][0] != want)
+			printf("# PVS RCP(RSQ(%g)) = %g\n", x, out[1][0]);
+		CHECK(out[1][0] == want);
+		memset(temp, 0, sizeof(temp));
+		temp[1][3] = x;
+		r5xx_3d_us_setup(&st, &d);
+		CHECK(r5xx_3d_us_run(&st, &d, temp, px));
+		if (px[3] != want)
+			printf("# US RCP(RSQ(%g)) = %g\n", x, px[3]);
+		CHECK(px[3] == want);
+		CHECK(n || temp[2][3] >= FLT_MAX);	/* RSQ(0): the max */
+	}
 }
 
 /* Viewport: divide by w, scale and offset, 1/w kept. */
@@ -1793,6 +1847,7 @@ int main(void)
 		{ "psc", test_psc },
 		{ "pvs_ops", test_pvs_ops },
 		{ "pvs_pred", test_pvs_pred },
+		{ "sqrt0", test_sqrt0 },
 		{ "viewport", test_viewport },
 		{ "fill_rule", test_fill_rule },
 		{ "draw", test_draw },

@@ -546,6 +546,10 @@ static void r5xx_3d_pvs_math(R5xx3d *st, R5xxPvs *p, unsigned op,
         s = 0.0f;
         break;
     }
+    /* no denormals (as the US): RCP_DX(RSQ_DX(0)) is 0, not 1/FLT_MAX */
+    if (fabsf(s) < FLT_MIN) {
+        s = 0.0f;
+    }
     r[0] = r[1] = r[2] = r[3] = s;
 }
 

@@ -454,6 +454,28 @@ static void test_pvs_ops(void)
 		}
 	}
 
+	/*
+	 * PVS_CONST_BASE_OFFSET (Mesa moves it along a ring of constant
+	 * buffers, one per upload): constant 0 of the shader is at the base;
+	 * MAX_CONST_ADDR bounds the shader's address, not the base.
+	 */
+	{
+		static const float k2[4] = { 7, 8, 9, 10 };
+
+		pvs_const(&st, 6, k2);
+		wr(&st, A_VAP_PVS_CONST_CNTL, 0 << 16 | 6);
+		ins[0][0] = pvs_dst(3, false, DST_OUT, 3, 0xf, false);
+		ins[0][1] = pvs_src(SRC_CONST, 0, XYZW, 0);
+		ins[0][2] = pvs_src(SRC_CONST, 1, XYZW, 0);	/* beyond: 0 */
+		pvs_load(&st, ins, 1);
+		r5xx_3d_vs_setup(&st, &d);
+		memset(out, 0, sizeof(out));
+		r5xx_3d_pvs_run(&st, &d, in, out);
+		for (unsigned i = 0; i < 4; i++)
+			CHECK(out[3][i] == k2[i]);
+		wr(&st, A_VAP_PVS_CONST_CNTL, 0 << 16);
+	}
+
 	/* swizzle, negate, write mask, saturate, constant beyond MAX */
 	ins[0][0] = pvs_dst(3, false, DST_TEMP, 5, 0x5, false);	/* x, z */
 	ins[0][1] = pvs_src(SRC_IN, 0, SWZ(3, 2, 1, 0), 0x1);	/* -w,z,y,x */

@@ -38,7 +38,9 @@ void r5xx_3d_vs_setup(R5xx3d *st, R5xx3dDraw *d)
 
     d->vs_first = FIELD_EX32(code, VAP_PVS_CODE_CNTL0, PVS_FIRST_INST);
     d->vs_last = FIELD_EX32(code, VAP_PVS_CODE_CNTL0, PVS_LAST_INST);
-    d->const_base = st->r500 ? 1024 : 512;
+    /* constants from 512 (R300) / 1024 (R500), plus the shader's base */
+    d->const_base = (st->r500 ? 1024 : 512) +
+                    FIELD_EX32(cc, VAP_PVS_CONST_CNTL, PVS_CONST_BASE_OFFSET);
     d->const_max = FIELD_EX32(cc, VAP_PVS_CONST_CNTL, PVS_MAX_CONST_ADDR);
     for (unsigned i = 0; i < 3; i++) {
         /* scale enable at bit 2i, offset enable at bit 2i + 1 */

@@ -213,8 +213,9 @@ enum r5xx_gart_kind {
 
 /**
  * enum r5xx_mc_kind - memory controller register interface
- * @R5XX_MC_R300: MC_FB_LOCATION in MMIO, no MC indirect space
- * @R5XX_MC_R420: as R300, plus the MC indirect space at R420_MC_IND_INDEX
+ * @R5XX_MC_R300: MC_FB_LOCATION in MMIO, an MC indirect space at
+ *	R420_MC_IND_INDEX (r100_bandwidth_update reads MC_READ_CNTL_CD there)
+ * @R5XX_MC_R420: as R300 (r420_mc_rreg)
  * @R5XX_MC_RS400: RS400/RS480 north-bridge MC
  * @R5XX_MC_RV515: RV515 MC through MC_IND_INDEX
  * @R5XX_MC_R520: R520 family MC through MC_IND_INDEX, R520 layout

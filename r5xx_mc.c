@@ -160,13 +160,35 @@ static void r5xx_mc_rs600_uma(struct r5xx_device *rdev)
 		(u64)FIELD_GET(R5XX_RS600_MC_FB_LOCATION_FB_START, loc) << 16;
 }
 
-/* IGPs: VRAM is a UMA block of system memory at its physical address */
-static bool r5xx_mc_is_uma(struct r5xx_device *rdev)
+/* discrete boards: the BIOS wrote the VRAM size to CONFIG_MEMSIZE */
+static void r5xx_mc_memsize(struct r5xx_device *rdev)
 {
-	return rdev->info->mc == R5XX_MC_RS400 ||
-	       rdev->info->mc == R5XX_MC_RS690 ||
-	       rdev->info->mc == R5XX_MC_RS600;
+	rdev->mc.real_vram_size = r5xx_rreg(rdev, R5XX_CONFIG_MEMSIZE);
 }
+
+/**
+ * struct r5xx_mc_sizing - how an MC kind sizes and places VRAM
+ * @vram_size: reads the VRAM size (and an IGP's UMA base) the BIOS left
+ * @uma: VRAM is a UMA block of system memory, placed at its physical
+ *	address (mc.uma_base) in the MC space
+ * @vram_at_zero: VRAM sits at MC address 0 (the R5xx MCs); else, if not
+ *	UMA, at the BAR's bus address as the older MCs see it
+ */
+struct r5xx_mc_sizing {
+	void (*vram_size)(struct r5xx_device *rdev);
+	bool uma;
+	bool vram_at_zero;
+};
+
+static const struct r5xx_mc_sizing r5xx_mc_sizings[] = {
+	[R5XX_MC_R300] = { .vram_size = r5xx_mc_memsize },
+	[R5XX_MC_R420] = { .vram_size = r5xx_mc_memsize },
+	[R5XX_MC_RS400] = { .vram_size = r5xx_mc_uma_size, .uma = true },
+	[R5XX_MC_RV515] = { .vram_size = r5xx_mc_memsize, .vram_at_zero = true },
+	[R5XX_MC_R520] = { .vram_size = r5xx_mc_memsize, .vram_at_zero = true },
+	[R5XX_MC_RS600] = { .vram_size = r5xx_mc_rs600_uma, .uma = true },
+	[R5XX_MC_RS690] = { .vram_size = r5xx_mc_rs690_uma, .uma = true },
+};
 
 /**
  * r5xx_mc_init - size VRAM and place VRAM and GTT in the MC address space
@@ -179,6 +201,7 @@ static bool r5xx_mc_is_uma(struct r5xx_device *rdev)
  */
 int r5xx_mc_init(struct r5xx_device *rdev)
 {
+	const struct r5xx_mc_sizing *sizing;
 	struct r5xx_mc *mc = &rdev->mc;
 	struct pci_dev *pdev = rdev->pdev;
 	u64 aper_cfg;
@@ -195,26 +218,16 @@ int r5xx_mc_init(struct r5xx_device *rdev)
 		       R5XX_HOST_PATH_CNTL_HDP_APER_CNTL);
 	mc->visible_vram_size = min_t(u64, aper_cfg * 2, mc->aper_size);
 
-	switch (rdev->info->mc) {
-	case R5XX_MC_RS400:
-		r5xx_mc_uma_size(rdev);
-		break;
-	case R5XX_MC_RS690:
-		r5xx_mc_rs690_uma(rdev);
-		break;
-	case R5XX_MC_RS600:
-		r5xx_mc_rs600_uma(rdev);
-		break;
-	default:
-		mc->real_vram_size = r5xx_rreg(rdev, R5XX_CONFIG_MEMSIZE);
-		break;
-	}
+	if (WARN_ON(rdev->info->mc >= ARRAY_SIZE(r5xx_mc_sizings)))
+		return -ENODEV;
+	sizing = &r5xx_mc_sizings[rdev->info->mc];
+	sizing->vram_size(rdev);
 	if (!mc->real_vram_size) {
 		drm_err(&rdev->drm,
 			"GPU not posted (CONFIG_MEMSIZE is 0); r5xx cannot post it without a video BIOS\n");
 		return -ENODEV;
 	}
-	if (r5xx_mc_is_uma(rdev))
+	if (sizing->uma)
 		mc->mc_vram_size = mc->real_vram_size;
 	else
 		mc->mc_vram_size = max3(aper_cfg, (u64)mc->aper_size,
@@ -226,21 +239,12 @@ int r5xx_mc_init(struct r5xx_device *rdev)
 	    rdev->config.vis_vram_limit < mc->visible_vram_size)
 		mc->visible_vram_size = rdev->config.vis_vram_limit;
 
-	/* R5xx MCs see VRAM at 0, older ones at the BAR's bus address */
-	switch (rdev->info->mc) {
-	case R5XX_MC_RV515:
-	case R5XX_MC_R520:
-		mc->vram_start = 0;
-		break;
-	case R5XX_MC_RS400:
-	case R5XX_MC_RS690:
-	case R5XX_MC_RS600:
+	if (sizing->uma)
 		mc->vram_start = mc->uma_base;
-		break;
-	default:
+	else if (sizing->vram_at_zero)
+		mc->vram_start = 0;
+	else
 		mc->vram_start = mc->aper_base;
-		break;
-	}
 	if (mc->mc_vram_size > R5XX_MC_MASK - mc->vram_start + 1) {
 		drm_warn(&rdev->drm, "limiting VRAM to the PCI aperture size\n");
 		mc->real_vram_size = mc->aper_size;

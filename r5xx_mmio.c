@@ -15,8 +15,9 @@
  * DOC: register access
  *
  * BAR 2 holds the MMIO registers; it is at least 64 KiB, and registers past
- * the mapping are reached through the MM_INDEX/MM_DATA pair. Four more
- * spaces sit behind an index/data pair each:
+ * the mapping are reached through the MM_INDEX/MM_DATA pair. More spaces
+ * sit behind an index/data pair each (the MC's chosen by the chip row's
+ * &enum r5xx_mc_kind from one table, &struct r5xx_mc_space):
  *
  * - PLL registers: CLOCK_CNTL_INDEX (6-bit index, PLL_WR_EN for writes)
  *   and CLOCK_CNTL_DATA (r100.c:r100_pll_rreg);
@@ -160,24 +161,81 @@ void r5xx_pcie_wreg(struct r5xx_device *rdev, u32 reg, u32 val)
 	spin_unlock_irqrestore(&rdev->pcie_lock, flags);
 }
 
-static u32 r5xx_mc_index(struct r5xx_device *rdev, u32 reg, bool write)
-{
-	u32 idx;
+/**
+ * struct r5xx_mc_space - an MC indirect register space, per &enum r5xx_mc_kind
+ * @index: its index register
+ * @data: its data register
+ * @addr: the index register's address field (from bit 0)
+ * @sel: bits set in the index on every access (the RV515 MC's clients)
+ * @wr_en: the index register's write enable
+ * @parks: the index is parked after every access, at @park_read after a
+ *	read and @park_write after a write
+ * @park_read: see @parks
+ * @park_write: see @parks
+ */
+struct r5xx_mc_space {
+	u32 index;
+	u32 data;
+	u32 addr;
+	u32 sel;
+	u32 wr_en;
+	bool parks;
+	u32 park_read;
+	u32 park_write;
+};
 
-	if (rdev->info->mc == R5XX_MC_R420 || rdev->info->mc == R5XX_MC_R300) {
-		idx = FIELD_PREP(R5XX_R420_MC_IND_INDEX_MC_IND_ADDR, reg);
-		if (write)
-			idx |= R5XX_R420_MC_IND_INDEX_MC_IND_WR_EN;
-		return idx;
-	}
-	idx = FIELD_PREP(R5XX_MC_IND_INDEX_MC_IND_ADDR, reg);
-	if (rdev->info->mc == R5XX_MC_RS600)
-		idx |= R5XX_MC_IND_INDEX_MC_IND_CLIENT_SEL_CITF_ARB0;
-	else
-		idx |= R5XX_MC_IND_INDEX_MC_IND_CLIENT_SEL_ALL;
-	if (write)
-		idx |= R5XX_MC_IND_INDEX_MC_IND_WR_EN;
-	return idx;
+#define R5XX_MC_SPACE_R420 {						\
+	.index = R5XX_R420_MC_IND_INDEX,				\
+	.data = R5XX_R420_MC_IND_DATA,					\
+	.addr = R5XX_R420_MC_IND_INDEX_MC_IND_ADDR,			\
+	.wr_en = R5XX_R420_MC_IND_INDEX_MC_IND_WR_EN,			\
+}
+
+#define R5XX_MC_SPACE_RV515(client) {					\
+	.index = R5XX_MC_IND_INDEX,					\
+	.data = R5XX_MC_IND_DATA,					\
+	.addr = R5XX_MC_IND_INDEX_MC_IND_ADDR,				\
+	.sel = (client),						\
+	.wr_en = R5XX_MC_IND_INDEX_MC_IND_WR_EN,			\
+	.parks = true,							\
+}
+
+static const struct r5xx_mc_space r5xx_mc_spaces[] = {
+	[R5XX_MC_R300] = R5XX_MC_SPACE_R420,
+	[R5XX_MC_R420] = R5XX_MC_SPACE_R420,
+	[R5XX_MC_RS400] = {
+		.index = R5XX_NB_MC_INDEX,
+		.data = R5XX_NB_MC_DATA,
+		.addr = R5XX_NB_MC_INDEX_NB_MC_IND_ADDR,
+		.wr_en = R5XX_NB_MC_INDEX_NB_MC_IND_WR_EN,
+		.parks = true,
+		.park_read = R5XX_NB_MC_INDEX_NB_MC_IND_ADDR,
+		.park_write = R5XX_NB_MC_INDEX_NB_MC_IND_ADDR,
+	},
+	[R5XX_MC_RV515] =
+		R5XX_MC_SPACE_RV515(R5XX_MC_IND_INDEX_MC_IND_CLIENT_SEL_ALL),
+	[R5XX_MC_R520] =
+		R5XX_MC_SPACE_RV515(R5XX_MC_IND_INDEX_MC_IND_CLIENT_SEL_ALL),
+	[R5XX_MC_RS600] =
+		R5XX_MC_SPACE_RV515(R5XX_MC_IND_INDEX_MC_IND_CLIENT_SEL_CITF_ARB0),
+	[R5XX_MC_RS690] = {
+		.index = R5XX_RS690_MC_INDEX,
+		.data = R5XX_RS690_MC_DATA,
+		.addr = R5XX_RS690_MC_INDEX_MC_IND_ADDR,
+		.wr_en = R5XX_RS690_MC_INDEX_MC_IND_WR_EN,
+		.parks = true,
+		.park_read = R5XX_RS690_MC_INDEX_MC_IND_ADDR,
+		.park_write = R5XX_RS690_MC_PARK_WRITE,
+	},
+};
+
+static const struct r5xx_mc_space *r5xx_mc_space(struct r5xx_device *rdev)
+{
+	u32 kind = rdev->info->mc;
+
+	if (kind >= ARRAY_SIZE(r5xx_mc_spaces) || !r5xx_mc_spaces[kind].index)
+		return NULL;
+	return &r5xx_mc_spaces[kind];
 }
 
 /**
@@ -188,18 +246,7 @@ static u32 r5xx_mc_index(struct r5xx_device *rdev, u32 reg, bool write)
  */
 bool r5xx_mc_has_indirect(struct r5xx_device *rdev)
 {
-	switch (rdev->info->mc) {
-	case R5XX_MC_RS400:
-	case R5XX_MC_RS690:
-	case R5XX_MC_R300:
-	case R5XX_MC_R420:
-	case R5XX_MC_RV515:
-	case R5XX_MC_R520:
-	case R5XX_MC_RS600:
-		return true;
-	default:
-		return false;
-	}
+	return r5xx_mc_space(rdev);
 }
 
 /**
@@ -212,37 +259,18 @@ bool r5xx_mc_has_indirect(struct r5xx_device *rdev)
  */
 u32 r5xx_mc_rreg(struct r5xx_device *rdev, u32 reg)
 {
-	bool r420 = rdev->info->mc == R5XX_MC_R420 ||
-		    rdev->info->mc == R5XX_MC_R300;
+	const struct r5xx_mc_space *sp = r5xx_mc_space(rdev);
 	unsigned long flags;
 	u32 val;
 
-	if (WARN_ON_ONCE(!r5xx_mc_has_indirect(rdev)))
+	if (WARN_ON_ONCE(!sp))
 		return 0;
 
 	spin_lock_irqsave(&rdev->mc_lock, flags);
-	if (rdev->info->mc == R5XX_MC_RS400) {
-		/* rs400_mc_rreg: the index is parked at 0xff afterwards */
-		r5xx_wreg(rdev, R5XX_NB_MC_INDEX,
-			  FIELD_PREP(R5XX_NB_MC_INDEX_NB_MC_IND_ADDR, reg));
-		val = r5xx_rreg(rdev, R5XX_NB_MC_DATA);
-		r5xx_wreg(rdev, R5XX_NB_MC_INDEX, R5XX_NB_MC_INDEX_NB_MC_IND_ADDR);
-	} else if (rdev->info->mc == R5XX_MC_RS690) {
-		r5xx_wreg(rdev, R5XX_RS690_MC_INDEX,
-			  FIELD_PREP(R5XX_RS690_MC_INDEX_MC_IND_ADDR, reg));
-		val = r5xx_rreg(rdev, R5XX_RS690_MC_DATA);
-		r5xx_wreg(rdev, R5XX_RS690_MC_INDEX,
-			  R5XX_RS690_MC_INDEX_MC_IND_ADDR);
-	} else if (r420) {
-		r5xx_wreg(rdev, R5XX_R420_MC_IND_INDEX,
-			  r5xx_mc_index(rdev, reg, false));
-		val = r5xx_rreg(rdev, R5XX_R420_MC_IND_DATA);
-	} else {
-		r5xx_wreg(rdev, R5XX_MC_IND_INDEX,
-			  r5xx_mc_index(rdev, reg, false));
-		val = r5xx_rreg(rdev, R5XX_MC_IND_DATA);
-		r5xx_wreg(rdev, R5XX_MC_IND_INDEX, 0);
-	}
+	r5xx_wreg(rdev, sp->index, (reg & sp->addr) | sp->sel);
+	val = r5xx_rreg(rdev, sp->data);
+	if (sp->parks)
+		r5xx_wreg(rdev, sp->index, sp->park_read);
 	spin_unlock_irqrestore(&rdev->mc_lock, flags);
 	return val;
 }
@@ -255,36 +283,17 @@ u32 r5xx_mc_rreg(struct r5xx_device *rdev, u32 reg)
  */
 void r5xx_mc_wreg(struct r5xx_device *rdev, u32 reg, u32 val)
 {
-	bool r420 = rdev->info->mc == R5XX_MC_R420 ||
-		    rdev->info->mc == R5XX_MC_R300;
+	const struct r5xx_mc_space *sp = r5xx_mc_space(rdev);
 	unsigned long flags;
 
-	if (WARN_ON_ONCE(!r5xx_mc_has_indirect(rdev)))
+	if (WARN_ON_ONCE(!sp))
 		return;
 
 	spin_lock_irqsave(&rdev->mc_lock, flags);
-	if (rdev->info->mc == R5XX_MC_RS400) {
-		r5xx_wreg(rdev, R5XX_NB_MC_INDEX,
-			  FIELD_PREP(R5XX_NB_MC_INDEX_NB_MC_IND_ADDR, reg) |
-			  R5XX_NB_MC_INDEX_NB_MC_IND_WR_EN);
-		r5xx_wreg(rdev, R5XX_NB_MC_DATA, val);
-		r5xx_wreg(rdev, R5XX_NB_MC_INDEX, R5XX_NB_MC_INDEX_NB_MC_IND_ADDR);
-	} else if (rdev->info->mc == R5XX_MC_RS690) {
-		r5xx_wreg(rdev, R5XX_RS690_MC_INDEX,
-			  FIELD_PREP(R5XX_RS690_MC_INDEX_MC_IND_ADDR, reg) |
-			  R5XX_RS690_MC_INDEX_MC_IND_WR_EN);
-		r5xx_wreg(rdev, R5XX_RS690_MC_DATA, val);
-		r5xx_wreg(rdev, R5XX_RS690_MC_INDEX, R5XX_RS690_MC_PARK_WRITE);
-	} else if (r420) {
-		r5xx_wreg(rdev, R5XX_R420_MC_IND_INDEX,
-			  r5xx_mc_index(rdev, reg, true));
-		r5xx_wreg(rdev, R5XX_R420_MC_IND_DATA, val);
-	} else {
-		r5xx_wreg(rdev, R5XX_MC_IND_INDEX,
-			  r5xx_mc_index(rdev, reg, true));
-		r5xx_wreg(rdev, R5XX_MC_IND_DATA, val);
-		r5xx_wreg(rdev, R5XX_MC_IND_INDEX, 0);
-	}
+	r5xx_wreg(rdev, sp->index, (reg & sp->addr) | sp->sel | sp->wr_en);
+	r5xx_wreg(rdev, sp->data, val);
+	if (sp->parks)
+		r5xx_wreg(rdev, sp->index, sp->park_write);
 	spin_unlock_irqrestore(&rdev->mc_lock, flags);
 }
 

@@ -9,7 +9,7 @@
 ko=${R5XX_KO:-$PWD/r5xx.ko}	# tests/vm/run: the module built for this kernel
 # what tests/vm/group.sh counts as a kernel problem: lockdep's report titles,
 # not the word (the debug kernel says "RCU lockdep checking is enabled")
-bad_re='WARNING:|BUG:|Oops|general protection fault|kernel BUG|UBSAN:|KASAN|possible circular locking|possible recursive locking|inconsistent lock state|suspicious RCU usage|bad unlock balance|lock held when returning|sleeping function called from invalid context|ODEBUG|INFO: task .* blocked|RCU stall|self-detected stall'
+bad_re='WARNING:|BUG:|BUG [^ ]+ \([^)]*\): |Oops|general protection fault|kernel BUG|UBSAN:|KASAN|possible circular locking|possible recursive locking|inconsistent lock state|suspicious RCU usage|bad unlock balance|lock held when returning|sleeping function called from invalid context|ODEBUG|INFO: task .* blocked|RCU stall|self-detected stall'
 
 fail() {
 	echo "FAIL: $*"
@@ -110,6 +110,38 @@ fence_test() { # N
 # Number of interrupts /proc/interrupts counted for r5xx.
 proc_irqs() {
 	awk '/ r5xx$/ { n = 0; for (i = 2; i <= NF; i++) if ($i ~ /^[0-9]+$/) n += $i; else break; s += n } END { print s + 0 }' /proc/interrupts
+}
+
+# The driver's self-tests after a (re)load, through debugfs: the microcode
+# loaded, and the ring and IB tests pass again. WHAT names the step.
+self_tests_ok() { # WHAT
+	local d
+	d=$(r5xx_dir) || fail "$1: no r5xx debugfs directory"
+	grep -q ': ok$' "$d/r5xx_microcode" || fail "$1: microcode"
+	echo 1 >"$d/r5xx_self_test" || fail "$1: self-tests: $(cat "$d/r5xx_self_test")"
+	grep -q '^IB test passed' "$d/r5xx_self_test" || fail "$1: IB test"
+}
+
+# The IGP tests' reloads (tests/igp/uma.sh, rs600-mc.sh): the test's CHECK
+# function, given what was done, after the first load, after a reload and
+# after a reload with MSI forced on, where two self-tests must bring an
+# interrupt each (without the chip's MSI re-arm only the first comes); then
+# one more reload, and a kernel log without problems.
+reload_msi_checks() { # CHECK
+	local irqs0 irqs1
+	"$1" "first load"
+	reload
+	"$1" "reload"
+	reload msi=1
+	grep -q 'IRQ MSI' <<<"$(log_news)" || fail "msi=1: the driver did not take MSI"
+	irqs0=$(proc_irqs)
+	"$1" "reload with MSI"
+	echo 1 >"$(r5xx_dir)/r5xx_self_test" || fail "MSI: second self-test"
+	irqs1=$(proc_irqs)
+	[ $((irqs1 - irqs0)) -ge 2 ] || fail "MSI: $((irqs1 - irqs0)) interrupts for two self-tests"
+	echo "ok: MSI re-armed, $((irqs1 - irqs0)) interrupts"
+	reload
+	check_log_clean "reloads"
 }
 
 # Load and unload r5xx.ko N times, running a few jobs each time.

@@ -7,6 +7,13 @@
 #
 # vm-kernel-args: slub_debug=U
 # vm-timeout-units: 3
+# vm-kernels: bookworm trixie:rv380 bookworm-backports:rv380 trixie-backports:rv515
+#
+# Kernels (and tests/uapi/matrix.sh's, which shares these boots): each chip
+# and each kernel at least once in make check: both chips on bookworm,
+# rv380 on trixie (with fuzz.sh and soak.sh) and bookworm-backports (its
+# scheduler API is not trixie's), rv515 on trixie-backports. The other
+# pairs run under make check-all.
 #
 # Time: 30 cycles of a few seconds each on a loaded host (up to 5 s seen
 # under TCG with a host load of 9) and two snapshots that wait up to 20 s

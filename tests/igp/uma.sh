@@ -56,23 +56,8 @@ check() { # WHAT
 	fi
 	[ "$fb" = "$tom0" ] || fail "$1: FB location $fb is not the UMA block $tom0"
 	[ $((ms)) -eq "$size" ] || fail "$1: CONFIG_MEMSIZE $ms, UMA block $size bytes"
-	grep -q ': ok$' "$(r5xx_dir)/r5xx_microcode" || fail "$1: microcode"
-	echo 1 >"$(r5xx_dir)/r5xx_self_test" || fail "$1: self-tests: $(cat "$(r5xx_dir)/r5xx_self_test")"
-	grep -q '^IB test passed' "$(r5xx_dir)/r5xx_self_test" || fail "$1: IB test"
+	self_tests_ok "$1"
 	echo "ok: $1: VRAM $((size >> 20)) MiB at 0x$(printf %x "$base")"
 }
 
-check "first load"
-reload
-check "reload"
-reload msi=1
-grep -q 'IRQ MSI' <<<"$(log_news)" || fail "msi=1: the driver did not take MSI"
-irqs0=$(awk '/r5xx/ { n += $2 } END { print n + 0 }' /proc/interrupts)
-check "reload with MSI"
-echo 1 >"$(r5xx_dir)/r5xx_self_test" || fail "MSI: second self-test"
-irqs1=$(awk '/r5xx/ { n += $2 } END { print n + 0 }' /proc/interrupts)
-# each IB test's fence is one interrupt: without the re-arm only the first comes
-[ $((irqs1 - irqs0)) -ge 2 ] || fail "MSI: $((irqs1 - irqs0)) interrupts for two self-tests"
-echo "ok: MSI re-armed, $((irqs1 - irqs0)) interrupts"
-reload
-check_log_clean "reloads"
+reload_msi_checks check

@@ -72,6 +72,45 @@ static GLuint program(const char *vs, const char *fs)
 }
 
 /*
+ * The textured quads of scenes 3 and 4: a program whose vertex shader
+ * passes attribute 1 on as the texcoord and whose fragment shader is fs
+ * (sampler s on unit 0), and a quad of one unit square from (x0, y0) with
+ * texcoords t0..t1 in both directions, drawn from vbo.
+ */
+static GLuint tex_program(const char *fs)
+{
+	static const char *vs =
+		"attribute vec4 pos;\n"
+		"attribute vec2 col;\n"
+		"varying vec2 t;\n"
+		"void main() { gl_Position = pos; t = col; }\n";
+	GLuint prog = program(vs, fs);
+
+	glUseProgram(prog);
+	glUniform1i(glGetUniformLocation(prog, "s"), 0);
+	return prog;
+}
+
+static void tex_quad(GLuint vbo, GLfloat x0, GLfloat y0, GLfloat t0, GLfloat t1)
+{
+	GLfloat v[4][4];
+
+	for (int c = 0; c < 4; c++) {
+		v[c][0] = x0 + (c & 1 ? 1.0f : 0.0f);
+		v[c][1] = y0 + (c & 2 ? 1.0f : 0.0f);
+		v[c][2] = c & 1 ? t1 : t0;
+		v[c][3] = c & 2 ? t1 : t0;
+	}
+	glBindBuffer(GL_ARRAY_BUFFER, vbo);
+	glBufferData(GL_ARRAY_BUFFER, sizeof(v), v, GL_STREAM_DRAW);
+	glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 16, (void *)0);
+	glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 16, (void *)8);
+	glEnableVertexAttribArray(0);
+	glEnableVertexAttribArray(1);
+	glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+}
+
+/*
  * Scene 3 over scene 1: four textured quads, one per quadrant of the
  * target.  Top left: a 16x16 RGBA8888 texture, nearest, GL_REPEAT over
  * texcoords -0.5..1.5 (a texel a pixel, centres on texel centres); top
@@ -81,11 +120,6 @@ static GLuint program(const char *vs, const char *fs)
  */
 static void textured(GLuint vbo)
 {
-	static const char *vs =
-		"attribute vec4 pos;\n"
-		"attribute vec2 col;\n"
-		"varying vec2 t;\n"
-		"void main() { gl_Position = pos; t = col; }\n";
 	static const char *fs =
 		"precision mediump float;\n"
 		"varying vec2 t;\n"
@@ -110,13 +144,9 @@ static void textured(GLuint vbo)
 	static uint8_t data[16 * 16 * 4];
 	GLuint prog, tex[4];
 
-	prog = program(vs, fs);
-	glUseProgram(prog);
-	glUniform1i(glGetUniformLocation(prog, "s"), 0);
+	prog = tex_program(fs);
 	glGenTextures(4, tex);
-	glBindBuffer(GL_ARRAY_BUFFER, vbo);
 	for (int i = 0; i < 4; i++) {
-		GLfloat v[4][4];
 		int n = q[i].size;
 
 		for (int y = 0; y < n; y++)
@@ -145,19 +175,8 @@ static void textured(GLuint vbo)
 		glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, q[i].filter);
 		glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, q[i].wrap);
 		glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, q[i].wrap);
-		for (int c = 0; c < 4; c++) {
-			v[c][0] = q[i].x0 + (c & 1 ? 1.0f : 0.0f);
-			v[c][1] = q[i].y0 + (c & 2 ? 1.0f : 0.0f);
-			v[c][2] = c & 1 ? q[i].t1 : q[i].t0;
-			v[c][3] = c & 2 ? q[i].t1 : q[i].t0;
-		}
 		glUniform4fv(glGetUniformLocation(prog, "k"), 1, q[i].k);
-		glBufferData(GL_ARRAY_BUFFER, sizeof(v), v, GL_STREAM_DRAW);
-		glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 16, (void *)0);
-		glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 16, (void *)8);
-		glEnableVertexAttribArray(0);
-		glEnableVertexAttribArray(1);
-		glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+		tex_quad(vbo, q[i].x0, q[i].y0, q[i].t0, q[i].t1);
 	}
 }
 
@@ -173,11 +192,6 @@ static void textured(GLuint vbo)
  */
 static void mipmapped(GLuint vbo)
 {
-	static const char *vs =
-		"attribute vec4 pos;\n"
-		"attribute vec2 col;\n"
-		"varying vec2 t;\n"
-		"void main() { gl_Position = pos; t = col; }\n";
 	static const char *fs =
 		"precision mediump float;\n"
 		"varying vec2 t;\n"
@@ -193,17 +207,12 @@ static void mipmapped(GLuint vbo)
 		{ 0, -1, 12.0f, GL_LINEAR_MIPMAP_NEAREST },
 	};
 	static uint8_t data[64 * 64 * 4];
-	GLuint prog, tex[4];
+	GLuint tex[4];
 
-	prog = program(vs, fs);
-	glUseProgram(prog);
-	glUniform1i(glGetUniformLocation(prog, "s"), 0);
+	tex_program(fs);
 	glGenTextures(4, tex);
-	glBindBuffer(GL_ARRAY_BUFFER, vbo);
 	glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
 	for (int i = 0; i < 4; i++) {
-		GLfloat v[4][4];
-
 		glBindTexture(GL_TEXTURE_2D, tex[i]);
 		for (int l = 0; l < 7; l++) {
 			int n = 64 >> l;
@@ -221,18 +230,7 @@ static void mipmapped(GLuint vbo)
 		glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
 		glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
 		glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
-		for (int c = 0; c < 4; c++) {
-			v[c][0] = q[i].x0 + (c & 1 ? 1.0f : 0.0f);
-			v[c][1] = q[i].y0 + (c & 2 ? 1.0f : 0.0f);
-			v[c][2] = c & 1 ? q[i].t1 : 0.0f;
-			v[c][3] = c & 2 ? q[i].t1 : 0.0f;
-		}
-		glBufferData(GL_ARRAY_BUFFER, sizeof(v), v, GL_STREAM_DRAW);
-		glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 16, (void *)0);
-		glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 16, (void *)8);
-		glEnableVertexAttribArray(0);
-		glEnableVertexAttribArray(1);
-		glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+		tex_quad(vbo, q[i].x0, q[i].y0, 0.0f, q[i].t1);
 	}
 }
 

@@ -8,8 +8,9 @@
 # clock under TCG, hrtimer and clocksource notes) is not the driver's.
 #
 # vm-kernel-args: slub_debug=U
+# vm-kernels: bookworm trixie:rv380 bookworm-backports:rv380 trixie-backports:rv515
 #
-# The kernel argument puts this test in the boots of tests/driver/reload.sh,
+# The kernel argument (and kernels) put this test in the boots of tests/driver/reload.sh,
 # whose leak check it shares (tests/lib/slab.sh): after one warm-up round
 # of each program, R5XX_MATRIX_ROUNDS (default 8) more rounds of each, each
 # with fresh files; an allocation site that gains as many live objects as

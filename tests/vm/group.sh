@@ -21,8 +21,10 @@ shift
 tmo=${R5XX_TEST_TIMEOUT:-120}
 out=$R5XX_SCRATCH/test.out
 # The debug kernel's reports too: lockdep's, debugobjects' (ODEBUG),
-# might_sleep()'s (DEBUG_ATOMIC_SLEEP).
-bad='WARNING:|BUG:|Oops|general protection fault|kernel BUG|UBSAN:|KASAN|possible circular locking|inconsistent lock state|possible recursive locking|sleeping function called from invalid context|ODEBUG|INFO: task .* blocked|rcu_sched self-detected stall|RCU stall'
+# might_sleep()'s (DEBUG_ATOMIC_SLEEP); and SLUB's checks under slub_debug
+# ("BUG kmalloc-64 (Tainted: ...): Poison overwritten"), which have no colon
+# after BUG.
+bad='WARNING:|BUG:|BUG [^ ]+ \([^)]*\): |Oops|general protection fault|kernel BUG|UBSAN:|KASAN|possible circular locking|inconsistent lock state|possible recursive locking|sleeping function called from invalid context|ODEBUG|INFO: task .* blocked|rcu_sched self-detected stall|RCU stall'
 
 # A test that does the work of several ordinary ones says so with a
 # "# vm-timeout-units: N" line near its top: its timeout is N times
@@ -78,12 +80,15 @@ fi
 
 for t; do
 	t_tmo=$((tmo * $(test_timeout_units "$t")))
+	# for tests/vm/run, should the kernel oops: which test ran into it
+	echo "$t" >"$R5XX_SCRATCH/running"
 	if [ -x "$t" ]; then
 		timeout -k 5 "$t_tmo" "$t" >"$out" 2>&1 </dev/null
 	else
 		timeout -k 5 "$t_tmo" bash "$t" >"$out" 2>&1 </dev/null
 	fi
 	rc=$?
+	rm -f "$R5XX_SCRATCH/running"
 	kernel_news
 	judged=$new
 	allowed=$(allowed_warning "$t")

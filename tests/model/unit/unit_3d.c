@@ -5,6 +5,7 @@
  * line per test ("ok N - name" / "not ok N - name", the failed checks below
  * it) and exits non-zero if any failed.
  */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -453,6 +454,28 @@ static void test_pvs_ops(void)
 		}
 	}
 
+	/*
+	 * PVS_CONST_BASE_OFFSET (Mesa moves it along a ring of constant
+	 * buffers, one per upload): constant 0 of the shader is at the base;
+	 * MAX_CONST_ADDR bounds the shader's address, not the base.
+	 */
+	{
+		static const float k2[4] = { 7, 8, 9, 10 };
+
+		pvs_const(&st, 6, k2);
+		wr(&st, A_VAP_PVS_CONST_CNTL, 0 << 16 | 6);
+		ins[0][0] = pvs_dst(3, false, DST_OUT, 3, 0xf, false);
+		ins[0][1] = pvs_src(SRC_CONST, 0, XYZW, 0);
+		ins[0][2] = pvs_src(SRC_CONST, 1, XYZW, 0);	/* beyond: 0 */
+		pvs_load(&st, ins, 1);
+		r5xx_3d_vs_setup(&st, &d);
+		memset(out, 0, sizeof(out));
+		r5xx_3d_pvs_run(&st, &d, in, out);
+		for (unsigned i = 0; i < 4; i++)
+			CHECK(out[3][i] == k2[i]);
+		wr(&st, A_VAP_PVS_CONST_CNTL, 0 << 16);
+	}
+
 	/* swizzle, negate, write mask, saturate, constant beyond MAX */
 	ins[0][0] = pvs_dst(3, false, DST_TEMP, 5, 0x5, false);	/* x, z */
 	ins[0][1] = pvs_src(SRC_IN, 0, SWZ(3, 2, 1, 0), 0x1);	/* -w,z,y,x */
@@ -498,6 +521,128 @@ static void test_pvs_ops(void)
 			CHECK(fabsf(out[1][0] - m[k].want) <= 1e-5f * fabsf(m[k].want));
 			CHECK(out[1][3] == out[1][0]);
 		}
+	}
+}
+
+/*
+ * R500 predication as Mesa lowers if/else/endif (the counter in temp 7's
+ * w): if (x) { o.x = 1; if (y) o.y = 1; else o.y = 2; o.z = 3; }
+ * else o.w = 4; then COND_WRITE_GT and COND_MUX_GTE.
+ */
+#define PRED	(1u << 26 | 1u << 27)	/* PRED_EN, sense 1 */
+
+static void test_pvs_pred(void)
+{
+	static const struct { float x, y, o[4]; } c[] = {
+		{ 1, 1, { 1, 1, 3, 0 } }, { 1, 0, { 1, 2, 3, 0 } },
+		{ 0, 1, { 0, 0, 0, 4 } }, { 0, 0, { 0, 0, 0, 4 } },
+	};
+	static const float k[4] = { 1, 2, 3, 4 }, sel[4] = { 1, -1, 0, 2 };
+	uint32_t ctr = pvs_src(SRC_TEMP, 7, SWZ(4, 4, 4, 3), 0);
+	uint32_t one = pvs_src(SRC_IN, 1, XYZW, 0);
+	uint32_t zero = pvs_src(SRC_IN, 1, ZERO4, 0);
+	uint32_t ins[14][4] = {
+		{ pvs_dst(24, true, DST_TEMP, 7, 8, false),	/* if (x) */
+		  pvs_src(SRC_IN, 0, SWZ(0, 0, 0, 0), 0) },
+		{ pvs_dst(3, false, DST_OUT, 1, 1, false) | PRED, one, zero },
+		{ pvs_dst(18, false, DST_TEMP, 7, 8, false),	/* if (y) */
+		  ctr, pvs_src(SRC_IN, 0, SWZ(1, 1, 1, 1), 0) },
+		{ pvs_dst(3, false, DST_OUT, 1, 2, false) | PRED,
+		  pvs_src(SRC_IN, 1, SWZ(0, 0, 0, 0), 0), zero },
+		{ pvs_dst(26, true, DST_TEMP, 7, 8, false), ctr },	/* else */
+		{ pvs_dst(3, false, DST_OUT, 1, 2, false) | PRED, one, zero },
+		{ pvs_dst(27, true, DST_TEMP, 7, 8, false), ctr },	/* endif */
+		{ pvs_dst(3, false, DST_OUT, 1, 4, false) | PRED, one, zero },
+		{ pvs_dst(26, true, DST_TEMP, 7, 8, false), ctr },	/* else */
+		{ pvs_dst(3, false, DST_OUT, 1, 8, false) | PRED, one, zero },
+		{ pvs_dst(27, true, DST_TEMP, 7, 8, false), ctr },	/* endif */
+		/* out2 unpredicated: written whatever the bit */
+		{ pvs_dst(3, false, DST_OUT, 2, 0xf, false), one, zero },
+		{ pvs_dst(20, false, DST_OUT, 3, 0xf, false),	/* COND_WRITE_GT */
+		  pvs_src(SRC_IN, 2, XYZW, 0), one },
+		{ pvs_dst(25, false, DST_OUT, 4, 0xf, false),	/* COND_MUX_GTE */
+		  pvs_src(SRC_IN, 2, XYZW, 0), one,
+		  pvs_src(SRC_IN, 3, SWZ(0, 0, 0, 0), 0) },
+	};
+	R5xx3d st;
+	R5xx3dDraw d;
+	float in[R5XX_3D_VS_INPUTS][4], out[R5XX_3D_VS_OUTS][4];
+
+	setup(&st, true);
+	pvs_load(&st, ins, 14);
+	r5xx_3d_vs_setup(&st, &d);
+	for (unsigned n = 0; n < sizeof(c) / sizeof(c[0]); n++) {
+		memset(in, 0, sizeof(in));
+		memset(out, 0, sizeof(out));
+		in[0][0] = c[n].x;
+		in[0][1] = c[n].y;
+		memcpy(in[1], k, sizeof(k));
+		memcpy(in[2], sel, sizeof(sel));
+		in[3][0] = 9;
+		r5xx_3d_pvs_run(&st, &d, in, out);
+		for (unsigned i = 0; i < 4; i++) {
+			if (out[1][i] != c[n].o[i])
+				printf("# if (%g) if (%g): o[%u] %g, want %g\n",
+				       c[n].x, c[n].y, i, out[1][i], c[n].o[i]);
+			CHECK(out[1][i] == c[n].o[i]);
+			CHECK(out[2][i] == k[i]);
+		}
+	}
+	/* COND_WRITE_GT: where sel > 0; COND_MUX_GTE: k where sel >= 0, else 9 */
+	CHECK(out[3][0] == 1 && out[3][1] == 0 && out[3][2] == 0 && out[3][3] == 4);
+	CHECK(out[4][0] == 1 && out[4][1] == 9 && out[4][2] == 3 && out[4][3] == 4);
+}
+
+/*
+ * No denormals: the square root Mesa makes as RCP(RSQ(x)) is 0 at x = 0 in
+ * the PVS (RSQ_DX(0) = FLT_MAX) and in the US, and 2 at x = 4.
+ */
+static void test_sqrt0(void)
+{
+	uint32_t ins[2][4] = {
+		{ pvs_dst(8, true, DST_TEMP, 1, 0xf, false),	/* RSQ_DX */
+		  pvs_src(SRC_IN, 0, XYZW, 0) },
+		{ pvs_dst(6, true, DST_OUT, 1, 0xf, false),	/* RCP_DX */
+		  pvs_src(SRC_TEMP, 1, XYZW, 0) },
+	};
+	UsAlu rsq = {
+		.type = 0, .a_op = 11, .aaddr = { 1 }, .aa = { 0, 3 },
+		.awmask = 1, .a_dst = 2,
+	};
+	UsAlu rcp = {
+		.type = 1, .a_op = 10, .aaddr = { 2 }, .aa = { 0, 3 },
+		.aomask = 1,
+	};
+	float in[R5XX_3D_VS_INPUTS][4], out[R5XX_3D_VS_OUTS][4];
+	float temp[R5XX_3D_US_TEMPS][4], px[4];
+	R5xx3d st;
+	R5xx3dDraw d;
+
+	setup(&st, true);
+	pvs_load(&st, ins, 2);
+	us_alu(&st, 0, &rsq);
+	st.us_inst[0][0] &= ~(1u << 8);		/* not LAST */
+	us_alu(&st, 1, &rcp);
+	wr(&st, A_R500_US_CODE_ADDR, 0 | 1 << 16);
+	for (unsigned n = 0; n < 2; n++) {
+		float x = n ? 4.0f : 0.0f, want = n ? 2.0f : 0.0f;
+
+		memset(in, 0, sizeof(in));
+		memset(out, 0, sizeof(out));
+		in[0][3] = x;
+		r5xx_3d_vs_setup(&st, &d);
+		r5xx_3d_pvs_run(&st, &d, in, out);
+		if (out[1][0] != want)
+			printf("# PVS RCP(RSQ(%g)) = %g\n", x, out[1][0]);
+		CHECK(out[1][0] == want);
+		memset(temp, 0, sizeof(temp));
+		temp[1][3] = x;
+		r5xx_3d_us_setup(&st, &d);
+		CHECK(r5xx_3d_us_run(&st, &d, temp, px));
+		if (px[3] != want)
+			printf("# US RCP(RSQ(%g)) = %g\n", x, px[3]);
+		CHECK(px[3] == want);
+		CHECK(n || temp[2][3] >= FLT_MAX);	/* RSQ(0): the max */
 	}
 }
 
@@ -1401,61 +1546,69 @@ static void test_fp(void)
 }
 
 /*
- * A textured quad drawn in full on both families: VS out2 = in1 (the
- * texcoord), RS texcoord 0 to temp 0, a TEX LD of unit 0 (16x16, nearest)
- * to temp 1, output temp 1: pixel (x, y) is texel (x / 4, y / 4).
+ * The textured quad of the texture draws (64x64 pixels, texcoords 0 to 1)
+ * and their programs on both families: VS out2 = in1 (the texcoord), RS
+ * texcoord 0 to temp 0, a TEX LD of unit 0 to temp 1, output temp 1.
+ */
+static const Vtx tex_quad[4] = {
+	{ 0, 0, 0.5f, 1, 0, 0, 0, 1 }, { 64, 0, 0.5f, 1, 1, 0, 0, 1 },
+	{ 64, 64, 0.5f, 1, 1, 1, 0, 1 }, { 0, 64, 0.5f, 1, 0, 1, 0, 1 },
+};
+
+static void tex_draw_setup(R5xx3d *st, bool r500)
+{
+	uint32_t vs[3][4];
+
+	for (unsigned i = 0; i < 3; i++) {
+		vs[i][0] = pvs_dst(3, false, DST_OUT, i, 0xf, false);
+		vs[i][1] = pvs_src(SRC_IN, i ? 1 : 0, XYZW, 0);
+		vs[i][2] = pvs_src(SRC_IN, 0, ZERO4, 0);
+		vs[i][3] = vs[i][2];
+	}
+	pvs_load(st, vs, 3);
+	wr(st, A_VAP_OUT_VTX_FMT(1), 4);	/* texcoord 0: 4 */
+	if (r500) {
+		wr(st, A_R500_RS_IP(0), 0 | 1 << 6 | 2 << 12 | 3 << 18);
+		wr(st, A_R500_RS_INST(0), 0 | 1 << 4 | 0 << 5);
+		wr(st, A_GA_US_VECTOR_INDEX, 0);
+		wr(st, A_GA_US_VECTOR_DATA, 3 | 7 << 11 | 1 << 14);
+		wr(st, A_GA_US_VECTOR_DATA, 0 << 16 | 1 << 22);
+		wr(st, A_GA_US_VECTOR_DATA, 0 | 0xe4 << 8 | 1 << 16 | 0xe4u << 24);
+		for (unsigned k = 0; k < 3; k++)
+			wr(st, A_GA_US_VECTOR_DATA, 0);
+		us_mov_out(st, 1, 1);
+		wr(st, A_R500_US_CODE_ADDR, 0 | 1 << 16);
+	} else {
+		/* R300 scissors are biased by 1440 */
+		wr(st, A_RE_SCISSORS_TL, 1440 | 1440 << 13);
+		wr(st, A_RE_SCISSORS_BR, (1440 + W - 1) | (1440 + W - 1) << 13);
+		wr(st, A_RS_IP(0), 0 | 0 << 13 | 1 << 16 | 2 << 19 | 3 << 22);
+		wr(st, A_R300_RS_INST(0), 0 | 1 << 3 | 0 << 6);
+		wr(st, A_US_CONFIG, 1 << 3);
+		wr(st, A_US_CODE_ADDR(3), 0);
+		wr(st, A_US_TEX_INST(0), 0 | 1 << 6 | 0 << 11 | 1 << 15);
+		fp_mov_out(st, 0, 1);
+	}
+}
+
+/*
+ * A textured quad drawn in full on both families (tex_draw_setup), unit 0
+ * 16x16, nearest: pixel (x, y) is texel (x / 4, y / 4).
  */
 static void test_tex_draw(void)
 {
-	static const Vtx q[4] = {
-		{ 0, 0, 0.5f, 1, 0, 0, 0, 1 }, { 64, 0, 0.5f, 1, 1, 0, 0, 1 },
-		{ 64, 64, 0.5f, 1, 1, 1, 0, 1 }, { 0, 64, 0.5f, 1, 0, 1, 0, 1 },
-	};
 	R5xx3d st;
 
 	for (int r500 = 0; r500 < 2; r500++) {
-		uint32_t vs[3][4];
 		unsigned bad = 0;
 
 		setup(&st, r500);
-		for (unsigned i = 0; i < 3; i++) {
-			vs[i][0] = pvs_dst(3, false, DST_OUT, i, 0xf, false);
-			vs[i][1] = pvs_src(SRC_IN, i ? 1 : 0, XYZW, 0);
-			vs[i][2] = pvs_src(SRC_IN, 0, ZERO4, 0);
-			vs[i][3] = vs[i][2];
-		}
-		pvs_load(&st, vs, 3);
-		wr(&st, A_VAP_OUT_VTX_FMT(1), 4);	/* texcoord 0: 4 */
 		for (uint32_t y = 0; y < 16; y++)
 			for (uint32_t x = 0; x < 16; x++)
 				st32(TEX + 64 * y + 4 * x, texel_val(x, y));
 		tex_unit(&st, 0, 16, 16, TXF_ARGB8888, 1 << 9 | 1 << 11, TEX);
-		if (r500) {
-			wr(&st, A_R500_RS_IP(0), 0 | 1 << 6 | 2 << 12 | 3 << 18);
-			wr(&st, A_R500_RS_INST(0), 0 | 1 << 4 | 0 << 5);
-			wr(&st, A_GA_US_VECTOR_INDEX, 0);
-			wr(&st, A_GA_US_VECTOR_DATA, 3 | 7 << 11 | 1 << 14);
-			wr(&st, A_GA_US_VECTOR_DATA, 0 << 16 | 1 << 22);
-			wr(&st, A_GA_US_VECTOR_DATA, 0 | 0xe4 << 8 | 1 << 16 |
-			   0xe4u << 24);
-			for (unsigned k = 0; k < 3; k++)
-				wr(&st, A_GA_US_VECTOR_DATA, 0);
-			us_mov_out(&st, 1, 1);
-			wr(&st, A_R500_US_CODE_ADDR, 0 | 1 << 16);
-		} else {
-			/* R300 scissors are biased by 1440 */
-			wr(&st, A_RE_SCISSORS_TL, 1440 | 1440 << 13);
-			wr(&st, A_RE_SCISSORS_BR, (1440 + W - 1) |
-			   (1440 + W - 1) << 13);
-			wr(&st, A_RS_IP(0), 0 | 0 << 13 | 1 << 16 | 2 << 19 |
-			   3 << 22);
-			wr(&st, A_R300_RS_INST(0), 0 | 1 << 3 | 0 << 6);
-			wr(&st, A_US_CONFIG, 1 << 3);
-			wr(&st, A_US_CODE_ADDR(3), 0);
-			wr(&st, A_US_TEX_INST(0), 0 | 1 << 6 | 0 << 11 | 1 << 15);
-			fp_mov_out(&st, 0, 1);
-		}
-		draw_immd(&st, 5, q, 4);		/* fan */
+		tex_draw_setup(&st, r500);
+		draw_immd(&st, 5, tex_quad, 4);	/* fan */
 		for (uint32_t y = 0; y < W; y++)
 			for (uint32_t x = 0; x < W; x++)
 				bad += ld32(CB + 4 * (y * W + x)) !=
@@ -1526,10 +1679,6 @@ static void mip_fill(bool ge)
 
 static void test_mip(void)
 {
-	static const Vtx q[4] = {
-		{ 0, 0, 0.5f, 1, 0, 0, 0, 1 }, { 64, 0, 0.5f, 1, 1, 0, 0, 1 },
-		{ 64, 64, 0.5f, 1, 1, 1, 0, 1 }, { 0, 64, 0.5f, 1, 0, 1, 0, 1 },
-	};
 	const uint32_t mip_near = 1 << 9 | 1 << 11 | 1 << 13;
 	const uint32_t mip_lin = 1 << 9 | 1 << 11 | 2 << 13;
 	const uint32_t tiled = MIP_TEX | 1 << 2 | 1 << 3;
@@ -1538,7 +1687,6 @@ static void test_mip(void)
 	float c[4] = { 0.3f, 0.6f, 0, 1 }, out[4];
 
 	for (int r500 = 0; r500 < 2; r500++) {
-		uint32_t vs[3][4];
 		unsigned bad = 0;
 
 		setup(&st, r500);
@@ -1602,40 +1750,9 @@ static void test_mip(void)
 		mip_fill(!r500);
 		wr(&st, A_TX_FILTER1(0), r500 ? 1 << 22 : 0);
 		wr(&st, A_TX_FILTER0(0), mip_near);
-		for (unsigned i = 0; i < 3; i++) {
-			vs[i][0] = pvs_dst(3, false, DST_OUT, i, 0xf, false);
-			vs[i][1] = pvs_src(SRC_IN, i ? 1 : 0, XYZW, 0);
-			vs[i][2] = pvs_src(SRC_IN, 0, ZERO4, 0);
-			vs[i][3] = vs[i][2];
-		}
-		pvs_load(&st, vs, 3);
-		wr(&st, A_VAP_OUT_VTX_FMT(1), 4);	/* texcoord 0: 4 */
-		if (r500) {
-			wr(&st, A_R500_RS_IP(0), 0 | 1 << 6 | 2 << 12 | 3 << 18);
-			wr(&st, A_R500_RS_INST(0), 0 | 1 << 4 | 0 << 5);
-			wr(&st, A_GA_US_VECTOR_INDEX, 0);
-			wr(&st, A_GA_US_VECTOR_DATA, 3 | 7 << 11 | 1 << 14);
-			wr(&st, A_GA_US_VECTOR_DATA, 0 << 16 | 1 << 22);
-			wr(&st, A_GA_US_VECTOR_DATA, 0 | 0xe4 << 8 | 1 << 16 |
-			   0xe4u << 24);
-			for (unsigned k = 0; k < 3; k++)
-				wr(&st, A_GA_US_VECTOR_DATA, 0);
-			us_mov_out(&st, 1, 1);
-			wr(&st, A_R500_US_CODE_ADDR, 0 | 1 << 16);
-		} else {
-			wr(&st, A_RE_SCISSORS_TL, 1440 | 1440 << 13);
-			wr(&st, A_RE_SCISSORS_BR, (1440 + W - 1) |
-			   (1440 + W - 1) << 13);
-			wr(&st, A_RS_IP(0), 0 | 0 << 13 | 1 << 16 | 2 << 19 |
-			   3 << 22);
-			wr(&st, A_R300_RS_INST(0), 0 | 1 << 3 | 0 << 6);
-			wr(&st, A_US_CONFIG, 1 << 3);
-			wr(&st, A_US_CODE_ADDR(3), 0);
-			wr(&st, A_US_TEX_INST(0), 0 | 1 << 6 | 0 << 11 | 1 << 15);
-			fp_mov_out(&st, 0, 1);
-		}
+		tex_draw_setup(&st, r500);
 		written = 0;
-		draw_immd(&st, 5, q, 4);		/* fan */
+		draw_immd(&st, 5, tex_quad, 4);	/* fan */
 		/* mapped: the colour buffer's rows reported written */
 		CHECK(no_map ? written == 0 : written >= 4 * W * W);
 		for (uint32_t y = 0; y < W; y++)
@@ -1751,6 +1868,8 @@ int main(void)
 		{ "capture", test_capture },
 		{ "psc", test_psc },
 		{ "pvs_ops", test_pvs_ops },
+		{ "pvs_pred", test_pvs_pred },
+		{ "sqrt0", test_sqrt0 },
 		{ "viewport", test_viewport },
 		{ "fill_rule", test_fill_rule },
 		{ "draw", test_draw },

@@ -212,6 +212,14 @@ static void r5xx_3d_alu(const R5xx3dAlu *in, float t[5][8],
         alpha = 0.0f;
         break;
     }
+    /*
+     * No denormals: R300's FP24 cannot hold one (its least normal is
+     * 2^-62) and R500's FP32 flushes them, so the square root Mesa makes
+     * as RCP(RSQ(x)) is 0 at 0 (1/FLT_MAX would be a denormal).
+     */
+    if (fabsf(alpha) < FLT_MIN) {
+        alpha = 0.0f;
+    }
 
     switch (rop) {
     case 0:                                 /* MAD */

@@ -5,7 +5,11 @@
  * inline), are cut into up to 16 elements by VAP_PROG_STREAM_CNTL(_EXT),
  * each converted, swizzled and written to a PVS input register.  Then the
  * PVS program (guide 7.5) runs from CODE_CNTL_0's first to last
- * instruction, at most R5XX_3D_PVS_VECS of them, with no flow control yet.
+ * instruction, at most R5XX_3D_PVS_VECS of them, with no flow control
+ * (jumps, loops) yet.  R500's predication (guide 7.5.3-7.5.4, 7.5.7-7.5.8)
+ * is there: the PRED_SET ops set a predicate bit and keep a false-branch
+ * counter in a temporary, PRED_EN/PRED_SENSE instructions write only when
+ * the bit equals the sense, and the COND_WRITE/COND_MUX ops select.
  * Its output registers hold position, point size, colours and texcoords
  * in the order VAP_OUT_VTX_FMT_0/1 lists them; the viewport transform
  * (VAP_VTE_CNTL) makes window coordinates of the position.
@@ -34,7 +38,9 @@ void r5xx_3d_vs_setup(R5xx3d *st, R5xx3dDraw *d)
 
     d->vs_first = FIELD_EX32(code, VAP_PVS_CODE_CNTL0, PVS_FIRST_INST);
     d->vs_last = FIELD_EX32(code, VAP_PVS_CODE_CNTL0, PVS_LAST_INST);
-    d->const_base = st->r500 ? 1024 : 512;
+    /* constants from 512 (R300) / 1024 (R500), plus the shader's base */
+    d->const_base = (st->r500 ? 1024 : 512) +
+                    FIELD_EX32(cc, VAP_PVS_CONST_CNTL, PVS_CONST_BASE_OFFSET);
     d->const_max = FIELD_EX32(cc, VAP_PVS_CONST_CNTL, PVS_MAX_CONST_ADDR);
     for (unsigned i = 0; i < 3; i++) {
         /* scale enable at bit 2i, offset enable at bit 2i + 1 */
@@ -229,6 +235,8 @@ typedef struct R5xxPvs {
     float (*in)[4];
     float (*out)[4];
     int32_t a0[4];
+    bool pred;                  /* the predicate bit (R500) */
+    unsigned cwe;               /* this instruction's COND_WRITE enables */
 } R5xxPvs;
 
 /* Source operand w (guide 7.5.9 PVS_SRC_*) into v. */
@@ -282,12 +290,60 @@ static float r5xx_3d_dx_rcp(float x)
     return x == 0.0f ? FLT_MAX : 1.0f / x;
 }
 
+/*
+ * VE_PRED_SET_*_PUSH (guide 7.5.7): a nested if.  The bit is set only when
+ * the false-branch counter a.w is 0 and the condition on b.w holds; else
+ * the counter goes up by one.
+ */
+static void r5xx_3d_pvs_push(R5xxPvs *p, bool cond, const float a[4],
+                             float r[4])
+{
+    float w;
+
+    p->pred = cond && a[3] == 0.0f;
+    w = p->pred ? 0.0f : a[3] + 1.0f;
+    r[0] = r[1] = r[2] = r[3] = w;
+}
+
 /* Vector engine op (guide 7.5.7). */
-static void r5xx_3d_pvs_vector(R5xx3d *st, unsigned op, bool macro,
-                               const float a[4], const float b[4],
+static void r5xx_3d_pvs_vector(R5xx3d *st, R5xxPvs *p, unsigned op,
+                               bool macro, const float a[4], const float b[4],
                                const float c[4], float r[4])
 {
     unsigned i;
+
+    switch (op) {
+    case 15:                                /* PRED_SET_EQ_PUSH */
+        r5xx_3d_pvs_push(p, b[3] == 0.0f, a, r);
+        return;
+    case 16:                                /* PRED_SET_GT_PUSH */
+        r5xx_3d_pvs_push(p, b[3] > 0.0f, a, r);
+        return;
+    case 17:                                /* PRED_SET_GTE_PUSH */
+        r5xx_3d_pvs_push(p, b[3] >= 0.0f, a, r);
+        return;
+    case 18:                                /* PRED_SET_NEQ_PUSH */
+        r5xx_3d_pvs_push(p, b[3] != 0.0f, a, r);
+        return;
+    case 19: case 20: case 21: case 22:     /* COND_WRITE_EQ/GT/GTE/NEQ */
+        p->cwe = 0;
+        for (i = 0; i < 4; i++) {
+            bool w = op == 19 ? a[i] == 0.0f : op == 20 ? a[i] > 0.0f :
+                     op == 21 ? a[i] >= 0.0f : a[i] != 0.0f;
+
+            p->cwe |= (unsigned)w << i;
+            r[i] = b[i];
+        }
+        return;
+    case 23: case 24: case 25:              /* COND_MUX_EQ/GT/GTE */
+        for (i = 0; i < 4; i++) {
+            bool s = op == 23 ? a[i] == 0.0f : op == 24 ? a[i] > 0.0f :
+                     a[i] >= 0.0f;
+
+            r[i] = s ? b[i] : c[i];
+        }
+        return;
+    }
 
     if (macro) {                            /* MAD/M2X_ADD of 3 temps */
         for (i = 0; i < 4; i++) {
@@ -349,9 +405,9 @@ static void r5xx_3d_pvs_vector(R5xx3d *st, unsigned op, bool macro,
         case 28:                            /* SET_NOT_EQUAL */
             r[i] = a[i] != b[i] ? 1.0f : 0.0f;
             break;
-        default:                            /* NO_OP, R500 predicates */
+        default:                            /* NO_OP, reserved */
             if (op) {
-                r5xx_3d_unimp(st, R5XX_3D_UNIMP_FC, "PVS predication");
+                r5xx_3d_unimp(st, R5XX_3D_UNIMP_FC, "this PVS vector op");
             }
             r[i] = 0.0f;
             break;
@@ -365,9 +421,51 @@ static float r5xx_3d_pow(float x, float y)
     return x < 0.0f ? -powf(-x, y) : powf(x, y);
 }
 
+/*
+ * ME_PRED_SET_* (guide 7.5.8, R500 math ops 21-28): the predicate bit, and
+ * the false-branch counter as the result (all four components).  POP: the
+ * guide's pseudo code sets the bit only when the decremented counter is
+ * below 0, its text (7.5.3) says the counter is clamped to 0; the bit is
+ * taken here as "the counter is 0", the state every other PRED_SET op
+ * keeps and nested ifs need: an inner endif whose counter was 1 re-enables
+ * the outer branch.
+ */
+static float r5xx_3d_pvs_pred(R5xxPvs *p, unsigned op, float x)
+{
+    switch (op) {
+    case 21:                                /* PRED_SET_EQ */
+        p->pred = x == 0.0f;
+        break;
+    case 22:                                /* PRED_SET_GT */
+        p->pred = x > 0.0f;
+        break;
+    case 23:                                /* PRED_SET_GTE */
+        p->pred = x >= 0.0f;
+        break;
+    case 24:                                /* PRED_SET_NEQ */
+        p->pred = x != 0.0f;
+        break;
+    case 25:                                /* PRED_SET_CLR */
+        p->pred = true;
+        return FLT_MAX;
+    case 26:                                /* PRED_SET_INV */
+        p->pred = x == 1.0f;
+        return p->pred ? 0.0f : x == 0.0f ? 1.0f : x;
+    case 27:                                /* PRED_SET_POP */
+        x -= 1.0f;
+        p->pred = !(x > 0.0f);
+        return p->pred ? 0.0f : x;
+    default:                                /* PRED_SET_RESTORE */
+        p->pred = x == 0.0f;
+        return x;
+    }
+    return p->pred ? 0.0f : 1.0f;
+}
+
 /* Math engine op (guide 7.5.8): scalar in the w of the sources. */
-static void r5xx_3d_pvs_math(R5xx3d *st, unsigned op, const float a[4],
-                             const float b[4], const float c[4], float r[4])
+static void r5xx_3d_pvs_math(R5xx3d *st, R5xxPvs *p, unsigned op,
+                             const float a[4], const float b[4],
+                             const float c[4], float r[4])
 {
     float x = a[3], s;
     int e;
@@ -431,12 +529,28 @@ static void r5xx_3d_pvs_math(R5xx3d *st, unsigned op, const float a[4],
     case 17:                                /* COS */
         s = x >= -(float)M_PI && x <= (float)M_PI ? cosf(x) : -1.0f;
         break;
+    case 18:                                /* LOG_BASE2_IEEE */
+        s = log2f(fabsf(x));
+        break;
+    case 19:                                /* RECIP_IEEE */
+        s = 1.0f / x;
+        break;
+    case 20:                                /* RECIP_SQRT_IEEE */
+        s = 1.0f / sqrtf(fabsf(x));
+        break;
+    case 21 ... 28:                         /* PRED_SET_* */
+        s = r5xx_3d_pvs_pred(p, op, x);
+        break;
     default:
         if (op) {
             r5xx_3d_unimp(st, R5XX_3D_UNIMP_FC, "this PVS math op");
         }
         s = 0.0f;
         break;
+    }
+    /* no denormals (as the US): RCP_DX(RSQ_DX(0)) is 0, not 1/FLT_MAX */
+    if (fabsf(s) < FLT_MIN) {
+        s = 0.0f;
     }
     r[0] = r[1] = r[2] = r[3] = s;
 }
@@ -466,16 +580,23 @@ void r5xx_3d_pvs_run(R5xx3d *st, const R5xx3dDraw *d,
         int32_t doff = (w[0] >> 13) & 0x7f;
         unsigned mask = (w[0] >> 20) & 0xf;
         bool sat = w[0] & (math ? 1u << 25 : 1u << 24);
+        bool pred_en = w[0] & (1u << 26), sense = w[0] & (1u << 27);
         float a[4], b[4], c[4], r[4];
 
         r5xx_3d_pvs_src(st, d, &p, w[1], a);
         r5xx_3d_pvs_src(st, d, &p, w[2], b);
         r5xx_3d_pvs_src(st, d, &p, w[3], c);
-        if (math && !macro) {
-            r5xx_3d_pvs_math(st, op, a, b, c, r);
-        } else {
-            r5xx_3d_pvs_vector(st, op, macro && !math, a, b, c, r);
+        /* predicated: no write unless the bit (as it was) is the sense */
+        if (pred_en && p.pred != sense) {
+            continue;
         }
+        p.cwe = 0xf;
+        if (math && !macro) {
+            r5xx_3d_pvs_math(st, &p, op, a, b, c, r);
+        } else {
+            r5xx_3d_pvs_vector(st, &p, op, macro && !math, a, b, c, r);
+        }
+        mask &= p.cwe;
         if (w[0] & (1u << 12)) {             /* relative destination */
             doff += p.a0[0];
         }

@@ -25,7 +25,7 @@ echo "ok: xrandr: $vga connected with 1024x768 800x600 640x480 1280x1024, $dvi d
 switch() { # ARGS... ; expected screen size last
 	local want=${*: -1}
 	xrandr "${@:1:$#-1}" || fail "xrandr ${*:1:$#-1}"
-	xrandr | grep -q "current ${want/x/ x } *," || fail "after xrandr ${*:1:$#-1}: screen is not $want"
+	xrandr | grep "current ${want/x/ x } *," >/dev/null || fail "after xrandr ${*:1:$#-1}: screen is not $want"
 }
 check_head() { # HEAD X Y W H: QEMU's picture of HEAD is that part of X's
 	screendump "$S/head.ppm" "$1"

@@ -6,7 +6,9 @@
 # cursor is shown by the cursor plane (atomic state in debugfs; radeon.ko
 # has none) and is in QEMU's picture of the CRTC. RENDER acceleration is
 # off (the model has no 3D engine): see tests/desktop/2d.sh; xrandr:
-# tests/desktop/xrandr.sh.
+# tests/desktop/xrandr.sh. The new chips under make check-all only.
+# vm-all-chips: rv380 rv515 rv350 r420 rs480 rs690 rs600 r580 rv380m
+# vm-kernels: bookworm trixie:rv380,rv515
 set -uo pipefail
 . tests/desktop/lib.sh
 need Xorg xdpyinfo

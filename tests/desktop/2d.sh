@@ -11,6 +11,12 @@
 # exactly by the protocol: both servers draw them with the same mi code.
 # RENDER runs in software in both (Option "RenderAccel" "off": EXA's
 # Composite on R300-R500 needs the 3D engine, which the model lacks).
+# make check runs it on a chip of every GART, MC and display kind (r420's
+# are rv350's), on bookworm only but for rv380 and rv515, in each chip's
+# existing boot; make check-all everywhere (tests/README.md).
+# vm-chips: rv380 rv515 rv350 rs480 rs690 rs600 r580 rv380m
+# vm-all-chips: rv380 rv515 rv350 r420 rs480 rs690 rs600 r580 rv380m
+# vm-kernels: bookworm trixie:rv380,rv515
 set -uo pipefail
 . tests/desktop/lib.sh
 need Xorg Xvfb

@@ -93,9 +93,35 @@ start_xorg() {
 }
 
 # start_ati NAME: Xorg with xf86-video-ati as the tests run it, RENDER in
-# software (the model has no 3D engine; Documentation/desktop.rst).
+# software (Documentation/desktop.rst), on one head (one_head).
 start_ati() {
 	start_xorg "$1" radeon RenderAccel off
+	one_head
+}
+
+# one_head: leave X one output (the VGA monitor where there is one), at
+# 1024x768 at the origin of a screen of that size, when the board has more
+# than one connected at start (rv380m's and rs480's panel beside the VGA
+# monitor, which X lays out side by side); and set xhead to the CRTC that
+# output scans out from, the head QEMU's screendump takes by default.
+xhead=0
+one_head() {
+	local outs keep o args=() crtc
+	need xrandr
+	outs=$(xrandr | awk '$2 == "connected" { print $1 }')
+	keep=$(grep -m1 '^VGA' <<<"$outs") || keep=$(head -n1 <<<"$outs")
+	[ -n "$keep" ] || fail "xrandr: no connected output"
+	if [ "$(wc -l <<<"$outs")" -gt 1 ]; then
+		for o in $outs; do
+			[ "$o" = "$keep" ] || args+=(--output "$o" --off)
+		done
+		xrandr "${args[@]}" --output "$keep" --mode 1024x768 --pos 0x0 --fb 1024x768 ||
+			fail "xrandr: $keep alone at 1024x768"
+		echo "ok: X on $keep alone (of $(paste -sd " " <<<"$outs")), 1024x768"
+	fi
+	crtc=$(xrandr --verbose | awk -v o="$keep" '$1 == o { f = 1 } f && $1 == "CRTC:" { print $2; exit }')
+	[ -n "$crtc" ] || fail "xrandr: $keep has no CRTC"
+	xhead=$crtc
 }
 
 # start_xvfb NAME WxH: the software referee at depth 24.
@@ -114,9 +140,10 @@ log_lacks() {
 	echo "ok: X log without $2"
 }
 
-# screendump FILE [HEAD]: QEMU's picture of a CRTC, P6 PPM.
+# screendump FILE [HEAD]: QEMU's picture of a CRTC (by default the one
+# X's output is on, see one_head), P6 PPM.
 screendump() {
-	tests/vm/qmp screendump "$1" "${2:-0}" >/dev/null || fail "screendump $1"
+	tests/vm/qmp screendump "$1" "${2:-$xhead}" >/dev/null || fail "screendump $1"
 }
 
 # wait_line FILE REGEX PID: wait until FILE has a line matching REGEX while

@@ -6,7 +6,9 @@
 # cursor is shown by the cursor plane (atomic state in debugfs; radeon.ko
 # has none) and is in QEMU's picture of the CRTC. RENDER acceleration is
 # off (the model has no 3D engine): see tests/desktop/2d.sh; xrandr:
-# tests/desktop/xrandr.sh.
+# tests/desktop/xrandr.sh. The new chips under make check-all only.
+# vm-all-chips: rv380 rv515 rv350 r420 rs480 rs690 rs600 r580 rv380m
+# vm-kernels: bookworm trixie:rv380,rv515
 set -uo pipefail
 . tests/desktop/lib.sh
 need Xorg xdpyinfo
@@ -35,10 +37,11 @@ $xdraw fill 000000 || fail "xdraw fill"
 $xdraw cursor || fail "xdraw cursor"
 $xdraw warp 300 200 || fail "xdraw warp"
 if [ -e /sys/kernel/debug/dri/0/state ]; then
-	# atomic drivers: CRTC 0's primary and cursor planes hold frame buffers
-	drm_state | awk '/^plane\[/ { p = $0 } /^\tcrtc=crtc-0/ { c[p] = 1 } /^\tfb=[1-9]/ && c[p] { n++ } END { exit n < 2 }' ||
-		{ drm_state | grep -A3 '^plane'; fail "no cursor plane with a frame buffer on CRTC 0 (software cursor?)"; }
-	echo "ok: CRTC 0's cursor plane holds the cursor"
+	# atomic drivers: the primary and cursor planes of X's CRTC (the
+	# output's, one_head) hold frame buffers
+	drm_state | awk -v c="crtc-$xhead" '/^plane\[/ { p = $0 } $1 == "crtc=" c { on[p] = 1 } /^\tfb=[1-9]/ && on[p] { n++ } END { exit n < 2 }' ||
+		{ drm_state | grep -A3 '^plane'; fail "no cursor plane with a frame buffer on CRTC $xhead (software cursor?)"; }
+	echo "ok: CRTC $xhead's cursor plane holds the cursor"
 fi
 screendump "$S/cursor.ppm"
 $xdraw dump "$S/cursor-x.ppm" || fail "xdraw dump"

@@ -2,11 +2,11 @@
 # Display test (in the VM, Debian's radeon.ko): the referee lights CRTC1 with
 # its fbcon at the VGA monitor's EDID mode (1024x768), and text written to
 # the console shows up in the screendump of head 0.  On rv380 radeon.ko
-# programs the legacy CRTC itself; on rv515, r580 and rs690 it sets the mode
-# through the video BIOS's ATOM command tables (r5xx_atom_tables.py; the
-# r580 board's ROM carries the same set as the rv515's).
+# programs the legacy CRTC itself; on rv515, r580, rs690 and rs600 it sets
+# the mode through the video BIOS's ATOM command tables (r5xx_atom_tables.py;
+# the r580 and rs600 boards' ROMs carry the same set as the rv515's).
 # vm-driver: radeon
-# vm-chips: rv380 rv515 r580 rs690
+# vm-chips: rv380 rv515 r580 rs690 rs600
 set -e
 grep -q connected /sys/class/drm/card0-VGA-1/status || { echo "VGA-1 not connected"; exit 1; }
 head -n1 /sys/class/drm/card0-VGA-1/modes | grep -qx 1024x768 ||

@@ -533,7 +533,7 @@ int r5xx_atom_connectors(const u8 *rom, size_t len,
 	}
 	p = obj.start + paths + PATH_FIRST;
 	for (i = 0; i < num && n < max; i++, p += size) {
-		struct r5xx_connector_info c;
+		struct r5xx_connector_info c = { };
 
 		if (!atom_u16(&obj, p + PATH_TAG, &tag) ||
 		    !atom_u16(&obj, p + PATH_SIZE, &size) ||
@@ -690,9 +690,9 @@ int r5xx_atom_devices(const u8 *rom, size_t len,
 			*why = "SupportedDevicesInfo entry out of the table";
 			return -EINVAL;
 		}
+		c = (struct r5xx_connector_info){ };
 		if (!atom_device(&img, dev, info, i2c, &c))
 			continue;
-		c.hpd = 0;
 		if (c.output == R5XX_OUTPUT_TMDS1) {
 			if (!int_src)
 				c.hpd = 1;

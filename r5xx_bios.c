@@ -27,9 +27,8 @@
  *
  * - a VGA connector on the primary DAC, its monitor on GPIO_VGA_DDC;
  * - a DVI-I connector on the internal TMDS transmitter, its monitor on
- *   GPIO_DVI_DDC. Upstream also drives the analog half of DVI-I from the
- *   TV DAC; r5xx does not drive the TV DAC (nor TV-out, LVDS or external
- *   DVO transmitters), so DVI-I here is digital only;
+ *   GPIO_DVI_DDC, and its analog half on the TV DAC (r5xx_dac2.c), as
+ *   upstream's; r5xx drives neither TV-out nor external DVO transmitters;
  * - a 27 MHz reference clock, the reference divider the firmware left in
  *   PPLL_REF_DIV (12 if it is below 2), and the PLL input and VCO ranges
  *   upstream uses for the family: 0.4-5 MHz and 125-350 MHz before R420,
@@ -73,6 +72,7 @@ static const struct r5xx_connector_info r5xx_default_connectors[] = {
 		.type = DRM_MODE_CONNECTOR_DVII,
 		.output = R5XX_OUTPUT_TMDS1,
 		.ddc = R5XX_DDC_DVI,
+		.dac2 = true,
 	},
 };
 
@@ -243,6 +243,9 @@ static void r5xx_bios_fit_connectors(struct r5xx_device *rdev, int n)
 		/* legacy connectors are polled */
 		if (!r5xx_is_avivo(rdev))
 			c[i].hpd = 0;
+		/* DVI-I's analog half needs the chip's legacy TV DAC */
+		if (!rdev->info->tv_dac_pd)
+			c[i].dac2 = false;
 	}
 }
 

@@ -254,6 +254,12 @@ MODULE_FIRMWARE(FW_R520);
 MODULE_FIRMWARE(FW_RS600);
 MODULE_FIRMWARE(FW_RS690);
 
+/* TV_DAC_CNTL's R, G and B power-down bits (radeon_reg.h) */
+#define TV_DAC_PD_R300	(R5XX_TV_DAC_CNTL_TV_DAC_RDACPD |		\
+			 R5XX_TV_DAC_CNTL_TV_DAC_GDACPD |		\
+			 R5XX_TV_DAC_CNTL_TV_DAC_BDACPD)
+#define TV_DAC_PD_R420	(TV_DAC_PD_R300 << 1)
+
 /* R300 to R4xx (not the IGPs): high display priority */
 #define R3XX_ROW(nm, grp, fw, gartk, pipes_, q, bwm, bwf) {		\
 	.name = nm, .group = grp, .firmware = fw, .gart = gartk,	\
@@ -261,21 +267,22 @@ MODULE_FIRMWARE(FW_RS690);
 	.clocks = R5XX_CLK_R300, .pipes = pipes_,			\
 	.pcie_index_mask = 0xff,					\
 	.quirks = R5XX_QUIRK_DISP_PRIORITY_HIGH | (q),			\
-	.bw_mem = bwm, .bw_flags = bwf }
+	.bw_mem = bwm, .bw_flags = bwf, .tv_dac_pd = TV_DAC_PD_R300 }
 
 /* RS400/RS480: R300-class engine behind the north-bridge MC and IGP GART */
 #define RS4XX_ROW(nm, bwm) {						\
 	.name = nm, .group = "RS4xx", .firmware = FW_R300,		\
 	.gart = R5XX_GART_IGP, .mc = R5XX_MC_RS400, .irq = R5XX_IRQ_R100, \
 	.clocks = R5XX_CLK_R300, .msi_rearm = R5XX_MSI_REARM_AIC_CNTL,	\
-	.pipes = 1, .pcie_index_mask = 0, .quirks = 0, .bw_mem = bwm }
+	.pipes = 1, .pcie_index_mask = 0, .quirks = 0, .bw_mem = bwm,	\
+	.tv_dac_pd = TV_DAC_PD_R300 }
 
 #define R4XX_ROW(nm, gartk, q) {					\
 	.name = nm, .group = "R4xx", .firmware = FW_R420,		\
 	.gart = gartk, .mc = R5XX_MC_R420, .irq = R5XX_IRQ_R100,	\
 	.clocks = R5XX_CLK_R420, .pipes = 0, .pcie_index_mask = 0xff,	\
 	.quirks = R5XX_QUIRK_CP_RESYNC | R5XX_QUIRK_DISP_PRIORITY_HIGH | (q), \
-	.bw_mem = R5XX_BW_MEM_R420 }
+	.bw_mem = R5XX_BW_MEM_R420, .tv_dac_pd = TV_DAC_PD_R420 }
 
 #define RS6XX_ROW(nm, fw, gartk, mck, q, bwa) {			\
 	.name = nm, .group = "RS6xx", .firmware = fw, .gart = gartk,	\

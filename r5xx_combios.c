@@ -30,11 +30,12 @@
  * whose default memory and engine clocks (bytes 8 and 10, 10 kHz units)
  * the legacy display bandwidth depends on.
  *
- * r5xx drives the primary DAC and the internal TMDS transmitter only, so
- * it keeps a VGA connector on the primary DAC, and a DVI-I or DVI-D
- * connector on the internal TMDS (digital only); it leaves out the rest
- * (TV, proprietary, the TV DAC, external TMDS, and a second connector on
- * an output already used). MONID and CRT2 name other
+ * r5xx drives the primary DAC, the internal TMDS transmitter and the TV
+ * DAC as a VGA DAC, so it keeps a VGA connector on the primary DAC, and a
+ * DVI-I or DVI-D connector on the internal TMDS, a DVI-I one with its
+ * analog half when that is on the TV DAC; it leaves out the rest (TV,
+ * proprietary, a VGA connector on the TV DAC, external TMDS, and a second
+ * connector on an output already used). MONID and CRT2 name other
  * pads depending on the family: both are GPIO_DVI_DDC on R300/R350 and
  * GPIO_MONID on the later chips. Upstream's per-board quirks are not
  * applied. Every read is bounded by the ROM's length.
@@ -152,7 +153,7 @@ int r5xx_combios_connectors(const u8 *rom, size_t len,
 		return ret;
 
 	for (i = 0; i < COMBIOS_MAX_CONNECTORS && n < max; i++) {
-		struct r5xx_connector_info c;
+		struct r5xx_connector_info c = { };
 
 		if (!combios_u16(rom, len, table + 2 + i * 2, &entry))
 			return -EINVAL;
@@ -174,6 +175,8 @@ int r5xx_combios_connectors(const u8 *rom, size_t len,
 				 DRM_MODE_CONNECTOR_DVII :
 				 DRM_MODE_CONNECTOR_DVID;
 			c.output = R5XX_OUTPUT_TMDS1;
+			c.dac2 = c.type == DRM_MODE_CONNECTOR_DVII &&
+				 (entry & COMBIOS_TV_DAC);
 			break;
 		default:
 			continue;

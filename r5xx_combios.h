@@ -28,13 +28,15 @@ enum r5xx_ddc_line {
 
 /*
  * Display outputs (encoders) r5xx drives: the primary DAC (DAC1 legacy,
- * DACA on AVIVO), the internal TMDS transmitter (TMDS1 / TMDSA) and the
- * legacy LVDS transmitter of a laptop panel (r5xx_panel.c).
+ * DACA on AVIVO), the internal TMDS transmitter (TMDS1 / TMDSA), the
+ * legacy LVDS transmitter of a laptop panel (r5xx_panel.c) and the second
+ * DAC (the legacy TV DAC, r5xx_dac2.c) driving a VGA monitor.
  */
 enum r5xx_output {
 	R5XX_OUTPUT_DAC1,
 	R5XX_OUTPUT_TMDS1,
 	R5XX_OUTPUT_LVDS,
+	R5XX_OUTPUT_DAC2,
 };
 
 /**
@@ -44,12 +46,15 @@ enum r5xx_output {
  * @ddc: the DDC pads of its monitor, or %R5XX_DDC_NONE
  * @hpd: its AVIVO hot-plug detect pin (1 for DC_HOT_PLUG_DETECT1 ...), 0
  *	for none (legacy connectors are polled)
+ * @dac2: a DVI-I connector whose analog half is on the second DAC
+ *	(%R5XX_OUTPUT_DAC2), found by its load comparator
  */
 struct r5xx_connector_info {
 	int type;
 	enum r5xx_output output;
 	enum r5xx_ddc_line ddc;
 	u8 hpd;
+	bool dac2;
 };
 
 int r5xx_combios_connectors(const u8 *rom, size_t len,

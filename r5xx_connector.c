@@ -22,7 +22,17 @@
  * - the primary DAC (VGA): powered through DAC_CNTL and DAC_MACRO_CNTL,
  *   its source picked in DISP_OUTPUT_CNTL;
  * - the internal TMDS transmitter (DVI): FP_GEN_CNTL turns it on and
- *   picks its CRTC; single link, so up to 165 MHz.
+ *   picks its CRTC; single link, so up to 165 MHz;
+ * - the TV DAC (r5xx_dac2.c) as a second VGA DAC: the analog half of a
+ *   DVI-I connector, a second encoder on that connector.
+ *
+ * A DVI-I connector is probed as upstream radeon_dvi_detect does: a DDC
+ * answer first (the EDID's input type says whether the monitor is digital
+ * or analog), then the digital sense, then, for a forced probe only, the
+ * TV DAC's load comparator; a probe that may not run the comparator (the
+ * hot plug and poll paths) keeps a status the comparator found. The
+ * connector's best encoder is the analog one while the monitor found is
+ * analog.
  *
  * Modes come from the monitor's EDID, read over the connector's DDC bus
  * (r5xx_i2c.c); without one, the VESA modes up to 1024x768 are offered,
@@ -113,6 +123,7 @@ static void r5xx_avivo_output_enable(struct r5xx_device *rdev,
 {
 	switch (output) {
 	case R5XX_OUTPUT_LVDS:	/* its own encoder: r5xx_panel.c */
+	case R5XX_OUTPUT_DAC2:	/* a legacy TV DAC only */
 		break;
 	case R5XX_OUTPUT_DAC1:
 		r5xx_wreg(rdev, R5XX_DACA_SOURCE_SELECT, crtc);
@@ -154,6 +165,7 @@ static void r5xx_avivo_output_disable(struct r5xx_device *rdev,
 {
 	switch (output) {
 	case R5XX_OUTPUT_LVDS:	/* its own encoder: r5xx_panel.c */
+	case R5XX_OUTPUT_DAC2:	/* a legacy TV DAC only */
 		break;
 	case R5XX_OUTPUT_DAC1:
 		r5xx_wreg(rdev, R5XX_DACA_POWERDOWN, R5XX_DAC_POWER_OFF);
@@ -221,34 +233,83 @@ static void r5xx_avivo_hpd_arm(struct r5xx_device *rdev, u8 pin)
 	spin_unlock_irqrestore(&rdev->irq.lock, flags);
 }
 
+/* a monitor on the connector's own encoder without DDC answer */
+static bool r5xx_output_sense(struct r5xx_device *rdev,
+			      struct r5xx_output_dev *out, bool force)
+{
+	if (r5xx_is_avivo(rdev))
+		return r5xx_avivo_output_sense(rdev, out, force);
+	switch (out->info->output) {
+	case R5XX_OUTPUT_LVDS:	/* its own encoder: r5xx_panel.c */
+		break;
+	case R5XX_OUTPUT_DAC1:
+		/* the comparator disturbs a running DAC: only on request */
+		return force && r5xx_dac_load_detect(rdev);
+	case R5XX_OUTPUT_DAC2:
+		return force && r5xx_dac2_load_detect(rdev);
+	case R5XX_OUTPUT_TMDS1:
+		return r5xx_rreg(rdev, R5XX_FP_GEN_CNTL) &
+		       R5XX_FP_GEN_CNTL_FP_DETECT_SENSE;
+	}
+	return false;
+}
+
+/* whether the monitor answering on @ddc says it is analog */
+static bool r5xx_edid_analog(struct drm_connector *connector,
+			     struct i2c_adapter *ddc)
+{
+	struct edid *edid = drm_get_edid(connector, ddc);
+	bool analog = edid && !(edid->input & DRM_EDID_INPUT_DIGITAL);
+
+	kfree(edid);
+	return analog;
+}
+
+/* DVI-I's analog half: a monitor the second DAC's comparator finds */
+static enum drm_connector_status
+r5xx_connector_detect_analog(struct r5xx_device *rdev,
+			     struct r5xx_output_dev *out, bool force)
+{
+	/* the comparator disturbs a running DAC: only on request */
+	if (!force)
+		return out->found_by_load ? out->connector.status :
+		       connector_status_disconnected;
+	out->found_by_load = r5xx_dac2_load_detect(rdev);
+	out->use_analog = out->found_by_load;
+	return out->found_by_load ? connector_status_connected :
+	       connector_status_disconnected;
+}
+
 static enum drm_connector_status
 r5xx_connector_detect(struct drm_connector *connector, bool force)
 {
 	struct r5xx_device *rdev = to_r5xx(connector->dev);
 	struct r5xx_output_dev *out = to_output(connector);
 	struct i2c_adapter *ddc = r5xx_output_ddc(rdev, out);
+	bool found;
 
-	if (ddc && drm_probe_ddc(ddc))
+	if (ddc && drm_probe_ddc(ddc)) {
+		out->found_by_load = false;
+		out->use_analog = out->info->dac2 &&
+				  r5xx_edid_analog(connector, ddc);
 		return connector_status_connected;
-	if (r5xx_is_avivo(rdev))
-		return r5xx_avivo_output_sense(rdev, out, force) ?
-		       connector_status_connected :
-		       connector_status_disconnected;
-	switch (out->info->output) {
-	case R5XX_OUTPUT_LVDS:	/* its own encoder: r5xx_panel.c */
-		break;
-	case R5XX_OUTPUT_DAC1:
-		/* the comparator disturbs a running DAC: only on request */
-		if (force && r5xx_dac_load_detect(rdev))
-			return connector_status_connected;
-		break;
-	case R5XX_OUTPUT_TMDS1:
-		if (r5xx_rreg(rdev, R5XX_FP_GEN_CNTL) &
-		    R5XX_FP_GEN_CNTL_FP_DETECT_SENSE)
-			return connector_status_connected;
-		break;
 	}
-	return connector_status_disconnected;
+	found = r5xx_output_sense(rdev, out, force);
+	if (!found && out->info->dac2)
+		return r5xx_connector_detect_analog(rdev, out, force);
+	out->found_by_load = false;
+	out->use_analog = false;
+	return found ? connector_status_connected :
+	       connector_status_disconnected;
+}
+
+/* DVI-I: the analog encoder while the monitor found is analog */
+static struct drm_encoder *
+r5xx_connector_best_encoder(struct drm_connector *connector)
+{
+	struct r5xx_output_dev *out = to_output(connector);
+
+	return out->use_analog ? &out->analog : &out->encoder;
 }
 
 /* The modes of the EDID on the connector's DDC bus; 0 without one. */
@@ -283,7 +344,7 @@ r5xx_connector_mode_valid(struct drm_connector *connector,
 {
 	struct r5xx_output_dev *out = to_output(connector);
 
-	if (out->info->output == R5XX_OUTPUT_TMDS1 &&
+	if (out->info->output == R5XX_OUTPUT_TMDS1 && !out->use_analog &&
 	    mode->clock > R5XX_TMDS_MAX_KHZ)
 		return MODE_CLOCK_HIGH;
 	if (r5xx_is_avivo(to_r5xx(connector->dev)))
@@ -296,6 +357,7 @@ R5XX_DECLARE_CONNECTOR_MODE_VALID(r5xx_connector_mode_valid)
 static const struct drm_connector_helper_funcs r5xx_connector_helper_funcs = {
 	.get_modes = r5xx_connector_get_modes,
 	.mode_valid = R5XX_CONNECTOR_MODE_VALID(r5xx_connector_mode_valid),
+	.best_encoder = r5xx_connector_best_encoder,
 };
 
 static const struct drm_connector_funcs r5xx_connector_funcs = {
@@ -333,6 +395,9 @@ static void r5xx_encoder_atomic_enable(struct drm_encoder *encoder,
 		r5xx_wreg_mask(rdev, R5XX_DAC_CNTL, 0,
 			       R5XX_DAC_CNTL_DAC_PDWN |
 			       R5XX_DAC_CNTL_DAC_CMP_EN);
+		break;
+	case R5XX_OUTPUT_DAC2:
+		r5xx_dac2_enable(rdev, crtc);
 		break;
 	case R5XX_OUTPUT_TMDS1:
 		/* R3xx/R4xx run the transmitter with PLLEN clear */
@@ -372,6 +437,9 @@ static void r5xx_encoder_atomic_disable(struct drm_encoder *encoder,
 			       R5XX_DAC_MACRO_CNTL_DAC_PDWN_G |
 			       R5XX_DAC_MACRO_CNTL_DAC_PDWN_B);
 		break;
+	case R5XX_OUTPUT_DAC2:
+		r5xx_dac2_disable(rdev);
+		break;
 	case R5XX_OUTPUT_TMDS1:
 		r5xx_wreg_mask(rdev, R5XX_FP_GEN_CNTL, 0,
 			       R5XX_FP_GEN_CNTL_FP_FPON | R5XX_FP_TMDS_EN);
@@ -386,6 +454,25 @@ static const struct drm_encoder_helper_funcs r5xx_encoder_helper_funcs = {
 
 static const struct drm_encoder_funcs r5xx_encoder_funcs = {
 	.destroy = drm_encoder_cleanup,
+};
+
+/* the analog half of DVI-I: the second DAC */
+static void r5xx_analog_atomic_enable(struct drm_encoder *encoder,
+				      struct drm_atomic_commit *state)
+{
+	r5xx_dac2_enable(to_r5xx(encoder->dev),
+			 to_r5xx_crtc(encoder->crtc)->id);
+}
+
+static void r5xx_analog_atomic_disable(struct drm_encoder *encoder,
+				       struct drm_atomic_commit *state)
+{
+	r5xx_dac2_disable(to_r5xx(encoder->dev));
+}
+
+static const struct drm_encoder_helper_funcs r5xx_analog_helper_funcs = {
+	.atomic_enable = r5xx_analog_atomic_enable,
+	.atomic_disable = r5xx_analog_atomic_disable,
 };
 
 /* point FP_DETECT_INT_POL at the next change of FP_DETECT_SENSE */
@@ -432,6 +519,21 @@ void r5xx_display_hotplug_irq(struct r5xx_device *rdev)
 	schedule_work(&rdev->display.hotplug_work);
 }
 
+/* DVI-I's analog half: a second encoder on the connector */
+static int r5xx_analog_init(struct r5xx_device *rdev,
+			    struct r5xx_output_dev *out)
+{
+	int ret;
+
+	ret = drm_encoder_init(&rdev->drm, &out->analog, &r5xx_encoder_funcs,
+			       DRM_MODE_ENCODER_DAC, NULL);
+	if (ret)
+		return ret;
+	out->analog.possible_crtcs = GENMASK(rdev->display.num_crtcs - 1, 0);
+	drm_encoder_helper_add(&out->analog, &r5xx_analog_helper_funcs);
+	return drm_connector_attach_encoder(&out->connector, &out->analog);
+}
+
 static int r5xx_output_init(struct r5xx_device *rdev, unsigned int idx)
 {
 	struct r5xx_output_dev *out = &rdev->display.outputs[idx];
@@ -442,8 +544,8 @@ static int r5xx_output_init(struct r5xx_device *rdev, unsigned int idx)
 	if (out->info->output == R5XX_OUTPUT_LVDS)
 		return r5xx_panel_output_init(rdev, out,
 					      r5xx_output_ddc(rdev, out));
-	enc_type = out->info->output == R5XX_OUTPUT_DAC1 ?
-		   DRM_MODE_ENCODER_DAC : DRM_MODE_ENCODER_TMDS;
+	enc_type = out->info->output == R5XX_OUTPUT_TMDS1 ?
+		   DRM_MODE_ENCODER_TMDS : DRM_MODE_ENCODER_DAC;
 	ret = drm_encoder_init(drm, &out->encoder, &r5xx_encoder_funcs,
 			       enc_type, NULL);
 	if (ret)
@@ -458,6 +560,11 @@ static int r5xx_output_init(struct r5xx_device *rdev, unsigned int idx)
 	if (ret)
 		return ret;
 	drm_connector_helper_add(&out->connector, &r5xx_connector_helper_funcs);
+	if (out->info->dac2) {
+		ret = r5xx_analog_init(rdev, out);
+		if (ret)
+			return ret;
+	}
 	if (r5xx_is_avivo(rdev) && out->info->hpd) {
 		out->connector.polled = DRM_CONNECTOR_POLL_HPD;
 		r5xx_avivo_hpd_arm(rdev, out->info->hpd);

@@ -87,11 +87,22 @@
 #define R5XX_PIX_RGB565			4
 #define R5XX_PIX_ARGB8888		6
 
+/* GEN_CNTL bits are at the same places in CRTC_GEN_CNTL and CRTC2_GEN_CNTL */
+#define R5XX_GEN_PIX_WIDTH	R5XX_CRTC_GEN_CNTL_CRTC_PIX_WIDTH
+#define R5XX_GEN_CUR_EN		R5XX_CRTC_GEN_CNTL_CRTC_CUR_EN
+#define R5XX_GEN_CUR_MODE	R5XX_CRTC_GEN_CNTL_CRTC_CUR_MODE
+#define R5XX_GEN_CUR_MODE_ARGB	R5XX_CRTC_GEN_CNTL_CRTC_CUR_MODE_ARGB
+#define R5XX_GEN_EN		R5XX_CRTC_GEN_CNTL_CRTC_EN
+#define R5XX_GEN_DISP_REQ_EN_B	R5XX_CRTC_GEN_CNTL_DISP_REQ_EN_B
+
 /**
  * struct r5xx_crtc_regs - where the two CRTCs differ, as data
  * @off: offset of the CRTC2 copy of a CRTC1 register (timing, offset,
  *	pitch, display base, cursor)
  * @gen_cntl: CRTC_GEN_CNTL or CRTC2_GEN_CNTL
+ * @gen_keep: @gen_cntl bits a mode set keeps: the cursor's, and in
+ *	CRTC2_GEN_CNTL the TV DAC's output enable (CRTC2_CRT2_ON), which
+ *	r5xx_dac2.c owns
  * @status: CRTC_STATUS or CRTC2_STATUS
  * @tile_x0_y0: CRTC_TILE_X0_Y0 or CRTC2_TILE_X0_Y0
  * @merge_cntl: DISP_MERGE_CNTL or DISP2_MERGE_CNTL
@@ -105,6 +116,7 @@
 struct r5xx_crtc_regs {
 	u32 off;
 	u32 gen_cntl;
+	u32 gen_keep;
 	u32 status;
 	u32 tile_x0_y0;
 	u32 merge_cntl;
@@ -120,6 +132,7 @@ static const struct r5xx_crtc_regs r5xx_crtc_regs[R5XX_MAX_CRTCS] = {
 	{
 		.off = 0,
 		.gen_cntl = R5XX_CRTC_GEN_CNTL,
+		.gen_keep = R5XX_GEN_CUR_EN | R5XX_GEN_CUR_MODE,
 		.status = R5XX_CRTC_STATUS,
 		.tile_x0_y0 = R5XX_CRTC_TILE_X0_Y0,
 		.merge_cntl = R5XX_DISP_MERGE_CNTL,
@@ -133,6 +146,8 @@ static const struct r5xx_crtc_regs r5xx_crtc_regs[R5XX_MAX_CRTCS] = {
 	{
 		.off = R5XX_CRTC2_H_TOTAL_DISP - R5XX_CRTC_H_TOTAL_DISP,
 		.gen_cntl = R5XX_CRTC2_GEN_CNTL,
+		.gen_keep = R5XX_GEN_CUR_EN | R5XX_GEN_CUR_MODE |
+			    R5XX_CRTC2_GEN_CNTL_CRTC2_CRT2_ON,
 		.status = R5XX_CRTC2_STATUS,
 		.tile_x0_y0 = R5XX_CRTC2_TILE_X0_Y0,
 		.merge_cntl = R5XX_DISP2_MERGE_CNTL,
@@ -144,14 +159,6 @@ static const struct r5xx_crtc_regs r5xx_crtc_regs[R5XX_MAX_CRTCS] = {
 		.pll_htotal = R5XX_PLL_HTOTAL2_CNTL,
 	},
 };
-
-/* GEN_CNTL bits are at the same places in CRTC_GEN_CNTL and CRTC2_GEN_CNTL */
-#define R5XX_GEN_PIX_WIDTH	R5XX_CRTC_GEN_CNTL_CRTC_PIX_WIDTH
-#define R5XX_GEN_CUR_EN		R5XX_CRTC_GEN_CNTL_CRTC_CUR_EN
-#define R5XX_GEN_CUR_MODE	R5XX_CRTC_GEN_CNTL_CRTC_CUR_MODE
-#define R5XX_GEN_CUR_MODE_ARGB	R5XX_CRTC_GEN_CNTL_CRTC_CUR_MODE_ARGB
-#define R5XX_GEN_EN		R5XX_CRTC_GEN_CNTL_CRTC_EN
-#define R5XX_GEN_DISP_REQ_EN_B	R5XX_CRTC_GEN_CNTL_DISP_REQ_EN_B
 
 static const struct r5xx_crtc_regs *r5xx_regs_of(struct drm_crtc *crtc)
 {
@@ -558,8 +565,7 @@ static void r5xx_crtc_atomic_enable(struct drm_crtc *crtc,
 		r5xx_crtc_set_pll(rdev, r, &div, m->crtc_htotal);
 	r5xx_crtc_set_timing(rdev, r, m);
 
-	gen = r5xx_rreg(rdev, r->gen_cntl) & (R5XX_GEN_CUR_EN |
-					     R5XX_GEN_CUR_MODE);
+	gen = r5xx_rreg(rdev, r->gen_cntl) & r->gen_keep;
 	/* blank until the primary plane shows a frame */
 	gen |= R5XX_GEN_EN | R5XX_GEN_DISP_REQ_EN_B |
 	       FIELD_PREP(R5XX_GEN_PIX_WIDTH,

@@ -121,6 +121,8 @@ struct dma_buf;
  *   vblank interrupts, frame counter and scanout position;
  * - r5xx_connector.c: connectors and encoders (primary DAC, internal TMDS;
  *   DACA and TMDSA on AVIVO), detection, hot plug and modes;
+ * - r5xx_dac2.c: the legacy TV DAC as a second VGA DAC (DVI-I's analog
+ *   half) and its load comparator;
  * - r5xx_panel.c: the laptop panel of Mobility boards on the legacy LVDS
  *   transmitter: its native mode, the RMX scaler, power sequencing and the
  *   backlight class device;
@@ -303,6 +305,8 @@ enum r5xx_clk_kind {
  *	depends on (%R5XX_BW_MEM_NONE on AVIVO chips)
  * @bw_flags: the legacy display bandwidth's %R5XX_BW_LEGACY_* cases
  * @bw_avivo: how the AVIVO display bandwidth is computed
+ * @tv_dac_pd: the power-down bits of the legacy TV DAC in TV_DAC_CNTL
+ *	(R420, R423 and RV410 moved them up one), 0 without a TV DAC
  */
 struct r5xx_chip_info {
 	const char *name;
@@ -319,6 +323,7 @@ struct r5xx_chip_info {
 	enum r5xx_bw_mem_timing bw_mem;
 	u8 bw_flags;
 	enum r5xx_bw_avivo_kind bw_avivo;
+	u32 tv_dac_pd;
 };
 
 /**
@@ -994,15 +999,23 @@ struct r5xx_crtc {
 };
 
 /**
- * struct r5xx_output_dev - a connector and the encoder behind it
+ * struct r5xx_output_dev - a connector and the encoders behind it
  * @connector: DRM connector
  * @encoder: DRM encoder
+ * @analog: the second DAC's encoder, the analog half of a DVI-I connector
+ *	(&r5xx_connector_info.dac2)
  * @info: its row of the connector table
+ * @use_analog: the monitor last found on a DVI-I connector is analog
+ * @found_by_load: ... and was found by the load comparator (a probe that
+ *	may not run the comparator keeps that status)
  */
 struct r5xx_output_dev {
 	struct drm_connector connector;
 	struct drm_encoder encoder;
+	struct drm_encoder analog;
 	const struct r5xx_connector_info *info;
+	bool use_analog;
+	bool found_by_load;
 };
 
 struct backlight_device;
@@ -1605,6 +1618,11 @@ enum drm_mode_status r5xx_avivo_mode_limits(struct r5xx_device *rdev,
 
 /* r5xx_connector.c */
 int r5xx_outputs_init(struct r5xx_device *rdev);
+
+/* r5xx_dac2.c */
+bool r5xx_dac2_load_detect(struct r5xx_device *rdev);
+void r5xx_dac2_enable(struct r5xx_device *rdev, unsigned int crtc);
+void r5xx_dac2_disable(struct r5xx_device *rdev);
 int r5xx_panel_output_init(struct r5xx_device *rdev,
 			   struct r5xx_output_dev *out, struct i2c_adapter *ddc);
 void r5xx_display_hotplug_irq(struct r5xx_device *rdev);

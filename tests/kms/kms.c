@@ -24,6 +24,11 @@
  *   kms hotplug                 DVI (hot-plug interrupt) and VGA (polled)
  *                               unplug/replug through QMP: connector status and
  *                               a hotplug uevent each time
+ *   kms dac2                    rv380: a monitor without DDC on the TV DAC
+ *                               (DVI-I's analog half, monitor-dac2) found by
+ *                               load detection on a forced probe, not found
+ *                               without one, lit from CRTC 1 and CRTC 0:
+ *                               head 3 pixel-exact
  *   kms panel WxH SCALING       rv380m: a pattern at WxH on LVDS-1 with its
  *                               "scaling mode" (Full, Full aspect, Center);
  *                               the panel's head 2 pixel-exact (native size,
@@ -1108,6 +1113,78 @@ static int t_panel(void)
 	return failures != 0;
 }
 
+/* DVI's status after a forced probe (a full GETCONNECTOR) */
+static drmModeConnection dvi_probed(void)
+{
+	drmModeConnectorPtr c = connector("DVI");
+	drmModeConnection s = c->connection;
+
+	drmModeFreeConnector(c);
+	return s;
+}
+
+/* head @head's size: a placeholder (640x480) while its output is dark */
+static void head_size(unsigned int head, unsigned int *w, unsigned int *h)
+{
+	struct image img;
+
+	screendump(head, &img);
+	*w = img.w;
+	*h = img.h;
+	free(img.rgb);
+}
+
+/*
+ * rv380: the TV DAC as DVI-I's analog half. A VGA monitor without DDC on
+ * it (monitor-dac2) is found only by the DAC's load comparator on a forced
+ * probe, lit from either CRTC, and shown pixel-exact on the model's head 3.
+ */
+static int t_dac2(void)
+{
+	drmModeConnectorPtr dvi;
+	const drmModeModeInfo *m;
+	struct fb f0, f1;
+	struct fb_expect e0 = { &f0, 5, false }, e1 = { &f1, 91, false };
+	unsigned int w, h;
+
+	if (plug_dvi(false) || plug("dac2", false))
+		die("qom-set");
+	check(dvi_probed() == DRM_MODE_DISCONNECTED,
+	      "no monitor on DVI-I-1: disconnected after a forced probe");
+	if (plug("dac2", true))
+		die("qom-set monitor-dac2");
+	check(dvi_probed() == DRM_MODE_CONNECTED,
+	      "monitor-dac2: DVI-I-1 connected by load detection");
+	dvi = connector("DVI");
+	m = find_mode(dvi, 1024, 768);
+	check(m && preferred(dvi) == m,
+	      "DVI-I-1 (no EDID) offers 1024x768, preferred");
+	if (!m)
+		return 1;
+	fb_make(&f0, 1024, 768, DRM_FORMAT_XRGB8888, RADEON_TILING_MACRO);
+	fb_make(&f1, 1024, 768, DRM_FORMAT_XRGB8888, 0);
+	fb_fill(&f0, e0.seed);
+	fb_fill(&f1, e1.seed);
+	set_crtc(1, &f1, dvi, m);
+	settle(1);
+	compare(3, 1024, 768, expect_fb, &e1, "TV DAC from CRTC 1, linear");
+	set_crtc(1, NULL, dvi, m);
+	set_crtc(0, &f0, dvi, m);
+	settle(0);
+	compare(3, 1024, 768, expect_fb, &e0, "TV DAC from CRTC 0, macro-tiled");
+	set_crtc(0, NULL, dvi, m);
+	head_size(3, &w, &h);
+	check(w != 1024 || h != 768, "TV DAC off: head 3 dark (%ux%u)", w, h);
+	drmModeFreeConnector(dvi);
+	if (plug("dac2", false))
+		die("qom-set monitor-dac2");
+	check(dvi_probed() == DRM_MODE_DISCONNECTED,
+	      "monitor-dac2 pulled: DVI-I-1 disconnected after a forced probe");
+	fb_free(&f0);
+	fb_free(&f1);
+	return failures != 0;
+}
+
 static const struct named_test tests[] = {
 	{ "vline", t_vline },
 	{ "scanout", t_scanout },
@@ -1120,6 +1197,7 @@ static const struct named_test tests[] = {
 	{ "crtcid", t_crtcid },
 	{ "hotplug", t_hotplug },
 	{ "panel", t_panel },
+	{ "dac2", t_dac2 },
 };
 
 int main(int argc, char **argv)

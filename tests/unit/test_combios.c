@@ -59,6 +59,7 @@ static void test_tables(void)
 		E(2, 3, 0),		/* VGA */
 	};
 	static const uint16_t twice[] = { E(2, 3, 0), E(2, 1, 0) };
+	static const uint16_t tv_dac[] = { E(3, 2, 1), E(4, 2, 1) };
 
 	make_rom(generic, 2);
 	tap_is(r5xx_combios_connectors(rom, sizeof(rom), R5XX_FAMILY_RV380, c, 4), 2,
@@ -69,6 +70,8 @@ static void test_tables(void)
 	tap_is(c[1].type, DRM_MODE_CONNECTOR_VGA, "... then VGA");
 	tap_is(c[1].output, R5XX_OUTPUT_DAC1, "... on the primary DAC");
 	tap_is(c[1].ddc, R5XX_DDC_VGA, "... DDC on GPIO_VGA_DDC");
+	tap_ok(!c[0].dac2 && !c[1].dac2,
+	       "... DVI-I without the TV DAC bit: no analog half on it");
 	tap_is(r5xx_combios_connectors(rom, sizeof(rom), R5XX_FAMILY_RV380, c, 1), 1,
 	       "no more than the room given");
 
@@ -81,6 +84,12 @@ static void test_tables(void)
 	tap_is(r5xx_combios_connectors(rom, sizeof(rom), R5XX_FAMILY_R300, c, 4), 1,
 	       "R300: same table");
 	tap_is(c[0].ddc, R5XX_DDC_DVI, "... CRT2 pads are GPIO_DVI_DDC on R300");
+
+	make_rom(tv_dac, 2);
+	tap_is(r5xx_combios_connectors(rom, sizeof(rom), R5XX_FAMILY_RV380, c, 4), 1,
+	       "DVI-I with the TV DAC bit (a DVI-D after it on the same TMDS is left out)");
+	tap_ok(c[0].type == DRM_MODE_CONNECTOR_DVII && c[0].dac2,
+	       "... DVI-I with its analog half on the TV DAC");
 
 	make_rom(twice, 2);
 	tap_is(r5xx_combios_connectors(rom, sizeof(rom), R5XX_FAMILY_RV380, c, 4), 1,

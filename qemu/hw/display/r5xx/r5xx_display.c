@@ -646,6 +646,7 @@ void r5xx_display_instance_init(R5xxState *s)
     object_property_add_bool(obj, "monitor-dvi", r5xx_get_monitor_dvi,
                              r5xx_set_monitor_dvi);
     r5xx_panel_instance_init(s);
+    r5xx_dac2_instance_init(s);
 }
 
 /* Life cycle -------------------------------------------------------------- */
@@ -687,6 +688,7 @@ void r5xx_display_init(R5xxState *s)
     }
     if (s->disp.ops) {
         r5xx_panel_init(s);
+        r5xx_dac2_init(s);
         memory_region_set_log(&s->vram, true, DIRTY_MEMORY_VGA);
     }
     s->disp.realized = true;
@@ -703,6 +705,7 @@ void r5xx_display_fini(R5xxState *s)
         }
     }
     r5xx_panel_fini(s);
+    r5xx_dac2_fini(s);
 }
 
 /* After the register file is cleared: CRTCs off, identity palettes. */

@@ -85,6 +85,14 @@ void r5xx_panel_fini(R5xxState *s);
 void r5xx_panel_reset(R5xxState *s);
 bool r5xx_panel_write(R5xxState *s, uint32_t addr, uint32_t val);
 
+/* The legacy TV DAC and the monitor on it (r5xx_dac2.c) */
+void r5xx_dac2_instance_init(R5xxState *s);
+void r5xx_dac2_init(R5xxState *s);
+void r5xx_dac2_fini(R5xxState *s);
+void r5xx_dac2_reset(R5xxState *s);
+uint32_t r5xx_dac2_cntl2_read(R5xxState *s);
+void r5xx_dac2_cntl2_write(R5xxState *s, uint32_t val);
+
 /* DDC: the lines a GPIO block drives into the monitor's I2C bus */
 void r5xx_ddc_drive(R5xxMonitor *mon, bool scl, bool sda);
 bool r5xx_ddc_sda(R5xxMonitor *mon);

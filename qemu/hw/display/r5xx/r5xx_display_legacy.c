@@ -396,6 +396,8 @@ static uint32_t r5xx_legacy_read(R5xxState *s, uint32_t addr, bool *handled)
     case A_FP_GEN_CNTL:
         return FIELD_DP32(reg(s, addr), FP_GEN_CNTL, FP_DETECT_SENSE,
                           s->disp.mon[R5XX_MON_DVI].present);
+    case A_DAC_CNTL2:
+        return r5xx_dac2_cntl2_read(s);
     case A_DAC_CNTL:
         v = reg(s, addr) & ~R_DAC_CNTL_DAC_CMP_OUTPUT_MASK;
         if ((v & R_DAC_CNTL_DAC_CMP_EN_MASK) &&
@@ -452,6 +454,9 @@ static bool r5xx_legacy_write(R5xxState *s, uint32_t addr, uint32_t val)
     case A_DAC_CNTL:
         s->regs[addr >> 2] = val & ~R_DAC_CNTL_DAC_CMP_OUTPUT_MASK;
         return true;
+    case A_DAC_CNTL2:
+        r5xx_dac2_cntl2_write(s, val);
+        return true;
     }
     n = r5xx_legacy_crtc_of(addr);
     if (n < 0) {
@@ -466,6 +471,7 @@ static bool r5xx_legacy_write(R5xxState *s, uint32_t addr, uint32_t val)
 static void r5xx_legacy_reset(R5xxState *s)
 {
     r5xx_panel_reset(s);
+    r5xx_dac2_reset(s);
 }
 
 const R5xxDispOps r5xx_disp_legacy_ops = {

@@ -375,6 +375,8 @@ typedef struct R5xxDisplay {
     uint32_t vtime_hi;
     bool realized;
     QemuConsole *panel_con;         /* the LVDS panel, head 2 (or NULL) */
+    QemuConsole *dac2_con;          /* the TV DAC's monitor, head 3 */
+    bool dac2_present;              /* a monitor on the TV DAC (no DDC) */
 } R5xxDisplay;
 
 typedef struct R5xxIrq {

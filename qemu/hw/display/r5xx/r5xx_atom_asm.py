@@ -23,7 +23,7 @@ decodes; this is our own writing of it:
   revision), the workspace size in bytes, the parameter space size in
   bytes, then the code, which ends with EOT.
 
-Operands are tuples built by reg(), ps(), ws() and imm().
+Operands are tuples built by reg(), ps(), ws(), pll() and imm().
 """
 import struct
 
@@ -41,6 +41,7 @@ DST_OF_SRC = {4: ["D"], 2: ["W0", "W8", "W16"], 1: ["B0", "B8", "B16", "B24"]}
 
 OP_MOVE, OP_AND, OP_OR = 1, 7, 13
 OP_SHIFT_LEFT, OP_SHIFT_RIGHT = 19, 25
+OP_MUL, OP_DIV = 31, 37  # results in the workspace's QUOTIENT (/REMAINDER)
 OP_ADD, OP_SUB = 43, 49
 OP_SETREGBLOCK = 58
 OP_COMPARE = 60
@@ -55,6 +56,7 @@ OP_EOT = 91
 OP_MASK = 92
 OP_XOR = 103
 
+WS_QUOTIENT = 0x40      # workspace index of MUL's product, DIV's quotient
 CODE_START = 6          # header (4) + workspace size + parameter space size
 
 
@@ -75,6 +77,16 @@ def ps(i, part="D"):
 def ws(i, part="D"):
     """Dword i of the table's workspace."""
     return (ARG_WS, i, part)
+
+
+def pll(index, part="D"):
+    """A register of the PLL indirect space (CLOCK_CNTL_INDEX/DATA)."""
+    return (ARG_PLL, index, part)
+
+
+def quotient():
+    """What the last MUL (product) or DIV (quotient) left."""
+    return (ARG_WS, WS_QUOTIENT, "D")
 
 
 def imm(value, width=4):
@@ -152,6 +164,14 @@ class Asm:
 
     def sub(self, dst, src):
         self._two(OP_SUB, dst, src)
+
+    def mul(self, a, b):
+        """quotient() = a * b (low 32 bits)."""
+        self._two(OP_MUL, a, b)
+
+    def div(self, a, b):
+        """quotient() = a / b, remainder a % b; both 0 when b is 0."""
+        self._two(OP_DIV, a, b)
 
     def compare(self, a, b):
         self._two(OP_COMPARE, a, b)

@@ -99,18 +99,16 @@ static const char *const r5xx_pm_profile_names[] = {
 	[R5XX_PM_PROFILE_HIGH] = "high",
 };
 
-static u32 r5xx_pm_legacy_sclk_khz(struct r5xx_device *rdev)
+/* a clock the engine or memory PLL runs at: feedback divider, post select */
+static u32 r5xx_pm_legacy_khz(struct r5xx_device *rdev, u32 fb, u32 sel)
 {
-	u32 div = r5xx_pll_rreg(rdev, R5XX_PLL_M_SPLL_REF_FB_DIV);
-	u32 ref = FIELD_GET(R5XX_PLL_M_SPLL_REF_FB_DIV_M_SPLL_REF_DIV, div);
-	u32 sel = FIELD_GET(R5XX_PLL_SCLK_CNTL_SCLK_SRC_SEL,
-			    r5xx_pll_rreg(rdev, R5XX_PLL_SCLK_CNTL));
+	u32 ref = FIELD_GET(R5XX_PLL_M_SPLL_REF_FB_DIV_M_SPLL_REF_DIV,
+			    r5xx_pll_rreg(rdev, R5XX_PLL_M_SPLL_REF_FB_DIV));
 	u32 khz;
 
 	if (!ref)
 		return 0;
-	khz = 2 * FIELD_GET(R5XX_PLL_M_SPLL_REF_FB_DIV_SPLL_FB_DIV, div) *
-	      (rdev->display.pll.ref_khz ?: 27000) / ref;
+	khz = 2 * fb * (rdev->display.pll.ref_khz ?: 27000) / ref;
 	return sel >= 2 && sel <= 4 ? khz >> (sel - 1) : khz;
 }
 
@@ -122,12 +120,21 @@ static void r5xx_pm_clocks_parse(struct r5xx_device *rdev)
 	const char *why = "no video BIOS";
 	struct r5xx_pm_state low;
 	size_t len = 0;
+	u32 div, fb, sel;
 	u8 *rom;
 	int ret = -ENOENT;
 
+	div = r5xx_pll_rreg(rdev, R5XX_PLL_M_SPLL_REF_FB_DIV);
+	fb = FIELD_GET(R5XX_PLL_M_SPLL_REF_FB_DIV_SPLL_FB_DIV, div);
+	sel = FIELD_GET(R5XX_PLL_SCLK_CNTL_SCLK_SRC_SEL,
+			r5xx_pll_rreg(rdev, R5XX_PLL_SCLK_CNTL));
 	pc->default_sclk_khz = rdev->display.sclk_khz ?:
-			       r5xx_pm_legacy_sclk_khz(rdev);
-	pc->default_mclk_khz = rdev->display.mclk_khz ?: pc->default_sclk_khz;
+			       r5xx_pm_legacy_khz(rdev, fb, sel);
+	fb = FIELD_GET(R5XX_PLL_M_SPLL_REF_FB_DIV_MPLL_FB_DIV, div);
+	sel = FIELD_GET(R5XX_PLL_MCLK_CNTL_MCLK_SRC_SEL,
+			r5xx_pll_rreg(rdev, R5XX_PLL_MCLK_CNTL));
+	pc->default_mclk_khz = rdev->display.mclk_khz ?:
+			       r5xx_pm_legacy_khz(rdev, fb, sel);
 	memset(pt, 0, sizeof(*pt));
 	pt->default_idx = -1;
 
@@ -321,6 +328,9 @@ static int r5xx_pm_profile_state(struct r5xx_device *rdev,
 	int def = pc->table.default_idx;
 	bool mh = crtcs > 1;
 
+	/* radeon's dpms_off states: the lowest, but for the default profile */
+	if (!crtcs && profile != R5XX_PM_PROFILE_DEFAULT)
+		return 0;
 	if (profile == R5XX_PM_PROFILE_AUTO)
 		profile = power_supply_is_system_supplied() > 0 ?
 			  R5XX_PM_PROFILE_HIGH : R5XX_PM_PROFILE_MID;

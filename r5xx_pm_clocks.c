@@ -520,6 +520,8 @@ static ssize_t power_method_store(struct device *dev,
 		pc->method = R5XX_PM_METHOD_DYNPM;
 		pc->dynpm_state = R5XX_DYNPM_PAUSED;
 		pc->dynpm_planned = R5XX_DYNPM_ACTION_NONE;
+		pc->dynpm_can_up = true;
+		pc->dynpm_can_down = true;
 		mutex_unlock(&pc->lock);
 	} else if (!strncmp(buf, "profile", strlen("profile"))) {
 		mutex_lock(&pc->lock);
@@ -607,6 +609,8 @@ void r5xx_pm_clocks_init(struct r5xx_device *rdev)
 	pc->method = R5XX_PM_METHOD_PROFILE;
 	pc->profile = R5XX_PM_PROFILE_DEFAULT;
 	pc->dynpm_state = R5XX_DYNPM_DISABLED;
+	pc->dynpm_can_up = true;
+	pc->dynpm_can_down = true;
 	r5xx_pm_clocks_parse(rdev);
 	pc->atom = rdev->post.atom_rom;
 	for (i = 0; i < pt->num; i++)

@@ -29,15 +29,16 @@ cs_check() { # a blit through the CS, checked by its program
 }
 
 wait_clocks() { # WANT SECONDS: until the model's clocks are WANT
-	local i now
+	local end=$((SECONDS + $2)) now
 
-	for ((i = 0; i < $2 * 10; i++)); do
-		now=$(clocks)
-		[ "$now" = "$1" ] && return 0
+	while now=$(clocks); [ "$now" != "$1" ]; do
+		if [ "$SECONDS" -ge "$end" ]; then
+			echo "clocks $now, want $1"
+			cat /sys/kernel/debug/dri/0/r5xx_pm_clocks 2>/dev/null || true
+			return 1
+		fi
 		sleep 0.1
 	done
-	echo "clocks $now, want $1"
-	return 1
 }
 
 # profile: the state each picks with one CRTC lit (r420_pm_init_profile;

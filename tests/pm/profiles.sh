@@ -6,6 +6,7 @@
 # the engine clock while the GPU idles (one CRTC lit: the balanced state,
 # the power saving one being not for a lit display) and power_profile is
 # refused under it; back to profile, the default clocks again.
+# vm-timeout-units: 2 (eight profile changes, each with a CS blit, then dynpm)
 set -e
 . tests/pm/lib.sh
 dev=$(gpu_dev) || { echo "no GPU device"; exit 1; }

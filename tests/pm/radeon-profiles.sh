@@ -4,6 +4,7 @@
 # same power_profile writes give the same model clocks, through the same
 # ROM tables, as r5xx's (profiles.sh).
 # vm-driver: radeon
+# vm-timeout-units: 2 (eight profile changes, each with a CS blit)
 set -e
 . tests/pm/lib.sh
 dev=$(gpu_dev) || { echo "no GPU device"; exit 1; }

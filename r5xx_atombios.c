@@ -81,6 +81,7 @@ enum atom_data_table {
 	ATOM_SUPPORTED_DEVICES = 9,
 	ATOM_GPIO_I2C_INFO = 10,
 	ATOM_GPIO_PIN_LUT = 12,
+	ATOM_POWERPLAY_INFO = 15,
 	ATOM_OBJECT_HEADER = 22,
 	ATOM_INTEGRATED_SYSTEM_INFO = 30,
 };
@@ -821,4 +822,129 @@ int r5xx_atom_igp_info(const u8 *rom, size_t len, u32 default_mclk_khz,
 		*igp = atom_igp_safe;
 	}
 	return ret;
+}
+
+/*
+ * PowerPlayInfo before PPLib (format revisions 1-3, what R5xx boards
+ * carry): after the header, 4 overdrive bytes, the entry size and count,
+ * then up to 8 ATOM_POWERMODE_INFO entries: format 1 has ulMiscInfo, two
+ * reserved dwords and 16-bit clocks (21 bytes), format 2 ulMiscInfo,
+ * ulMiscInfo2 and 32-bit clocks (21 bytes), format 3 one byte more (22).
+ * Clocks are in 10 kHz.
+ */
+#define PP_NUM_MODES		(ATOM_TABLE_HEADER + 5)
+#define PP_MODES		(ATOM_TABLE_HEADER + 6)
+#define PP_MAX_MODES		8
+#define PP_MAX_CLOCK		400000	/* 4 GHz in 10 kHz: none is faster */
+#define PP_MISC_PERFORMANCE	BIT(4)	/* LOAD_PERFORMANCE_EN */
+#define PP_MISC_BALANCED	BIT(11)	/* LOAD_BALANCE_EN */
+#define PP_MISC_DC		(BIT(12) | BIT(13))	/* (LOW_)DC_STATE_ENTRY */
+#define PP_MISC_DEFAULT		BIT(15)	/* DRIVER_DEFAULT_MODE */
+#define PP_MISC_POWERSAVE	BIT(18)	/* POWER_SAVING_MODE */
+#define PP_MISC_3D		BIT(31)	/* 3D_ACCELERATION_EN */
+#define PP_MISC2_AC_LITE	BIT(4)	/* SYSTEM_AC_LITE_MODE */
+
+/* an entry's use from its misc words, in radeon's order of precedence */
+static enum r5xx_pm_state_type atom_pp_type(u32 misc, u32 misc2)
+{
+	enum r5xx_pm_state_type type = R5XX_PM_STATE_USER;
+
+	if (misc & PP_MISC_POWERSAVE)
+		type = R5XX_PM_STATE_POWERSAVE;
+	if (misc & PP_MISC_DC)
+		type = R5XX_PM_STATE_BATTERY;
+	if (misc & PP_MISC_BALANCED)
+		type = R5XX_PM_STATE_BALANCED;
+	if (misc & PP_MISC_3D)
+		type = R5XX_PM_STATE_PERFORMANCE;
+	if (misc2 & PP_MISC2_AC_LITE)
+		type = R5XX_PM_STATE_BALANCED;
+	if (misc & PP_MISC_DEFAULT)
+		type = R5XX_PM_STATE_DEFAULT;
+	return type;
+}
+
+/**
+ * r5xx_atom_power_states - the engine/memory clock states of PowerPlayInfo
+ * @rom: the video BIOS image
+ * @len: its length in bytes
+ * @pt: the states, lowest first; entries with a zero clock are skipped,
+ *	as radeon skips them
+ * @why: set to the reason when the return is negative
+ *
+ * Reads the pre-PPLib tables (format revisions 1 to 3) of R5xx boards.
+ * The lowest state is marked not for use with a lit display unless it is
+ * the default, as radeon_atombios_parse_power_table_1_3 marks it.
+ *
+ * Return: the number of states (0 if every entry was skipped), -ENOENT if
+ * @rom is not an ATOM image or has no PowerPlayInfo of those revisions,
+ * -EINVAL if an entry lies outside the table or a clock is beyond 4 GHz.
+ * @pt is empty after an error.
+ */
+int r5xx_atom_power_states(const u8 *rom, size_t len, struct r5xx_pm_table *pt,
+			   const char **why)
+{
+	struct atom_span img = { rom, 0, len }, t;
+	unsigned int i, n, size;
+	u8 frev, crev, count;
+	int ret;
+
+	memset(pt, 0, sizeof(*pt));
+	pt->default_idx = -1;
+	ret = atom_data_table_rev(&img, ATOM_POWERPLAY_INFO, &t, &frev, &crev,
+				  why);
+	if (ret)
+		return ret;
+	if (frev < 1 || frev > 3) {
+		*why = "PowerPlayInfo revision not understood (PPLib is not R5xx's)";
+		return -ENOENT;
+	}
+	size = frev == 3 ? 22 : 21;
+	if (!atom_u8(&t, t.start + PP_NUM_MODES, &count)) {
+		*why = "PowerPlayInfo too short";
+		return -EINVAL;
+	}
+	n = min_t(unsigned int, count, PP_MAX_MODES);
+	for (i = 0; i < n; i++) {
+		size_t e = t.start + PP_MODES + (size_t)i * size;
+		struct r5xx_pm_state *st = &pt->state[pt->num];
+		u32 misc, misc2 = 0, sclk = 0, mclk = 0;
+		u16 s16 = 0, m16 = 0;
+
+		if (!atom_u32(&t, e, &misc) || !atom_u8(&t, e + size - 1, &crev)) {
+			*why = "PowerPlayInfo entry outside the table";
+			goto bad;
+		}
+		/* the entry's last byte is inside, so are its clocks */
+		if (frev == 1) {
+			atom_u16(&t, e + 12, &s16);
+			atom_u16(&t, e + 14, &m16);
+			sclk = s16;
+			mclk = m16;
+		} else {
+			atom_u32(&t, e + 4, &misc2);
+			atom_u32(&t, e + 8, &sclk);
+			atom_u32(&t, e + 12, &mclk);
+		}
+		if (!sclk || !mclk)
+			continue;
+		if (sclk > PP_MAX_CLOCK || mclk > PP_MAX_CLOCK) {
+			*why = "PowerPlayInfo clock beyond 4 GHz";
+			goto bad;
+		}
+		st->sclk_khz = sclk * 10;
+		st->mclk_khz = mclk * 10;
+		st->type = atom_pp_type(misc, misc2);
+		st->single_display = !(misc & PP_MISC_3D);
+		if (st->type == R5XX_PM_STATE_DEFAULT)
+			pt->default_idx = pt->num;
+		else if (pt->num == 0)
+			st->no_display = true;
+		pt->num++;
+	}
+	return pt->num;
+bad:
+	memset(pt, 0, sizeof(*pt));
+	pt->default_idx = -1;
+	return -EINVAL;
 }

@@ -8,6 +8,7 @@
 #include <linux/types.h>
 
 #include "r5xx_combios.h"	/* struct r5xx_connector_info */
+#include "r5xx_pm_states.h"
 
 /**
  * struct r5xx_atom_clocks - the pixel PLL data of ATOM FirmwareInfo, in kHz
@@ -59,5 +60,8 @@ int r5xx_atom_clocks(const u8 *rom, size_t len, struct r5xx_atom_clocks *clk,
 		     const char **why);
 int r5xx_atom_igp_info(const u8 *rom, size_t len, u32 default_mclk_khz,
 		       struct r5xx_atom_igp *igp, const char **why);
+
+int r5xx_atom_power_states(const u8 *rom, size_t len, struct r5xx_pm_table *pt,
+			   const char **why);
 
 #endif /* __R5XX_ATOMBIOS_H__ */

@@ -281,7 +281,8 @@ MODULE_FIRMWARE(FW_RS690);
 	.name = nm, .group = "R4xx", .firmware = FW_R420,		\
 	.gart = gartk, .mc = R5XX_MC_R420, .irq = R5XX_IRQ_R100,	\
 	.clocks = R5XX_CLK_R420, .pipes = 0, .pcie_index_mask = 0xff,	\
-	.quirks = R5XX_QUIRK_CP_RESYNC | R5XX_QUIRK_DISP_PRIORITY_HIGH | (q), \
+	.quirks = R5XX_QUIRK_CP_RESYNC | R5XX_QUIRK_DISP_PRIORITY_HIGH |	\
+		  R5XX_QUIRK_PM_MID_STATE1 | (q),			\
 	.bw_mem = R5XX_BW_MEM_R420, .tv_dac_pd = TV_DAC_PD_R420 }
 
 #define RS6XX_ROW(nm, fw, gartk, mck, q, bwa) {			\
@@ -289,7 +290,8 @@ MODULE_FIRMWARE(FW_RS690);
 	.mc = mck, .irq = R5XX_IRQ_RS600, .clocks = R5XX_CLK_RV515,	\
 	.msi_rearm = R5XX_MSI_REARM_BUS_CNTL,				\
 	.pipes = 0, .pcie_index_mask = 0xff,				\
-	.quirks = R5XX_QUIRK_AVIVO | R5XX_QUIRK_RESET_MC | (q),	\
+	.quirks = R5XX_QUIRK_AVIVO | R5XX_QUIRK_RESET_MC |		\
+		  R5XX_QUIRK_PM_MID_STATE1 | (q),			\
 	.bw_avivo = bwa }
 
 #define R5XX_ROW(nm, mck, q) {						\
@@ -297,7 +299,8 @@ MODULE_FIRMWARE(FW_RS690);
 	.gart = R5XX_GART_PCIE, .mc = mck, .irq = R5XX_IRQ_RS600,	\
 	.clocks = R5XX_CLK_RV515, .pipes = 0, .pcie_index_mask = 0x7ff,	\
 	.quirks = R5XX_QUIRK_AVIVO | R5XX_QUIRK_RESET_MC |		\
-		  R5XX_QUIRK_RV515_RING | R5XX_QUIRK_PLL_PIPE_CONFIG | (q) }
+		  R5XX_QUIRK_RV515_RING | R5XX_QUIRK_PLL_PIPE_CONFIG |	\
+		  R5XX_QUIRK_PM_MID_STATE1 | (q) }
 
 /*
  * MSI: none before RV380, none on RV515 (it loses re-arms and locks up),

@@ -47,6 +47,11 @@
 #define COMBIOS_HEADER_PTR	0x48
 #define COMBIOS_PLL_PTR		0x30
 #define COMBIOS_CONNECTOR_PTR	0x50
+#define COMBIOS_MOBILE_PTR	0x42
+#define COMBIOS_MOBILE_POWERPLAY	0x11
+#define COMBIOS_PP_MCLK		7	/* 32 bits, 10 kHz */
+#define COMBIOS_PP_SCLK		11
+#define COMBIOS_PP_MAX_CLOCK	400000	/* 4 GHz in 10 kHz: none is faster */
 #define COMBIOS_PLL_MCLK	8
 #define COMBIOS_PLL_SCLK	10
 #define COMBIOS_DEFAULT_CLK	20000	/* 200 MHz in 10 kHz units */
@@ -73,6 +78,16 @@ static bool combios_u16(const u8 *rom, size_t len, size_t off, u16 *val)
 	if (off + 2 > len)
 		return false;
 	*val = rom[off] | rom[off + 1] << 8;
+	return true;
+}
+
+static bool combios_u32(const u8 *rom, size_t len, size_t off, u32 *val)
+{
+	u16 lo, hi;
+
+	if (!combios_u16(rom, len, off, &lo) || !combios_u16(rom, len, off + 2, &hi))
+		return false;
+	*val = lo | (u32)hi << 16;
 	return true;
 }
 
@@ -218,5 +233,52 @@ int r5xx_combios_clocks(const u8 *rom, size_t len, u32 *sclk_khz,
 		return -EINVAL;
 	*sclk_khz = (sclk ?: COMBIOS_DEFAULT_CLK) * 10;
 	*mclk_khz = (mclk ?: COMBIOS_DEFAULT_CLK) * 10;
+	return 0;
+}
+
+/**
+ * r5xx_combios_power_state - the low power state of a Mobility COMBIOS ROM
+ * @rom: the video BIOS image
+ * @len: its length in bytes
+ * @st: the state (a battery state for a single display), set on success
+ *
+ * Mobility boards' BIOSes point from their mobile info table (the BIOS
+ * header's word at 0x42) at a PowerPlay table (the mobile table's word at
+ * 0x11) whose power mode 0, the one radeon_combios_get_power_modes trusts,
+ * holds the memory clock at byte 7 and the engine clock at byte 11, 32
+ * bits in 10 kHz each.  Voltage GPIOs are not read.
+ *
+ * Return: 0, -ENOENT if @rom is not an ATI COMBIOS image or has no such
+ * table or its mode 0 has a zero clock (radeon then keeps only the default
+ * state), -EINVAL if a pointer leads out of the image or a clock is beyond
+ * 4 GHz.
+ */
+int r5xx_combios_power_state(const u8 *rom, size_t len,
+			     struct r5xx_pm_state *st)
+{
+	u16 mobile, pp;
+	u32 sclk, mclk;
+	int ret;
+
+	ret = combios_table(rom, len, COMBIOS_MOBILE_PTR, &mobile);
+	if (ret)
+		return ret;
+	if (!combios_u16(rom, len, (size_t)mobile + COMBIOS_MOBILE_POWERPLAY, &pp))
+		return -EINVAL;
+	if (!pp)
+		return -ENOENT;
+	if (!combios_u32(rom, len, (size_t)pp + COMBIOS_PP_MCLK, &mclk) ||
+	    !combios_u32(rom, len, (size_t)pp + COMBIOS_PP_SCLK, &sclk))
+		return -EINVAL;
+	if (!sclk || !mclk)
+		return -ENOENT;
+	if (sclk > COMBIOS_PP_MAX_CLOCK || mclk > COMBIOS_PP_MAX_CLOCK)
+		return -EINVAL;
+	*st = (struct r5xx_pm_state){
+		.sclk_khz = sclk * 10,
+		.mclk_khz = mclk * 10,
+		.type = R5XX_PM_STATE_BATTERY,
+		.single_display = true,
+	};
 	return 0;
 }

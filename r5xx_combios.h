@@ -8,6 +8,7 @@
 #include <linux/types.h>
 
 #include "r5xx_facts.h"	/* enum r5xx_family */
+#include "r5xx_pm_states.h"
 
 /*
  * The DDC pads: GPIO_VGA_DDC .. GPIO_CRT2_DDC of the legacy display engine,
@@ -62,5 +63,7 @@ int r5xx_combios_connectors(const u8 *rom, size_t len,
 			    struct r5xx_connector_info *out, unsigned int max);
 int r5xx_combios_clocks(const u8 *rom, size_t len, u32 *sclk_khz,
 			u32 *mclk_khz);
+int r5xx_combios_power_state(const u8 *rom, size_t len,
+			     struct r5xx_pm_state *st);
 
 #endif /* __R5XX_COMBIOS_H__ */

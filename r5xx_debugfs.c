@@ -594,6 +594,7 @@ void r5xx_debugfs_init(struct drm_minor *minor)
 	debugfs_create_file("r5xx_mmio", 0600, minor->debugfs_root, rdev,
 			    &r5xx_debugfs_mmio_fops);
 	r5xx_pm_debugfs_init(rdev, minor->debugfs_root);
+	r5xx_pm_clocks_debugfs_init(rdev, minor->debugfs_root);
 	if (rdev->display.enabled)
 		debugfs_create_file_unsafe("r5xx_display_suspend", 0600,
 					   minor->debugfs_root, rdev,

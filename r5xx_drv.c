@@ -301,6 +301,7 @@ static int r5xx_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		 rdev->mc.real_vram_size >> 20, rdev->mc.vram_width,
 		 rdev->mc.gtt_size >> 20, rdev->irq.msi ? "MSI" : "INTx");
 	r5xx_kms_register(rdev);
+	r5xx_pm_clocks_init(rdev);
 	return 0;
 
 err_kms_fini:
@@ -316,6 +317,7 @@ static void r5xx_pci_remove(struct pci_dev *pdev)
 {
 	struct r5xx_device *rdev = pci_get_drvdata(pdev);
 
+	r5xx_pm_clocks_fini(rdev);
 	drm_dev_unplug(&rdev->drm);
 	r5xx_kms_fini(rdev);
 	r5xx_device_fini(rdev);

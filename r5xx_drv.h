@@ -87,6 +87,8 @@ struct dma_buf;
  * - r5xx_surface.c: the SURFACE registers (tiled/swapped CPU access);
  * - r5xx_gem.c: the GEM ioctls and dumb buffers;
  * - r5xx_pm.c: dev_pm_ops, suspend and resume (system sleep, hibernation);
+ * - r5xx_pm_clocks.c: the BIOS's power states, radeon's power_method and
+ *   power_profile sysfs files, dynpm;
  * - r5xx_post.c: posting the GPU again after a resume;
  * - r5xx_prime.c: PRIME export and import of dma-bufs;
  * - r5xx_userptr.c: GEM_USERPTR buffers over user memory and their MMU
@@ -287,6 +289,8 @@ enum r5xx_clk_kind {
 #define R5XX_QUIRK_DISP_PRIORITY_HIGH BIT(9)
 /* AGP-era chips */
 #define R5XX_QUIRK_BUS_CNTL_BM	BIT(10)	/* bus mastering under BUS_CNTL */
+/* r420_pm_init_profile: "mid" with one display is power state 1, not 0 */
+#define R5XX_QUIRK_PM_MID_STATE1 BIT(11)
 
 /**
  * struct r5xx_chip_info - what one family needs, as data
@@ -1150,6 +1154,106 @@ struct r5xx_pm {
 };
 
 /**
+ * enum r5xx_pm_method - how the clocks are chosen (sysfs power_method)
+ * @R5XX_PM_METHOD_PROFILE: by the power profile
+ * @R5XX_PM_METHOD_DYNPM: down while idle, up while busy
+ */
+enum r5xx_pm_method {
+	R5XX_PM_METHOD_PROFILE,
+	R5XX_PM_METHOD_DYNPM,
+};
+
+/**
+ * enum r5xx_pm_profile - sysfs power_profile
+ * @R5XX_PM_PROFILE_DEFAULT: the default state
+ * @R5XX_PM_PROFILE_AUTO: high on mains power, mid on battery
+ * @R5XX_PM_PROFILE_LOW: the lowest state
+ * @R5XX_PM_PROFILE_MID: between
+ * @R5XX_PM_PROFILE_HIGH: the default state
+ */
+enum r5xx_pm_profile {
+	R5XX_PM_PROFILE_DEFAULT,
+	R5XX_PM_PROFILE_AUTO,
+	R5XX_PM_PROFILE_LOW,
+	R5XX_PM_PROFILE_MID,
+	R5XX_PM_PROFILE_HIGH,
+};
+
+/**
+ * enum r5xx_dynpm_state - dynpm's state (radeon's dynpm_state)
+ * @R5XX_DYNPM_DISABLED: the profile method runs
+ * @R5XX_DYNPM_MINIMUM: no CRTC lit: the lowest state
+ * @R5XX_DYNPM_PAUSED: chosen, or two CRTCs lit: the default state
+ * @R5XX_DYNPM_ACTIVE: one CRTC lit: the idle work reclocks
+ */
+enum r5xx_dynpm_state {
+	R5XX_DYNPM_DISABLED,
+	R5XX_DYNPM_MINIMUM,
+	R5XX_DYNPM_PAUSED,
+	R5XX_DYNPM_ACTIVE,
+};
+
+/**
+ * enum r5xx_dynpm_action - a state change dynpm plans
+ * @R5XX_DYNPM_ACTION_NONE: none
+ * @R5XX_DYNPM_ACTION_MINIMUM: to the lowest state
+ * @R5XX_DYNPM_ACTION_DOWNCLOCK: a state down
+ * @R5XX_DYNPM_ACTION_UPCLOCK: a state up
+ * @R5XX_DYNPM_ACTION_DEFAULT: to the default state
+ */
+enum r5xx_dynpm_action {
+	R5XX_DYNPM_ACTION_NONE,
+	R5XX_DYNPM_ACTION_MINIMUM,
+	R5XX_DYNPM_ACTION_DOWNCLOCK,
+	R5XX_DYNPM_ACTION_UPCLOCK,
+	R5XX_DYNPM_ACTION_DEFAULT,
+};
+
+/**
+ * struct r5xx_pm_clocks - the power states and the clocks (r5xx_pm_clocks.c)
+ * @lock: protects the fields below and the clock programming
+ * @table: the video BIOS's states and the default one
+ * @default_sclk_khz: engine clock the BIOS posted with; no state exceeds it
+ * @default_mclk_khz: memory clock likewise
+ * @cur_idx: the state programmed
+ * @cur_sclk_khz: engine clock programmed
+ * @cur_mclk_khz: memory clock programmed
+ * @method: sysfs power_method
+ * @profile: sysfs power_profile
+ * @dynpm_state: dynpm's state
+ * @dynpm_planned: the change dynpm plans
+ * @dynpm_timeout: when the planned change is made (jiffies)
+ * @dynpm_can_up: a state above the current one exists
+ * @dynpm_can_down: a state below it exists
+ * @idle_work: dynpm's idle check, every 100 ms
+ * @atom: the clocks change through the ATOM BIOS's command tables
+ * @sysfs: the sysfs files exist (two or more states)
+ * @suspended: a system sleep is under way
+ * @changes: states programmed since probe
+ */
+struct r5xx_pm_clocks {
+	struct mutex lock;	/* protects the fields, the clock registers */
+	struct r5xx_pm_table table;
+	u32 default_sclk_khz;
+	u32 default_mclk_khz;
+	int cur_idx;
+	u32 cur_sclk_khz;
+	u32 cur_mclk_khz;
+	enum r5xx_pm_method method;
+	enum r5xx_pm_profile profile;
+	enum r5xx_dynpm_state dynpm_state;
+	enum r5xx_dynpm_action dynpm_planned;
+	unsigned long dynpm_timeout;
+	bool dynpm_can_up;
+	bool dynpm_can_down;
+	struct delayed_work idle_work;
+	bool atom;
+	bool sysfs;
+	bool suspended;
+	unsigned int changes;
+};
+
+/**
  * struct r5xx_device - one R3xx-R5xx GPU
  * @drm: DRM device, embedded first
  * @pdev: PCI device
@@ -1180,6 +1284,7 @@ struct r5xx_pm {
  * @display: KMS objects and display data
  * @post: what the video BIOS's post set, for a resume (r5xx_post.c)
  * @pm: system sleep state (r5xx_pm.c)
+ * @clocks: power states and clocks (r5xx_pm_clocks.c)
  * @accel_working: the CP passed its self-tests at probe
  */
 struct r5xx_device {
@@ -1221,6 +1326,7 @@ struct r5xx_device {
 	struct r5xx_display display;
 	struct r5xx_post post;
 	struct r5xx_pm pm;
+	struct r5xx_pm_clocks clocks;
 	bool accel_working;
 };
 
@@ -1267,9 +1373,18 @@ int r5xx_hw_start(struct r5xx_device *rdev);
 extern const struct dev_pm_ops r5xx_pm_ops;
 void r5xx_pm_debugfs_init(struct r5xx_device *rdev, struct dentry *root);
 
+/* r5xx_pm_clocks.c */
+void r5xx_pm_clocks_init(struct r5xx_device *rdev);
+void r5xx_pm_clocks_fini(struct r5xx_device *rdev);
+void r5xx_pm_clocks_suspend(struct r5xx_device *rdev);
+void r5xx_pm_clocks_resume(struct r5xx_device *rdev);
+void r5xx_pm_clocks_debugfs_init(struct r5xx_device *rdev, struct dentry *root);
+
 /* r5xx_post.c */
 void r5xx_post_save(struct r5xx_device *rdev);
 int r5xx_post(struct r5xx_device *rdev);
+int r5xx_post_atom_run(struct r5xx_device *rdev, unsigned int index, u32 *ps,
+		       unsigned int ps_dwords);
 void r5xx_soft_reset_pulse(struct r5xx_device *rdev, u32 blocks);
 int r5xx_asic_reset(struct r5xx_device *rdev);
 

@@ -71,9 +71,12 @@ static int r5xx_pm_suspend_hw(struct r5xx_device *rdev)
 {
 	int ret;
 
+	r5xx_pm_clocks_suspend(rdev);
 	ret = r5xx_kms_suspend(rdev);
-	if (ret)
+	if (ret) {
+		r5xx_pm_clocks_resume(rdev);
 		return ret;
+	}
 	ret = r5xx_ttm_evict_vram(rdev);
 	if (ret)
 		drm_err(&rdev->drm, "suspend: cannot move the buffers out of VRAM (%d)\n",
@@ -120,7 +123,9 @@ static int r5xx_pm_resume_hw(struct r5xx_device *rdev)
 	mutex_unlock(&rdev->reset_lock);
 
 	/* the display comes back even without acceleration */
-	return r5xx_kms_resume(rdev) ?: ret;
+	ret = r5xx_kms_resume(rdev) ?: ret;
+	r5xx_pm_clocks_resume(rdev);
+	return ret;
 }
 
 static int r5xx_pm_suspend(struct device *dev)

@@ -162,6 +162,60 @@ static int r5xx_post_atom(struct r5xx_device *rdev)
 }
 
 /**
+ * r5xx_post_atom_run - run a command table of the ATOM video BIOS
+ * @rdev: device, after r5xx_post_save() kept the ROM
+ * @index: ATOM_MASTER_LIST_OF_COMMAND_TABLES index
+ * @ps: the parameter space, as radeon passes it
+ * @ps_dwords: its size in dwords
+ *
+ * For the tables other than ASIC_Init (the power states' SetEngineClock
+ * and SetMemoryClock), with the same register access and bounds.
+ *
+ * Return: 0, -ENOENT if the board has no ATOM BIOS or the BIOS no such
+ * table, else the interpreter's -errno, the reason logged at debug level.
+ */
+int r5xx_post_atom_run(struct r5xx_device *rdev, unsigned int index, u32 *ps,
+		       unsigned int ps_dwords)
+{
+	struct r5xx_atom_io io = {
+		.priv = rdev,
+		.rreg = r5xx_post_rreg,
+		.wreg = r5xx_post_wreg,
+		.pll_rreg = r5xx_post_pll_rreg,
+		.pll_wreg = r5xx_post_pll_wreg,
+		.delay_us = r5xx_post_delay,
+		.mmio_dwords = rdev->mmio_size / 4,
+	};
+	struct r5xx_atom_exec *ex;
+	const char *why = NULL;
+	int ret;
+
+	if (!rdev->post.atom_rom)
+		return -ENOENT;
+	if (r5xx_mc_has_indirect(rdev)) {
+		io.mc_rreg = r5xx_post_mc_rreg;
+		io.mc_wreg = r5xx_post_mc_wreg;
+	}
+	ex = kzalloc(sizeof(*ex), GFP_KERNEL);
+	if (!ex)
+		return -ENOMEM;
+	ret = r5xx_atom_exec_init(ex, rdev->post.atom_rom, rdev->post.atom_len,
+				  &io, &why);
+	if (!ret && !r5xx_atom_exec_has(ex, index))
+		ret = -ENOENT;
+	else if (!ret)
+		ret = r5xx_atom_exec_run(ex, index, ps, ps_dwords);
+	if (ret && ret != -ENOENT)
+		drm_dbg_ratelimited(&rdev->drm,
+				    "video BIOS command table %u failed (%d): %s (offset 0x%zx, %u steps)\n",
+				    index, ret, ex->why ?: why ?: "?",
+				    ex->fault_at == SIZE_MAX ? 0 : ex->fault_at,
+				    ex->steps);
+	kfree(ex);
+	return ret;
+}
+
+/**
  * r5xx_post_save - record the registers the video BIOS's post set
  * @rdev: device, posted, before the driver changed its clocks or MC
  *

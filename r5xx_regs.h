@@ -1598,6 +1598,7 @@
 /* pll: PLL registers, through CLOCK_CNTL_INDEX/DATA */
 
 #define R5XX_PLL_CLK_PIN_CNTL			0x0001
+#define   R5XX_PLL_CLK_PIN_CNTL_DONT_USE_XTALIN	BIT(4)
 
 #define R5XX_PLL_PPLL_CNTL			0x0002
 
@@ -1617,7 +1618,11 @@
 #define   R5XX_PLL_M_SPLL_REF_FB_DIV_MPLL_FB_DIV	GENMASK(15, 8)
 #define   R5XX_PLL_M_SPLL_REF_FB_DIV_M_SPLL_REF_DIV	GENMASK(7, 0)
 
+/* engine PLL control */
 #define R5XX_PLL_SPLL_CNTL			0x000c
+#define   R5XX_PLL_SPLL_CNTL_SPLL_PVG		GENMASK(10, 8)
+#define   R5XX_PLL_SPLL_CNTL_SPLL_RESET		BIT(1)
+#define   R5XX_PLL_SPLL_CNTL_SPLL_SLEEP		BIT(0)
 
 /* engine clock control (R3xx, R4xx) */
 #define R5XX_PLL_SCLK_CNTL			0x000d

@@ -152,7 +152,8 @@ static void pack(u32 *ps, const struct field *fl, unsigned int n)
 	r5xx_atom_exec_run(&ex, index, _ps, R5XX_ATOM_PS_DWORDS); })
 
 enum {
-	ASIC_INIT = 0, SET_PIXEL_CLOCK = 12, DAC_LOAD_DETECTION = 21,
+	ASIC_INIT = 0, SET_ENGINE_CLOCK = 10, SET_MEMORY_CLOCK = 11,
+	SET_PIXEL_CLOCK = 12, DAC_LOAD_DETECTION = 21,
 	TMDSA_ENCODER_CONTROL = 30, ENABLE_CRTC = 35,
 	SELECT_CRTC_SOURCE = 42, SET_CRTC_DTD_TIMING = 49,
 	TMDSA_OUTPUT_CONTROL = 66,
@@ -284,6 +285,29 @@ static void test_generated(void)
 	ret = RUN(DAC_LOAD_DETECTION, { 0x10, 2 }, { 1, 1 }, { 0, 1 });
 	tap_ok(!ret && !writes, "DAC_LoadDetection: DAC B is not the board's");
 	tap_is(RUN(1, { 0, 1 }), -ENOENT, "an absent table: -ENOENT");
+
+	/* SetEngineClock/SetMemoryClock: fb = (clk * ref_div + 2700) / 5400 */
+	card_reset();
+	pll[R5XX_PLL_M_SPLL_REF_FB_DIV] = 44 << 16 | 33 << 8 | 6;
+	pll[R5XX_PLL_SCLK_CNTL] = R5XX_PLL_SCLK_CNTL_FORCE_CP | 3;
+	ret = RUN(SET_ENGINE_CLOCK, { 19800, 4 });
+	tap_ok(!ret && pll[R5XX_PLL_M_SPLL_REF_FB_DIV] == (22 << 16 | 33 << 8 | 6) &&
+	       pll[R5XX_PLL_SCLK_CNTL] == (R5XX_PLL_SCLK_CNTL_FORCE_CP | 1),
+	       "SetEngineClock 198 MHz: SPLL_FB_DIV 22, post divider 1, rest kept (0x%x 0x%x)",
+	       pll[R5XX_PLL_M_SPLL_REF_FB_DIV], pll[R5XX_PLL_SCLK_CNTL]);
+	ret = RUN(SET_MEMORY_CLOCK, { 29700, 4 });
+	tap_ok(!ret && pll[R5XX_PLL_M_SPLL_REF_FB_DIV] == (22 << 16 | 33 << 8 | 6) &&
+	       (pll[R5XX_PLL_MCLK_CNTL] & 7) == 1,
+	       "SetMemoryClock 297 MHz: MPLL_FB_DIV 33 (0x%x)",
+	       pll[R5XX_PLL_M_SPLL_REF_FB_DIV]);
+	ret = RUN(SET_MEMORY_CLOCK, { 19800, 4 });
+	tap_ok(!ret && pll[R5XX_PLL_M_SPLL_REF_FB_DIV] == (22 << 16 | 22 << 8 | 6),
+	       "SetMemoryClock 198 MHz: MPLL_FB_DIV 22 (0x%x)",
+	       pll[R5XX_PLL_M_SPLL_REF_FB_DIV]);
+	ret = RUN(SET_ENGINE_CLOCK, { 39600, 4 });
+	tap_ok(!ret && pll[R5XX_PLL_M_SPLL_REF_FB_DIV] == (44 << 16 | 22 << 8 | 6) && !bad_index,
+	       "SetEngineClock 396 MHz: SPLL_FB_DIV 44, indices in their spaces (0x%x)",
+	       pll[R5XX_PLL_M_SPLL_REF_FB_DIV]);
 }
 
 /* --- hand-assembled ROMs ---------------------------------------------- */

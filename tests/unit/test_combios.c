@@ -3,7 +3,8 @@
  * Host unit tests of r5xx_combios.c: connector tables of synthetic COMBIOS
  * images (the entry layout of radeon_combios.c), ATOM images, and images
  * of other vendors, and images whose pointers lead outside them, byte by
- * byte truncated; the PLL table's default clocks.
+ * byte truncated; the PLL table's default clocks; the Mobility PowerPlay
+ * table's power mode 0.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -204,11 +205,77 @@ static void test_clocks(void)
 	tap_is(bad, 0, "clocks of truncated images: no overrun, an error");
 }
 
+#define MOBILE	0x340
+#define PP	0x380
+
+static void put32(unsigned int off, uint32_t v)
+{
+	put16(off, v & 0xffff);
+	put16(off + 2, v >> 16);
+}
+
+/* mode 0 of the PowerPlay table the mobile info table points at */
+static void test_power_state(void)
+{
+	static const uint16_t generic[] = { E(3, 2, 0), E(2, 3, 0) };
+	struct r5xx_pm_state st = { .sclk_khz = 1 };
+	int bad = 0;
+
+	make_rom(generic, 2);
+	tap_is(r5xx_combios_power_state(rom, sizeof(rom), &st), -ENOENT,
+	       "power state: no mobile info table");
+	put16(HDR + 0x42, MOBILE);
+	tap_is(r5xx_combios_power_state(rom, sizeof(rom), &st), -ENOENT,
+	       "... a mobile table without PowerPlay");
+	put16(MOBILE + 0x11, PP);
+	rom[PP] = 4;			/* revision */
+	put32(PP + 7, 19800);		/* mclk 198 MHz */
+	put32(PP + 11, 9900);		/* sclk 99 MHz */
+	tap_ok(st.sclk_khz == 1, "... state untouched on errors");
+	tap_is(r5xx_combios_power_state(rom, sizeof(rom), &st), 0,
+	       "power state: mode 0");
+	tap_ok(st.sclk_khz == 99000 && st.mclk_khz == 198000 &&
+	       st.type == R5XX_PM_STATE_BATTERY && st.single_display &&
+	       !st.no_display,
+	       "... engine clock at byte 11, memory clock at 7, a battery state (%u %u)",
+	       st.sclk_khz, st.mclk_khz);
+	put32(PP + 11, 0);
+	tap_is(r5xx_combios_power_state(rom, sizeof(rom), &st), -ENOENT,
+	       "... a zero clock: no state, as radeon");
+	put32(PP + 11, 400001);
+	tap_is(r5xx_combios_power_state(rom, sizeof(rom), &st), -EINVAL,
+	       "... a clock beyond 4 GHz: -EINVAL");
+	put16(MOBILE + 0x11, sizeof(rom) - 12);
+	tap_is(r5xx_combios_power_state(rom, sizeof(rom), &st), -EINVAL,
+	       "... sclk past the end of the image");
+	put16(HDR + 0x42, sizeof(rom) - 0x11);
+	tap_is(r5xx_combios_power_state(rom, sizeof(rom), &st), -EINVAL,
+	       "... the PowerPlay pointer past the end");
+
+	make_rom(generic, 2);
+	put16(HDR + 0x42, MOBILE);
+	put16(MOBILE + 0x11, PP);
+	put32(PP + 7, 19800);
+	put32(PP + 11, 9900);
+	for (size_t len = 0; len <= PP + 15; len++) {
+		uint8_t *copy = malloc(len ? len : 1);
+		int ret;
+
+		memcpy(copy, rom, len);
+		ret = r5xx_combios_power_state(copy, len, &st);
+		if (len >= PP + 15 ? ret || st.sclk_khz != 99000 : ret >= 0)
+			bad++;
+		free(copy);
+	}
+	tap_is(bad, 0, "power state of truncated images: no overrun, an error");
+}
+
 int main(void)
 {
 	test_tables();
 	test_not_combios();
 	test_truncated();
 	test_clocks();
+	test_power_state();
 	return tap_done();
 }

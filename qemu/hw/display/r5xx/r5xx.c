@@ -1041,6 +1041,7 @@ static void r5xx_instance_init(Object *obj)
     object_property_add_bool(obj, "cp-hang", r5xx_get_cp_hang,
                              r5xx_set_cp_hang);
     r5xx_display_instance_init(R5XX(obj));
+    r5xx_mc_instance_init(R5XX(obj));
     PCI_DEVICE(obj)->cap_present |= QEMU_PCI_CAP_EXPRESS;
 }
 

@@ -92,6 +92,11 @@ def mc(index, part="D"):
     return (ARG_MC, index, part)
 
 
+def quotient():
+    """What the last MUL (product) or DIV (quotient) left."""
+    return (ARG_WS, WS_QUOTIENT, "D")
+
+
 def imm(value, width=4):
     """An immediate of 4, 2 or 1 bytes."""
     part = {4: "D", 2: "W0", 1: "B0"}[width]

@@ -31,6 +31,7 @@ Parameter spaces (atombios.h), dword.part as r5xx_atom_asm names them:
   DISPLAY_DEVICE_OUTPUT_CONTROL: 0.B0 action
   DAC_LOAD_DETECTION: 0.W0 device bits, 0.B16 DAC, 0.B24 misc
   ASIC_INIT: 0 engine clock, 1 memory clock (10 kHz)
+  SET_ENGINE_CLOCK, SET_MEMORY_CLOCK: 0 the clock (10 kHz, bits 23:0)
 
 A board's [post] section says what ASIC_Init posts (see _post): the
 reference divider of the engine and memory PLLs, the VRAM size
@@ -38,7 +39,7 @@ reference divider of the engine and memory PLLs, the VRAM size
 registers of the VRAM location and the channel configuration (none on an
 IGP, whose system BIOS sets its memory up).
 """
-from r5xx_atom_asm import WS_QUOTIENT, Asm, imm, mc, pll, ps, reg, ws
+from r5xx_atom_asm import WS_QUOTIENT, Asm, imm, mc, pll, ps, quotient, reg, ws
 
 # ATOM_MASTER_LIST_OF_COMMAND_TABLES indices
 COMMAND_INDEX = {
@@ -48,7 +49,7 @@ COMMAND_INDEX = {
     "EnableCRTC": 35, "SetCRTC_Timing": 39, "SetCRTC_OverScan": 40,
     "SelectCRTC_Source": 42, "UpdateCRTC_DoubleBufferRegisters": 44,
     "SetCRTC_UsingDTDTiming": 49, "TMDSAOutputControl": 66,
-    "DAC1OutputControl": 68,
+    "DAC1OutputControl": 68, "SetEngineClock": 10, "SetMemoryClock": 11,
 }
 
 ATOM_ENABLE = 1
@@ -111,6 +112,10 @@ class Board:
         if self.regs[name] > 0xFF:
             raise TableError(f"{name}: index 0x{self.regs[name]:x} is not 8-bit")
         return self.regs[name]
+
+    def pll(self, name):
+        """A register of the PLL indirect space by its PLL_ name."""
+        return self.ind(name)
 
     def encoders(self, kind):
         """The board's encoders whose names start with kind (DAC, TMDS)."""
@@ -521,7 +526,53 @@ def asic_init(b):
     return a.table(1, 1, 2, 16)
 
 
+SPLL_FB_SHIFT, MPLL_FB_SHIFT = 16, 8      # M_SPLL_REF_FB_DIV fields
+REF_DIV_FIELD = 0xFF
+CLOCK_FIELD = 0x00FFFFFF
+
+
+def _set_clock(b, fb_shift, cntl):
+    """The engine or memory PLL to the clock the caller asks for:
+    fb = (clock * ref_div + ref) / (2 * ref), the rounding
+    radeon_legacy_set_engine_clock uses, with the post divider at 1
+    (SCLK_SRC_SEL/MCLK_SRC_SEL 1); clocks below the VCO's range are not
+    the board's to ask for."""
+    if not b.ref_khz:
+        raise TableError("SetEngineClock/SetMemoryClock need a reference clock")
+    a = Asm()
+    div = pll(b.pll("PLL_M_SPLL_REF_FB_DIV"))
+    ref10 = b.ref_khz // 10
+    a.move(ws(0), ps(0))
+    a.and_(ws(0), imm(CLOCK_FIELD))
+    a.move(ws(1), div)
+    a.and_(ws(1), imm(REF_DIV_FIELD))
+    a.mul(ws(0), ws(1))
+    a.move(ws(0), quotient())
+    a.add(ws(0), imm(ref10))
+    a.div(ws(0), imm(2 * ref10))
+    a.move(ws(0), quotient())
+    a.and_(ws(0), imm(0xFF))
+    a.shl(ws(0), fb_shift)
+    a.mask(div, ~(0xFF << fb_shift) & 0xFFFFFFFF, ws(0))
+    a.delay_us(20)                      # the PLL relocks
+    a.and_(pll(b.pll(cntl)), imm(~0x7 & 0xFFFFFFFF))
+    a.or_(pll(b.pll(cntl)), imm(1))
+    return a.table(1, 1, 2, 4)
+
+
+def set_engine_clock(b):
+    """SetEngineClock: the engine PLL (SPLL_FB_DIV) to ps 0's clock."""
+    return _set_clock(b, SPLL_FB_SHIFT, "PLL_SCLK_CNTL")
+
+
+def set_memory_clock(b):
+    """SetMemoryClock: the memory PLL (MPLL_FB_DIV) to ps 0's clock."""
+    return _set_clock(b, MPLL_FB_SHIFT, "PLL_MCLK_CNTL")
+
+
 BUILDERS = {
+    "SetEngineClock": set_engine_clock,
+    "SetMemoryClock": set_memory_clock,
     "ASIC_Init": asic_init,
     "EnableCRTC": enable_crtc,
     "EnableCRTCMemReq": enable_crtc_memreq,

@@ -501,6 +501,8 @@ void r5xx_mc_bar0_moved(R5xxState *s);
 void r5xx_mc_cold(R5xxState *s);
 void r5xx_gart_flush(R5xxState *s);
 uint32_t r5xx_mc_sclk_khz(R5xxState *s);
+uint32_t r5xx_mc_mclk_khz(R5xxState *s);
+void r5xx_mc_instance_init(R5xxState *s);
 uint32_t r5xx_pll_read(R5xxState *s, uint32_t idx);
 void r5xx_pll_write(R5xxState *s, uint32_t idx, uint32_t val);
 uint32_t r5xx_pcie_read(R5xxState *s, uint32_t idx);

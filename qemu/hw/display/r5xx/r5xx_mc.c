@@ -60,6 +60,7 @@
 
 #include "qemu/osdep.h"
 #include "qemu/log.h"
+#include "qapi/visitor.h"
 #include "hw/pci/pci.h"
 #include "exec/memory.h"
 #include "qemu/rcu.h"
@@ -91,6 +92,7 @@ typedef struct R5xxMemTarget {
 #define R5XX_RESET_PPLL_REF_DIV         ((12 << 18) | 12)
 #define R5XX_RESET_LINK_WIDTH           6           /* x16 */
 #define R5XX_REF_KHZ                    27000
+#define R5XX_MAX_VCO_KHZ                1200000     /* engine/memory PLL VCO */
 
 void r5xx_mc_reset(R5xxState *s)
 {
@@ -239,6 +241,63 @@ uint32_t r5xx_mc_sclk_khz(R5xxState *s)
         FIELD_EX32(s->mc.pll[A_PLL_SCLK_CNTL], PLL_SCLK_CNTL, SCLK_SRC_SEL));
 }
 
+uint32_t r5xx_mc_mclk_khz(R5xxState *s)
+{
+    uint32_t div = s->mc.pll[A_PLL_M_SPLL_REF_FB_DIV];
+
+    return r5xx_pll_legacy_khz(R5XX_REF_KHZ,
+        FIELD_EX32(div, PLL_M_SPLL_REF_FB_DIV, MPLL_FB_DIV),
+        FIELD_EX32(div, PLL_M_SPLL_REF_FB_DIV, M_SPLL_REF_DIV),
+        FIELD_EX32(s->mc.pll[A_PLL_MCLK_CNTL], PLL_MCLK_CNTL, MCLK_SRC_SEL));
+}
+
+/*
+ * The engine and memory PLLs share M_SPLL_REF_FB_DIV: a reference divider
+ * of 0, a feedback divider of 0 next to a live reference divider, or a VCO
+ * beyond what the parts run at stops or overdrives a clock; the model
+ * keeps the value (and reports 0 kHz for a stopped PLL) and says so.
+ */
+static void r5xx_mc_spll_check(uint32_t val)
+{
+    uint32_t ref = FIELD_EX32(val, PLL_M_SPLL_REF_FB_DIV, M_SPLL_REF_DIV);
+    uint32_t sfb = FIELD_EX32(val, PLL_M_SPLL_REF_FB_DIV, SPLL_FB_DIV);
+    uint32_t mfb = FIELD_EX32(val, PLL_M_SPLL_REF_FB_DIV, MPLL_FB_DIV);
+
+    if (ref == 0 || sfb == 0 || mfb == 0 ||
+        r5xx_pll_legacy_khz(R5XX_REF_KHZ, MAX(sfb, mfb), ref, 1) >
+        R5XX_MAX_VCO_KHZ) {
+        qemu_log_mask(LOG_GUEST_ERROR,
+                      "r5xx: M_SPLL_REF_FB_DIV 0x%08x: reference divider "
+                      "%u, engine feedback %u, memory feedback %u: no "
+                      "usable clock\n", val, ref, sfb, mfb);
+    }
+}
+
+static void r5xx_mc_get_sclk(Object *obj, Visitor *v, const char *name,
+                             void *opaque, Error **errp)
+{
+    uint32_t khz = r5xx_mc_sclk_khz(R5XX(obj));
+
+    visit_type_uint32(v, name, &khz, errp);
+}
+
+static void r5xx_mc_get_mclk(Object *obj, Visitor *v, const char *name,
+                             void *opaque, Error **errp)
+{
+    uint32_t khz = r5xx_mc_mclk_khz(R5XX(obj));
+
+    visit_type_uint32(v, name, &khz, errp);
+}
+
+void r5xx_mc_instance_init(R5xxState *s)
+{
+    /* read with qom-get <path> sclk-khz / mclk-khz */
+    object_property_add(OBJECT(s), "sclk-khz", "uint32",
+                        r5xx_mc_get_sclk, NULL, NULL, NULL);
+    object_property_add(OBJECT(s), "mclk-khz", "uint32",
+                        r5xx_mc_get_mclk, NULL, NULL, NULL);
+}
+
 /* Report the first access to an indirect register the list does not name. */
 static void r5xx_indirect_check(R5xxSpace space, uint32_t *logged,
                                 uint32_t idx, bool write, uint32_t val)
@@ -291,6 +350,9 @@ void r5xx_pll_write(R5xxState *s, uint32_t idx, uint32_t val)
 {
     idx %= R5XX_PLL_REGS;
     r5xx_indirect_check(R5XX_SPACE_PLL, s->mc.pll_logged, idx, true, val);
+    if (idx == A_PLL_M_SPLL_REF_FB_DIV) {
+        r5xx_mc_spll_check(val);
+    }
     s->mc.pll[idx] = val;
 }
 

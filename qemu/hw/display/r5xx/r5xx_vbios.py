@@ -49,6 +49,7 @@ DATA_INDEX = {
     "SupportedDevicesInfo": 9,
     "GPIO_I2C_Info": 10,
     "GPIO_Pin_LUT": 12,
+    "PowerPlayInfo": 15,
     "Object_Header": 22,
     "IntegratedSystemInfo": 30,
 }
@@ -67,6 +68,14 @@ SD_TYPES = {"VGA": 1, "DVI-I": 2, "DVI-D": 3}
 SD_DACS = {None: 0, "A": 1, "B": 2, "external": 3}
 
 FIRMWARE_CAPS = {"firmware_posted": 0, "dual_crtc": 1}
+
+# ATOM_POWERMODE_INFO ulMiscInfo bits a [[power_state]] kind sets
+POWER_KINDS = {"powersave": 0x00040000,         # POWER_SAVING_MODE
+               "balanced": 0x00000800,          # LOAD_BALANCE_EN
+               "performance": 0x00000010,       # LOAD_PERFORMANCE_EN
+               "default": 0x00008000}           # DRIVER_DEFAULT_MODE
+POWER_MODE_ENTRY = 21           # sizeof(ATOM_POWERMODE_INFO), packed
+MAX_POWER_MODES = 8             # ATOM_MAX_NUMBEROF_POWER_BLOCK
 
 
 class BoardError(Exception):
@@ -150,6 +159,24 @@ def firmware_info(fw):
     body = struct.pack("<" + "".join(f for f, _ in fields), *(v for _, v in fields))
     assert len(body) == 85
     return table(1, 4, body)
+
+
+def powerplay_info(states):
+    """ATOM_POWERPLAY_INFO (v1.1, pre-PPLib, what R5xx boards carry): no
+    thermal controller, the board's states low to high, clocks in 10 kHz
+    (16 bits), one of them the driver's default."""
+    if not 0 < len(states) <= MAX_POWER_MODES:
+        raise BoardError(f"{len(states)} power states, 1..{MAX_POWER_MODES} fit")
+    if sum(st["kind"] == "default" for st in states) != 1:
+        raise BoardError("exactly one power state must be the default")
+    body = struct.pack("<6B", 0, 0, 0, 0, POWER_MODE_ENTRY, len(states))
+    for st in states:
+        sclk, mclk = khz10(st["engine_clock_khz"]), khz10(st["memory_clock_khz"])
+        if not (0 < sclk <= 0xFFFF and 0 < mclk <= 0xFFFF):
+            raise BoardError(f"power state clocks {sclk}/{mclk} do not fit")
+        body += struct.pack("<3L2H5B", POWER_KINDS[st["kind"]], 0, 0, sclk,
+                            mclk, 0, 0, 0, 0, st.get("pcie_lanes", 16))
+    return table(1, 1, body)
 
 
 def gpio_i2c_info(board, regs):
@@ -325,6 +352,8 @@ def build(board, regs):
         tables["Object_Header"] = object_header(board)
     if "supported_devices" in board:
         tables["SupportedDevicesInfo"] = supported_devices(board)
+    if "power_state" in board:
+        tables["PowerPlayInfo"] = powerplay_info(board["power_state"])
     if "igp" in board:
         tables["IntegratedSystemInfo"] = integrated_system_info(board["igp"])
     data_list = [0] * DATA_TABLES

@@ -50,6 +50,39 @@ declare -A want=(
 	[default]=396000/297000 [auto]=396000/297000
 )
 
+lit_crtcs() { # how many outputs are lit (each on a CRTC of its own here); both drivers
+	cat /sys/class/drm/card0-*/enabled | grep -c '^enabled$'
+}
+
+qom_set() { # PROPERTY VALUE: qom-set on the GPU
+	tests/vm/qmp "{\"execute\": \"qom-set\", \"arguments\": {\"path\": \"/machine/peripheral/gpu\", \"property\": \"$1\", \"value\": $2}}" >/dev/null
+}
+
+# The tables above are radeon's single-head ones, so the console must be
+# on one CRTC. A test before this one in the boot can leave it cloned on
+# VGA and DVI (the console's restore lights every connected output): then
+# the multi-head rule is checked first (every profile keeps the default
+# state, r420_pm_init_profile's *_MH entries), and the DVI monitor is
+# unplugged until the test ends.
+one_head() { # DEV
+	local dev=$1 end
+
+	[ "$(lit_crtcs)" -gt 1 ] || return 0
+	echo low >"$dev/power_profile" || { echo "writing low failed"; exit 1; }
+	sleep 1
+	[ "$(clocks)" = "${want[default]}" ] ||
+		{ echo "two heads lit: low gave $(clocks), want the default ${want[default]}"; exit 1; }
+	echo default >"$dev/power_profile"
+	echo "two heads lit: low keeps the default clocks, as radeon's multi-head profile"
+	qom_set monitor-dvi false || { echo "qom-set monitor-dvi false"; exit 1; }
+	trap 'qom_set monitor-dvi true' EXIT
+	end=$((SECONDS + 20))
+	while [ "$(lit_crtcs)" -gt 1 ]; do
+		[ "$SECONDS" -lt "$end" ] || { echo "still $(lit_crtcs) CRTCs lit after the DVI unplug"; exit 1; }
+		sleep 0.2
+	done
+}
+
 profiles_check() { # the profiles in turn, the model's clocks and a CS after each
 	local dev=$1 p
 
@@ -60,6 +93,8 @@ profiles_check() { # the profiles in turn, the model's clocks and a CS after eac
 		echo "at load: $(cat "$dev/power_method") $(cat "$dev/power_profile")"; exit 1
 	fi
 	[ "$(clocks)" = "${want[default]}" ] || { echo "at load: clocks $(clocks)"; exit 1; }
+	one_head "$dev"
+	[ "$(lit_crtcs)" = 1 ] || { echo "$(lit_crtcs) CRTCs lit, want one"; exit 1; }
 	for p in low mid high low default auto mid default; do
 		echo "$p" >"$dev/power_profile" || { echo "writing $p failed"; exit 1; }
 		[ "$(cat "$dev/power_profile")" = "$p" ] || { echo "reads $(cat "$dev/power_profile") after $p"; exit 1; }

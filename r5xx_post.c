@@ -120,10 +120,27 @@ static void r5xx_post_delay(void *priv, unsigned int us)
 	fsleep(us);
 }
 
-/* run the ATOM BIOS's ASIC_Init: 0 or -errno, the reason logged */
-static int r5xx_post_atom(struct r5xx_device *rdev)
+/* the ATOM interpreter and the register access it runs with */
+struct r5xx_post_atom_ctx {
+	struct r5xx_atom_io io;
+	struct r5xx_atom_exec ex;
+};
+
+/*
+ * The interpreter over the kept video BIOS, with MMIO, the PLL space and
+ * the chip's MC space if it has one.  Return: the context (kfree() it), or
+ * NULL without memory; *ret is r5xx_atom_exec_init()'s answer.
+ */
+static struct r5xx_post_atom_ctx *
+r5xx_post_atom_open(struct r5xx_device *rdev, const char **why, int *ret)
 {
-	struct r5xx_atom_io io = {
+	struct r5xx_post_atom_ctx *c = kzalloc(sizeof(*c), GFP_KERNEL);
+
+	if (!c) {
+		*ret = -ENOMEM;
+		return NULL;
+	}
+	c->io = (struct r5xx_atom_io) {
 		.priv = rdev,
 		.rreg = r5xx_post_rreg,
 		.wreg = r5xx_post_wreg,
@@ -132,19 +149,27 @@ static int r5xx_post_atom(struct r5xx_device *rdev)
 		.delay_us = r5xx_post_delay,
 		.mmio_dwords = rdev->mmio_size / 4,
 	};
+	if (r5xx_mc_has_indirect(rdev)) {
+		c->io.mc_rreg = r5xx_post_mc_rreg;
+		c->io.mc_wreg = r5xx_post_mc_wreg;
+	}
+	*ret = r5xx_atom_exec_init(&c->ex, rdev->post.atom_rom,
+				   rdev->post.atom_len, &c->io, why);
+	return c;
+}
+
+/* run the ATOM BIOS's ASIC_Init: 0 or -errno, the reason logged */
+static int r5xx_post_atom(struct r5xx_device *rdev)
+{
+	struct r5xx_post_atom_ctx *c;
 	struct r5xx_atom_exec *ex;
 	const char *why = NULL;
 	int ret;
 
-	if (r5xx_mc_has_indirect(rdev)) {
-		io.mc_rreg = r5xx_post_mc_rreg;
-		io.mc_wreg = r5xx_post_mc_wreg;
-	}
-	ex = kzalloc(sizeof(*ex), GFP_KERNEL);
-	if (!ex)
-		return -ENOMEM;
-	ret = r5xx_atom_exec_init(ex, rdev->post.atom_rom, rdev->post.atom_len,
-				  &io, &why);
+	c = r5xx_post_atom_open(rdev, &why, &ret);
+	if (!c)
+		return ret;
+	ex = &c->ex;
 	if (!ret) {
 		ret = r5xx_atom_exec_asic_init(ex);
 		why = ex->why;
@@ -157,7 +182,7 @@ static int r5xx_post_atom(struct r5xx_device *rdev)
 				    ex->steps);
 	else
 		rdev->post.asic_inits++;
-	kfree(ex);
+	kfree(c);
 	return ret;
 }
 
@@ -177,30 +202,17 @@ static int r5xx_post_atom(struct r5xx_device *rdev)
 int r5xx_post_atom_run(struct r5xx_device *rdev, unsigned int index, u32 *ps,
 		       unsigned int ps_dwords)
 {
-	struct r5xx_atom_io io = {
-		.priv = rdev,
-		.rreg = r5xx_post_rreg,
-		.wreg = r5xx_post_wreg,
-		.pll_rreg = r5xx_post_pll_rreg,
-		.pll_wreg = r5xx_post_pll_wreg,
-		.delay_us = r5xx_post_delay,
-		.mmio_dwords = rdev->mmio_size / 4,
-	};
+	struct r5xx_post_atom_ctx *c;
 	struct r5xx_atom_exec *ex;
 	const char *why = NULL;
 	int ret;
 
 	if (!rdev->post.atom_rom)
 		return -ENOENT;
-	if (r5xx_mc_has_indirect(rdev)) {
-		io.mc_rreg = r5xx_post_mc_rreg;
-		io.mc_wreg = r5xx_post_mc_wreg;
-	}
-	ex = kzalloc(sizeof(*ex), GFP_KERNEL);
-	if (!ex)
-		return -ENOMEM;
-	ret = r5xx_atom_exec_init(ex, rdev->post.atom_rom, rdev->post.atom_len,
-				  &io, &why);
+	c = r5xx_post_atom_open(rdev, &why, &ret);
+	if (!c)
+		return ret;
+	ex = &c->ex;
 	if (!ret && !r5xx_atom_exec_has(ex, index))
 		ret = -ENOENT;
 	else if (!ret)
@@ -211,7 +223,7 @@ int r5xx_post_atom_run(struct r5xx_device *rdev, unsigned int index, u32 *ps,
 				    index, ret, ex->why ?: why ?: "?",
 				    ex->fault_at == SIZE_MAX ? 0 : ex->fault_at,
 				    ex->steps);
-	kfree(ex);
+	kfree(c);
 	return ret;
 }
 

@@ -7,6 +7,7 @@
 # console text shows up on the model's head 3 (the TV DAC's monitor).  The
 # monitor is pulled at the end, and the next forced probe says so.
 set -e
+. tests/display/lib.sh
 qmp_dac2() { # true|false
 	tests/vm/qmp "{\"execute\": \"qom-set\", \"arguments\": {\"path\": \"/machine/peripheral/gpu\", \"property\": \"monitor-dac2\", \"value\": $1}}" >/dev/null
 }
@@ -22,32 +23,7 @@ echo detect >$status
 [ "$(cat $status)" = connected ] ||
 	{ echo "DVI-I-1 is $(cat $status) with monitor-dac2"; exit 1; }
 echo "ok: monitor-dac2: DVI-I-1 connected after a forced probe (load detection)"
-dump=$R5XX_SCRATCH/fbcon-dac2.ppm
-lit() { # rows lit in the top 64 lines of head 3
-	tests/vm/qmp screendump "$dump" 3 >/dev/null
-	python3 - "$dump" <<'PY'
-import sys
-d = open(sys.argv[1], 'rb').read().split(b'\n', 3)
-w, h = map(int, d[1].split())
-px = d[3]
-if (w, h) != (1024, 768):
-    print(f"{w}x{h}")
-    sys.exit()
-print(sum(any(px[(y * w) * 3:(y + 1) * w * 3]) for y in range(64)))
-PY
-}
-# fbcon sets the new mode from the hot plug work: wait for head 3 to show it
-printf '\033[2J\033[H\033[?25l' >/dev/tty1
-for _ in $(seq 50); do
-	n0=$(lit)
-	[ "$n0" = 0 ] && break
-	sleep 0.2
-done
-printf 'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX\n' >/dev/tty1
-sleep 0.5
-n1=$(lit)
-echo "head 3: $n0 lit rows in the top 64 lines after clearing, $n1 after a line of text"
-[ "$n0" = 0 ] && [ "$n1" -ge 8 ] && [ "$n1" -le 32 ]
+fbcon_shows_text 3
 trap - EXIT
 qmp_dac2 false
 echo detect >$status

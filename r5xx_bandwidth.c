@@ -138,11 +138,35 @@ struct r5xx_bw_wm {
 	fx sclk;
 };
 
+/*
+ * What both display kinds compute alike for a lit CRTC: one line pair, the
+ * FIFO depth a line of chunks needs, and the pixel timings.  Return: ns per
+ * pixel (without a scaler one pixel is consumed per pixel); *line_time:
+ * ns per line; *req_depth: the chunks a line pair asks the FIFO for.
+ */
+static fx r5xx_bw_wm_line(const struct r5xx_bw_mode *m, struct r5xx_bw_wm *wm,
+			  fx *line_time, fx *req_depth)
+{
+	fx chunks, pclk;
+
+	wm->line_pairs = fx_int(1);
+	chunks = fx_div(fx_int(m->hdisplay), fx_int(R5XX_BW_PIXELS_PER_CHUNK));
+	*req_depth = fx_ceil(fx_mul(chunks, wm->line_pairs));
+	if (chunks >= fx_int(R5XX_BW_MIN_FIFO_DEPTH))
+		wm->fifo_depth = fx_trunc(*req_depth);
+
+	pclk = fx_div(fx_int(1000), fx_div(fx_int(m->clock_khz), fx_int(1000)));
+	wm->consumption_rate = fx_div(fx_int(1), pclk);
+	*line_time = fx_mul(fx_int(m->htotal), pclk);
+	wm->active_time = fx_div(fx_mul(*line_time, fx_int(m->hdisplay)),
+				 fx_int(m->htotal));
+	return pclk;
+}
+
 static void r5xx_bw_wm(const struct r5xx_bw_mode *m, u32 sclk_khz,
 		       struct r5xx_bw_wm *wm)
 {
-	fx sclk, chunks, req_depth, pclk, line_time, chunk_time, tolerable;
-	fx width;
+	fx sclk, pclk, line_time, req_depth, chunk_time, tolerable, width;
 
 	wm->fifo_depth = R5XX_BW_MIN_FIFO_DEPTH;
 	if (!m->on)
@@ -151,19 +175,7 @@ static void r5xx_bw_wm(const struct r5xx_bw_mode *m, u32 sclk_khz,
 	/* MHz, from radeon's 10 kHz units */
 	sclk = fx_div(fx_int(sclk_khz / 10), fx_int(100));
 	wm->sclk = sclk;
-	wm->line_pairs = fx_int(1);
-
-	chunks = fx_div(fx_int(m->hdisplay), fx_int(R5XX_BW_PIXELS_PER_CHUNK));
-	req_depth = fx_ceil(fx_mul(chunks, wm->line_pairs));
-	if (chunks >= fx_int(R5XX_BW_MIN_FIFO_DEPTH))
-		wm->fifo_depth = fx_trunc(req_depth);
-
-	/* ns per pixel; without a scaler one pixel is consumed per pixel */
-	pclk = fx_div(fx_int(1000), fx_div(fx_int(m->clock_khz), fx_int(1000)));
-	wm->consumption_rate = fx_div(fx_int(1), pclk);
-	line_time = fx_mul(fx_int(m->htotal), pclk);
-	wm->active_time = fx_div(fx_mul(line_time, fx_int(m->hdisplay)),
-				 fx_int(m->htotal));
+	pclk = r5xx_bw_wm_line(m, wm, &line_time, &req_depth);
 
 	/* one chunk's pipeline delay and gap, plus 1 us of read delay */
 	chunk_time = fx_div(fx_int(600 * 1000), sclk);
@@ -325,24 +337,13 @@ static fx r5xx_bw_rs690_max_bw(fx sclk, const struct r5xx_bw_igp *igp,
 static void r5xx_bw_rs690_wm(const struct r5xx_bw_mode *m, fx sclk,
 			     fx clock_ns, fx read_delay, struct r5xx_bw_wm *wm)
 {
-	fx chunks, req_depth, pclk, line_time, chunk_time, tolerable, width;
+	fx pclk, line_time, req_depth, chunk_time, tolerable, width;
 
 	wm->fifo_depth = R5XX_BW_MIN_FIFO_DEPTH;
 	if (!m->on)
 		return;
 	wm->sclk = sclk;
-	wm->line_pairs = fx_int(1);
-
-	chunks = fx_div(fx_int(m->hdisplay), fx_int(R5XX_BW_PIXELS_PER_CHUNK));
-	req_depth = fx_ceil(fx_mul(chunks, wm->line_pairs));
-	if (chunks >= fx_int(R5XX_BW_MIN_FIFO_DEPTH))
-		wm->fifo_depth = fx_trunc(req_depth);
-
-	pclk = fx_div(fx_int(1000), fx_div(fx_int(m->clock_khz), fx_int(1000)));
-	wm->consumption_rate = fx_div(fx_int(1), pclk);
-	line_time = fx_mul(fx_int(m->htotal), pclk);
-	wm->active_time = fx_div(fx_mul(line_time, fx_int(m->hdisplay)),
-				 fx_int(m->htotal));
+	pclk = r5xx_bw_wm_line(m, wm, &line_time, &req_depth);
 
 	chunk_time = fx_div(fx_mul(clock_ns,
 				   fx_int(R5XX_BW_RS690_CHUNK_CLOCKS)),

@@ -8,24 +8,21 @@
 # monitor is pulled at the end, and the next forced probe says so.
 set -e
 . tests/display/lib.sh
-qmp_dac2() { # true|false
-	tests/vm/qmp "{\"execute\": \"qom-set\", \"arguments\": {\"path\": \"/machine/peripheral/gpu\", \"property\": \"monitor-dac2\", \"value\": $1}}" >/dev/null
-}
 status=/sys/class/drm/card0-DVI-I-1/status
 [ -e $status ] || { echo "no DVI-I-1 connector"; ls /sys/class/drm; exit 1; }
 echo detect >$status
 [ "$(cat $status)" = disconnected ] ||
 	{ echo "DVI-I-1 is $(cat $status) without a monitor"; exit 1; }
 echo "ok: no monitor: DVI-I-1 disconnected after a forced probe"
-trap 'qmp_dac2 false; echo detect >$status' EXIT
-qmp_dac2 true
+trap 'qom_set monitor-dac2 false; echo detect >$status' EXIT
+qom_set monitor-dac2 true
 echo detect >$status
 [ "$(cat $status)" = connected ] ||
 	{ echo "DVI-I-1 is $(cat $status) with monitor-dac2"; exit 1; }
 echo "ok: monitor-dac2: DVI-I-1 connected after a forced probe (load detection)"
 fbcon_shows_text 3
 trap - EXIT
-qmp_dac2 false
+qom_set monitor-dac2 false
 echo detect >$status
 [ "$(cat $status)" = disconnected ] ||
 	{ echo "DVI-I-1 is $(cat $status) after monitor-dac2 was pulled"; exit 1; }

@@ -4,6 +4,7 @@
 # arguments; returns its exit status (chain calls with ||  exit 1).
 
 . tests/lib/guest.sh
+. tests/lib/qom.sh
 
 run_guest() { # NAME [ARG...]
 	local name=$1

@@ -9,13 +9,10 @@
 # vm-chips: rv515
 set -e
 . tests/display/lib.sh
-qmp_dvi() { # true|false
-	tests/vm/qmp "{\"execute\": \"qom-set\", \"arguments\": {\"path\": \"/machine/peripheral/gpu\", \"property\": \"monitor-dvi\", \"value\": $1}}" >/dev/null
-}
 status=/sys/class/drm/card0-DVI-D-1/status
 [ "$(cat $status)" = disconnected ] || { echo "DVI-D-1 is $(cat $status) before the plug"; exit 1; }
-trap 'qmp_dvi false' EXIT
-qmp_dvi true
+trap 'qom_set monitor-dvi false' EXIT
+qom_set monitor-dvi true
 for _ in $(seq 50); do
 	[ "$(cat $status)" = connected ] && break
 	sleep 0.2

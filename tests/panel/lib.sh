@@ -2,10 +2,7 @@
 # Sourced by the panel tests (tests/panel/*.sh): the panel's QOM state and
 # its console (head 2) through QMP.
 
-qom_get() { # PROPERTY: its value on the GPU
-	tests/vm/qmp "{\"execute\": \"qom-get\", \"arguments\": {\"path\": \"/machine/peripheral/gpu\", \"property\": \"$1\"}}" |
-		sed -n 's/.*"return": *\([^,}]*\).*/\1/p'
-}
+. tests/lib/qom.sh
 
 panel_lit_rows() { # rows lit in the top 64 lines of the panel's screendump
 	local dump=$R5XX_SCRATCH/panel.ppm

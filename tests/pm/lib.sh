@@ -3,10 +3,7 @@
 # Sourced by the power state tests (tests/pm/*.sh): the model's clocks
 # through QMP, the GPU's sysfs power files, a command submission.
 
-qom_get() { # PROPERTY: its value on the GPU
-	tests/vm/qmp "{\"execute\": \"qom-get\", \"arguments\": {\"path\": \"/machine/peripheral/gpu\", \"property\": \"$1\"}}" |
-		sed -n 's/.*"return": *\([^,}]*\).*/\1/p'
-}
+. tests/lib/qom.sh
 
 clocks() { # "engine kHz/memory kHz" the model is programmed with
 	echo "$(qom_get sclk-khz)/$(qom_get mclk-khz)"
@@ -52,10 +49,6 @@ declare -A want=(
 
 lit_crtcs() { # how many outputs are lit (each on a CRTC of its own here); both drivers
 	cat /sys/class/drm/card0-*/enabled | grep -c '^enabled$'
-}
-
-qom_set() { # PROPERTY VALUE: qom-set on the GPU
-	tests/vm/qmp "{\"execute\": \"qom-set\", \"arguments\": {\"path\": \"/machine/peripheral/gpu\", \"property\": \"$1\", \"value\": $2}}" >/dev/null
 }
 
 # The tables above are radeon's single-head ones, so the console must be

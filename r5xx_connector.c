@@ -47,8 +47,9 @@
  * On AVIVO (R5xx) the encoders are DACA (VGA), TMDSA (DVI, single
  * link) and DAC B (r5xx_dac2.c, a DVI-I connector's analog half, found by
  * its load comparator as the TV DAC's is), each picking its CRTC in its
- * SOURCE_SELECT and switched on and off as radeonhd does. A VGA monitor without DDC answer may be found by
- * DACA's load comparator (on request); a connector with a hot plug pin
+ * SOURCE_SELECT and switched on and off as radeonhd does. A VGA monitor
+ * without DDC answer may be found by DACA's load comparator (on request);
+ * a connector with a hot plug pin
  * (DC_HOT_PLUG_DETECTn, from the connector table) reads its SENSE bit, and
  * the pin's interrupt, armed for the next change of level, re-probes the
  * connectors and sends the uevent.

@@ -49,10 +49,9 @@
  * its load comparator as the TV DAC's is), each picking its CRTC in its
  * SOURCE_SELECT and switched on and off as radeonhd does. A VGA monitor
  * without DDC answer may be found by DACA's load comparator (on request);
- * a connector with a hot plug pin
- * (DC_HOT_PLUG_DETECTn, from the connector table) reads its SENSE bit, and
- * the pin's interrupt, armed for the next change of level, re-probes the
- * connectors and sends the uevent.
+ * a connector with a hot plug pin (DC_HOT_PLUG_DETECTn, from the
+ * connector table) reads its SENSE bit, and the pin's interrupt, armed for
+ * the next change of level, re-probes the connectors and sends the uevent.
  */
 
 /* FP_GEN_CNTL and TMDS_TRANSMITTER_CNTL bits the register list lacks */

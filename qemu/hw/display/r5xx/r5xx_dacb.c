@@ -16,7 +16,8 @@
  * of the Mobility chips), and shows the D CRTC DACB_SOURCE_SELECT picks
  * while it is lit: the monitor there, DACB_ENABLE set and none of
  * DACB_POWERDOWN's bits.  Source 2, the TV encoder, is not modelled (a
- * dark head, LOG_UNIMP once per selection).  Sync, force and autodetect
+ * dark head, LOG_UNIMP once per selection; 3 is no source, a guest
+ * error).  Sync, force and autodetect
  * registers are storage.
  *
  * Copyright (c) 2026 The r5xx authors
@@ -33,9 +34,11 @@
 
 #define R5XX_DACB_HEAD          3
 #define R5XX_DACB_SOURCE_TV     2
-#define R5XX_DACB_CMP_RGB       (R_DACA_COMPARATOR_OUTPUT_DAC_COMPARATOR_OUTPUT_BLUE_MASK | \
-                                 R_DACA_COMPARATOR_OUTPUT_DAC_COMPARATOR_OUTPUT_GREEN_MASK | \
-                                 R_DACA_COMPARATOR_OUTPUT_DAC_COMPARATOR_OUTPUT_RED_MASK)
+/* DACB_COMPARATOR_OUTPUT has DACA_COMPARATOR_OUTPUT's layout */
+#define R5XX_DACB_CMP(c) \
+    R_DACA_COMPARATOR_OUTPUT_DAC_COMPARATOR_OUTPUT_##c##_MASK
+#define R5XX_DACB_CMP_RGB       (R5XX_DACB_CMP(BLUE) | R5XX_DACB_CMP(GREEN) | \
+                                 R5XX_DACB_CMP(RED))
 
 static uint32_t reg(R5xxState *s, uint32_t addr)
 {
@@ -57,8 +60,13 @@ static int r5xx_dacb_source(R5xxState *s)
         return src;
     }
     if (!s->disp.dacb_tv_logged) {
-        qemu_log_mask(LOG_UNIMP, "r5xx: DAC B source %u (TV encoder) is not "
-                      "modelled\n", src);
+        if (src == R5XX_DACB_SOURCE_TV) {
+            qemu_log_mask(LOG_UNIMP, "r5xx: DAC B source 2 (TV encoder) is "
+                          "not modelled\n");
+        } else {
+            qemu_log_mask(LOG_GUEST_ERROR, "r5xx: DAC B source %u is no "
+                          "source\n", src);
+        }
         s->disp.dacb_tv_logged = true;
     }
     return -1;

@@ -381,7 +381,7 @@ typedef struct R5xxDisplay {
     bool dac2_present;              /* a monitor on the TV DAC (no DDC) */
     QemuConsole *dacb_con;          /* AVIVO DAC B's monitor, head 3 */
     bool dacb_present;              /* a monitor on DAC B (no DDC) */
-    bool dacb_tv_logged;            /* DAC B's TV source reported */
+    bool dacb_tv_logged;            /* DAC B: TV/bad source logged */
 } R5xxDisplay;
 
 typedef struct R5xxIrq {

@@ -17,8 +17,7 @@
  * while it is lit: the monitor there, DACB_ENABLE set and none of
  * DACB_POWERDOWN's bits.  Source 2, the TV encoder, is not modelled (a
  * dark head, LOG_UNIMP once per selection; 3 is no source, a guest
- * error).  Sync, force and autodetect
- * registers are storage.
+ * error).  Sync, force and autodetect registers are storage.
  *
  * Copyright (c) 2026 The r5xx authors
  *

@@ -28,16 +28,11 @@
 #include "qapi/error.h"
 #include "qemu/log.h"
 #include "ui/console.h"
+#include "r5xx_dacb_core.h"
 #include "r5xx_display.h"
 #include "trace.h"
 
 #define R5XX_DACB_HEAD          3
-#define R5XX_DACB_SOURCE_TV     2
-/* DACB_COMPARATOR_OUTPUT has DACA_COMPARATOR_OUTPUT's layout */
-#define R5XX_DACB_CMP(c) \
-    R_DACA_COMPARATOR_OUTPUT_DAC_COMPARATOR_OUTPUT_##c##_MASK
-#define R5XX_DACB_CMP_RGB       (R5XX_DACB_CMP(BLUE) | R5XX_DACB_CMP(GREEN) | \
-                                 R5XX_DACB_CMP(RED))
 
 static uint32_t reg(R5xxState *s, uint32_t addr)
 {
@@ -47,28 +42,27 @@ static uint32_t reg(R5xxState *s, uint32_t addr)
 /* The monitor shows a picture: -1 if not, else the CRTC it comes from. */
 static int r5xx_dacb_source(R5xxState *s)
 {
-    uint32_t src = reg(s, A_DACB_SOURCE_SELECT) &
-                   R_DACA_SOURCE_SELECT_DAC_SOURCE_SELECT_MASK;
+    R5xxDacbRegs r = {
+        .enable = reg(s, A_DACB_ENABLE),
+        .powerdown = reg(s, A_DACB_POWERDOWN),
+        .source = reg(s, A_DACB_SOURCE_SELECT),
+    };
+    int n = r5xx_dacb_shows(&r, s->disp.dacb_present);
 
-    if (!s->disp.dacb_present ||
-        !(reg(s, A_DACB_ENABLE) & R_DACA_ENABLE_DAC_ENABLE_MASK) ||
-        reg(s, A_DACB_POWERDOWN)) {
-        return -1;
-    }
-    if (src < R5XX_CRTCS) {
-        return src;
+    if (n >= R5XX_DACB_DARK) {
+        return n;
     }
     if (!s->disp.dacb_tv_logged) {
-        if (src == R5XX_DACB_SOURCE_TV) {
+        if (n == R5XX_DACB_TV) {
             qemu_log_mask(LOG_UNIMP, "r5xx: DAC B source 2 (TV encoder) is "
                           "not modelled\n");
         } else {
-            qemu_log_mask(LOG_GUEST_ERROR, "r5xx: DAC B source %u is no "
-                          "source\n", src);
+            qemu_log_mask(LOG_GUEST_ERROR, "r5xx: DAC B source 3 is no "
+                          "source\n");
         }
         s->disp.dacb_tv_logged = true;
     }
-    return -1;
+    return R5XX_DACB_DARK;
 }
 
 static void r5xx_dacb_update(void *opaque)
@@ -115,10 +109,8 @@ static const GraphicHwOps r5xx_dacb_ops = {
 /* DACB_COMPARATOR_OUTPUT: the comparator's verdict while it is enabled. */
 uint32_t r5xx_dacb_comparator(R5xxState *s)
 {
-    if ((reg(s, A_DACB_COMPARATOR_ENABLE) & 1) && s->disp.dacb_present) {
-        return R5XX_DACB_CMP_RGB;
-    }
-    return 0;
+    return r5xx_dacb_comparator_out(reg(s, A_DACB_COMPARATOR_ENABLE),
+                                     s->disp.dacb_present);
 }
 
 /* DACB_SOURCE_SELECT: a new selection may name the TV encoder again. */

@@ -123,8 +123,8 @@ struct dma_buf;
  *   vblank interrupts, frame counter and scanout position;
  * - r5xx_connector.c: connectors and encoders (primary DAC, internal TMDS;
  *   DACA and TMDSA on AVIVO), detection, hot plug and modes;
- * - r5xx_dac2.c: the legacy TV DAC as a second VGA DAC (DVI-I's analog
- *   half) and its load comparator;
+ * - r5xx_dac2.c: the second DAC, the legacy TV DAC or AVIVO DAC B, as a
+ *   second VGA DAC (DVI-I's analog half) and its load comparator;
  * - r5xx_panel.c: the laptop panel of Mobility boards on the legacy LVDS
  *   transmitter: its native mode, the RMX scaler, power sequencing and the
  *   backlight class device;
@@ -1362,6 +1362,12 @@ static inline bool r5xx_has_quirk(const struct r5xx_device *rdev, u32 quirk)
 static inline bool r5xx_is_avivo(const struct r5xx_device *rdev)
 {
 	return r5xx_has_quirk(rdev, R5XX_QUIRK_AVIVO);
+}
+
+/* a second DAC for DVI-I's analog half: the legacy TV DAC or AVIVO DAC B */
+static inline bool r5xx_has_dac2(const struct r5xx_device *rdev)
+{
+	return rdev->info->tv_dac_pd || r5xx_is_avivo(rdev);
 }
 
 /* r5xx_device.c */

@@ -1514,11 +1514,24 @@
 /* AVIVO DAC B (TV/second VGA) enable (DACA_ENABLE layout) */
 #define R5XX_DACB_ENABLE			0x7a00
 
+/* AVIVO DAC B source (0 = D1, 1 = D2, 2 = TV encoder) */
 #define R5XX_DACB_SOURCE_SELECT			0x7a04
 
+#define R5XX_DACB_SYNC_TRISTATE_CONTROL		0x7a20
+
+#define R5XX_DACB_SYNC_SELECT			0x7a24
+
+#define R5XX_DACB_FORCE_OUTPUT_CNTL		0x7a3c
+
+#define R5XX_DACB_FORCE_DATA			0x7a40
+
+/* AVIVO DAC B power (DACA_POWERDOWN layout) */
 #define R5XX_DACB_POWERDOWN			0x7a50
 
-/* AVIVO DAC B load comparator (read-only) */
+/* AVIVO DAC B load comparator enable */
+#define R5XX_DACB_COMPARATOR_ENABLE		0x7a5c
+
+/* AVIVO DAC B load comparator (read-only, DACA_COMPARATOR_OUTPUT layout) */
 #define R5XX_DACB_COMPARATOR_OUTPUT		0x7a60
 
 /* AVIVO hot plug pin 1 (the DVI connector) */

@@ -647,6 +647,7 @@ void r5xx_display_instance_init(R5xxState *s)
                              r5xx_set_monitor_dvi);
     r5xx_panel_instance_init(s);
     r5xx_dac2_instance_init(s);
+    r5xx_dacb_instance_init(s);
 }
 
 /* Life cycle -------------------------------------------------------------- */
@@ -689,6 +690,7 @@ void r5xx_display_init(R5xxState *s)
     if (s->disp.ops) {
         r5xx_panel_init(s);
         r5xx_dac2_init(s);
+        r5xx_dacb_init(s);
         memory_region_set_log(&s->vram, true, DIRTY_MEMORY_VGA);
     }
     s->disp.realized = true;
@@ -706,6 +708,7 @@ void r5xx_display_fini(R5xxState *s)
     }
     r5xx_panel_fini(s);
     r5xx_dac2_fini(s);
+    r5xx_dacb_fini(s);
 }
 
 /* After the register file is cleared: CRTCs off, identity palettes. */

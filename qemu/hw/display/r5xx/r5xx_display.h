@@ -85,6 +85,13 @@ void r5xx_panel_fini(R5xxState *s);
 void r5xx_panel_reset(R5xxState *s);
 bool r5xx_panel_write(R5xxState *s, uint32_t addr, uint32_t val);
 
+/* AVIVO DAC B and the monitor on it (r5xx_dacb.c) */
+void r5xx_dacb_instance_init(R5xxState *s);
+void r5xx_dacb_init(R5xxState *s);
+void r5xx_dacb_fini(R5xxState *s);
+uint32_t r5xx_dacb_comparator(R5xxState *s);
+void r5xx_dacb_source_write(R5xxState *s, uint32_t val);
+
 /* The legacy TV DAC and the monitor on it (r5xx_dac2.c) */
 void r5xx_dac2_instance_init(R5xxState *s);
 void r5xx_dac2_init(R5xxState *s);

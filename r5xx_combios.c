@@ -111,13 +111,18 @@ static enum r5xx_ddc_line combios_ddc(unsigned int ddc,
 	}
 }
 
-/*
- * The offset of the table the BIOS header's word at @ptr points to: 0, or
- * -ENOENT if @rom is not an ATI COMBIOS image or has no such table,
- * -EINVAL if a pointer leads out of the image.
+/**
+ * r5xx_combios_table - find a table of a COMBIOS image
+ * @rom: the video BIOS image
+ * @len: its length in bytes
+ * @ptr: the offset in the BIOS header of the word that points to the table
+ * @table: the table's offset in @rom, set on success
+ *
+ * Return: 0, -ENOENT if @rom is not an ATI COMBIOS image or has no such
+ * table (a zero pointer), -EINVAL if a pointer leads out of the image.
+ * The table itself may still run past the end of @rom: its reader checks.
  */
-static int combios_table(const u8 *rom, size_t len, unsigned int ptr,
-			 u16 *table)
+int r5xx_combios_table(const u8 *rom, size_t len, unsigned int ptr, u16 *table)
 {
 	u16 pcir, vendor, header;
 
@@ -163,7 +168,7 @@ int r5xx_combios_connectors(const u8 *rom, size_t len,
 	unsigned int i, j, n = 0;
 	int ret;
 
-	ret = combios_table(rom, len, COMBIOS_CONNECTOR_PTR, &table);
+	ret = r5xx_combios_table(rom, len, COMBIOS_CONNECTOR_PTR, &table);
 	if (ret)
 		return ret;
 
@@ -225,7 +230,7 @@ int r5xx_combios_clocks(const u8 *rom, size_t len, u32 *sclk_khz,
 	u16 table, sclk, mclk;
 	int ret;
 
-	ret = combios_table(rom, len, COMBIOS_PLL_PTR, &table);
+	ret = r5xx_combios_table(rom, len, COMBIOS_PLL_PTR, &table);
 	if (ret)
 		return ret;
 	if (!combios_u16(rom, len, table + COMBIOS_PLL_MCLK, &mclk) ||
@@ -260,7 +265,7 @@ int r5xx_combios_power_state(const u8 *rom, size_t len,
 	u32 sclk, mclk;
 	int ret;
 
-	ret = combios_table(rom, len, COMBIOS_MOBILE_PTR, &mobile);
+	ret = r5xx_combios_table(rom, len, COMBIOS_MOBILE_PTR, &mobile);
 	if (ret)
 		return ret;
 	if (!combios_u16(rom, len, (size_t)mobile + COMBIOS_MOBILE_POWERPLAY, &pp))

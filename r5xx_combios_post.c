@@ -224,7 +224,7 @@ static int post_mmio_table(struct combios_post *p, size_t off)
 		case MMIO_RMW:
 		case MMIO_RMW_TOO:
 			if (reg % 4 || reg >= io->mmio_size)
-				return post_fail(p, at, "a register outside the MMIO space");
+				return post_fail(p, at, "a register unaligned or outside the MMIO space");
 			ret = post_u32(p, &off, &and);
 			if (ret)
 				return ret;

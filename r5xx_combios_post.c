@@ -79,6 +79,7 @@ enum {
 	MMIO_WRITE, MMIO_WRITE_TOO, MMIO_RMW, MMIO_RMW_TOO, MMIO_DELAY,
 	MMIO_WAIT,
 };
+
 #define MMIO_WAIT_MC_BUSY		8
 #define MMIO_WAIT_MC_IDLE		9
 
@@ -90,6 +91,7 @@ enum {
 	PLL_WAIT_150US = 1, PLL_WAIT_1MS, PLL_WAIT_MC_BUSY, PLL_WAIT_DLL_READY,
 	PLL_WAIT_CG_DEBUG,
 };
+
 #define PLL_POLLS			1000
 #define PLL_CG_DEBUG_DELAY_US		10000
 
@@ -224,7 +226,8 @@ static int post_mmio_table(struct combios_post *p, size_t off)
 		case MMIO_RMW:
 		case MMIO_RMW_TOO:
 			if (reg % 4 || reg >= io->mmio_size)
-				return post_fail(p, at, "a register unaligned or outside the MMIO space");
+				return post_fail(p, at,
+						 "a register unaligned or outside the MMIO space");
 			ret = post_u32(p, &off, &and);
 			if (ret)
 				return ret;
@@ -418,7 +421,8 @@ static int post_misc_table(struct combios_post *p, unsigned int word,
 	if (ret == -ENOENT)
 		return 0;
 	if (ret)
-		return post_fail(p, COMBIOS_MISC_INFO_PTR, "the misc info table is outside the image");
+		return post_fail(p, COMBIOS_MISC_INFO_PTR,
+				 "the misc info table is outside the image");
 	off = misc;
 	ret = post_u8(p, &off, &rev);
 	if (ret || !rev)
@@ -440,7 +444,8 @@ static int post_ram_reset_offset(struct combios_post *p, u16 *table)
 	if (ret == -ENOENT)
 		return 0;
 	if (ret)
-		return post_fail(p, COMBIOS_MEM_CONFIG_PTR, "the memory config table is outside the image");
+		return post_fail(p, COMBIOS_MEM_CONFIG_PTR,
+				 "the memory config table is outside the image");
 	off = mem;
 	end = off + COMBIOS_MEM_CONFIG_SCAN;
 	do {
@@ -488,7 +493,8 @@ static int post_mem_size(struct combios_post *p, u32 *mib)
 		if (ret == -ENOENT)
 			return 0;
 		if (ret || !table)
-			return post_fail(p, COMBIOS_MEM_CONFIG_PTR, "the memory config table is outside the image");
+			return post_fail(p, COMBIOS_MEM_CONFIG_PTR,
+				 "the memory config table is outside the image");
 		off = table - 1;
 		ret = post_u8(p, &off, &rev);
 		if (!ret)

@@ -71,6 +71,7 @@ struct r5xx_combios_run {
  * @R5XX_COMBIOS_ASIC_INIT_3: register table (misc info table word 3)
  * @R5XX_COMBIOS_MEM_SIZE: CONFIG_MEMSIZE from the detected memory table
  *	(misc info table word 7) or the memory config table (header word 0x48)
+ * @R5XX_COMBIOS_INIT_COUNT: the number of them
  */
 enum r5xx_combios_init {
 	R5XX_COMBIOS_ASIC_INIT_1,

@@ -139,6 +139,9 @@ struct dma_buf;
  *   builds on the host too, for tests/unit);
  * - r5xx_combios.c: the bounded parser of a COMBIOS connector table and
  *   default clocks (builds on the host too, for tests/unit);
+ * - r5xx_combios_post.c: the bounded executor of a COMBIOS BIOS's init
+ *   tables, which r5xx_post() runs to re-post COMBIOS boards (builds on the
+ *   host too, for tests/unit);
  * - r5xx_bandwidth.c: the display bandwidth for the CRTCs' modes: the
  *   AVIVO line buffer split and priority marks (RV515 and RS690 kinds),
  *   the legacy display FIFO levels and the memory timings they depend on
@@ -1126,8 +1129,12 @@ static inline struct r5xx_crtc *to_r5xx_crtc(struct drm_crtc *crtc)
  *	(device-managed)
  * @atom_len: its length in bytes
  * @asic_inits: runs of the ROM's ASIC_Init that reached its end
- * @restores: posts that wrote the recorded registers back (no ASIC_Init,
- *	or it failed or left the board unposted)
+ * @combios_rom: a copy of the video BIOS if it is not an ATOM BIOS, else
+ *	NULL (device-managed); r5xx_post() runs its COMBIOS init tables
+ * @combios_len: its length in bytes
+ * @combios_posts: runs of the COMBIOS init tables that posted the board
+ * @restores: posts that wrote the recorded registers back (no ASIC_Init or
+ *	init tables, or they failed or left the board unposted)
  */
 struct r5xx_post {
 	u32 memsize;
@@ -1140,6 +1147,9 @@ struct r5xx_post {
 	const u8 *atom_rom;
 	size_t atom_len;
 	unsigned int asic_inits;
+	const u8 *combios_rom;
+	size_t combios_len;
+	unsigned int combios_posts;
 	unsigned int restores;
 };
 
@@ -1448,6 +1458,7 @@ void r5xx_pll_wreg(struct r5xx_device *rdev, u32 reg, u32 val);
 u32 r5xx_pcie_rreg(struct r5xx_device *rdev, u32 reg);
 void r5xx_pcie_wreg(struct r5xx_device *rdev, u32 reg, u32 val);
 bool r5xx_mc_has_indirect(struct r5xx_device *rdev);
+bool r5xx_mc_is_uma(struct r5xx_device *rdev);
 u32 r5xx_mc_rreg(struct r5xx_device *rdev, u32 reg);
 void r5xx_mc_wreg(struct r5xx_device *rdev, u32 reg, u32 val);
 int r5xx_mmio_init(struct r5xx_device *rdev);

@@ -233,6 +233,10 @@
 #define   R5XX_MC_STATUS_MC_IDLE		BIT(4)
 #define   R5XX_MC_STATUS_RS400_MC_IDLE		BIT(2)
 
+/* memory strobe control: the memory channels' power-up (the COMBIOS RAM reset table polls it) */
+#define R5XX_MEM_STR_CNTL			0x0150
+#define   R5XX_MEM_STR_CNTL_MEM_PWRUP_COMPLETE	GENMASK(3, 0)
+
 /* SDRAM mode */
 #define R5XX_MEM_SDRAM_MODE_REG			0x0158
 #define   R5XX_MEM_SDRAM_MODE_REG_RS400_EXTRA_CAS	GENMASK(25, 23)
@@ -1664,7 +1668,11 @@
 #define R5XX_PLL_IDCT_DYN_CNTL			0x0013
 #define   R5XX_PLL_IDCT_DYN_CNTL_IDCT_FORCEON	BIT(0)
 
+/* clock power management (radeon's CLK_PWRMGT_CNTL) */
 #define R5XX_PLL_PLL_PWRMGT_CNTL		0x0014
+#define   R5XX_PLL_PLL_PWRMGT_CNTL_CG_NO1_DEBUG_0	BIT(24)
+#define   R5XX_PLL_PLL_PWRMGT_CNTL_DLL_READY	BIT(19)
+#define   R5XX_PLL_PLL_PWRMGT_CNTL_MC_BUSY	BIT(16)
 
 #define R5XX_PLL_P2PLL_CNTL			0x002a
 

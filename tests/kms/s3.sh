@@ -1,5 +1,5 @@
 #!/bin/bash
-# vm-chips: rv380 rv515 r580 rs690
+# vm-chips: rv380 rv515 r580 rs690 rv350
 # vm-kernels: bookworm trixie:rv515
 # vm-timeout-units: 6
 # vm-qemu-args: -global r5xx.pm=on
@@ -20,12 +20,13 @@
 # (rv515, r580, rs690) the re-post ran the video BIOS's ASIC_Init to its
 # end through r5xx's ATOM interpreter (debugfs asic_inits) and that posted
 # the board: the saved registers were not written back (debugfs restores);
-# on the others ASIC_Init did not run and the saved registers were
-# restored. One cycle in make
+# on the COMBIOS board (rv350) the re-post ran the video BIOS's init tables
+# (debugfs combios_posts) and restored nothing either; on the others
+# (no ROM) the saved registers were restored. One cycle in make
 # check (about 30 s on the shared host: two screendump series, the CS and
 # flip programs), R5XX_S3_CYCLES by hand, 10 under make check-all;
-# vm-timeout-units 6 covers those ten. rv380, rv515, r580 and rs690 on
-# bookworm, the ATOM re-post (rv515) on trixie too; rv380 on trixie under
+# vm-timeout-units 6 covers those ten. rv380, rv515, r580, rs690 and rv350
+# on bookworm, the ATOM re-post (rv515) on trixie too; rv380 on trixie under
 # make check-all.
 set -uo pipefail
 . tests/driver/lib.sh
@@ -39,10 +40,12 @@ f=$d/r5xx_suspend
 
 posts() { sed -n 's/^posts //p' "$f"; }
 asic_inits() { sed -n 's/^asic_inits //p' "$f"; }
+combios_posts() { sed -n 's/^combios_posts //p' "$f"; }
 restores() { sed -n 's/^restores //p' "$f"; }
+atom=0 combios=0
 case ${R5XX_CHIP:-} in
 rv515 | r580 | rs690) atom=1 ;;
-*) atom=0 ;;
+rv350) combios=1 ;;
 esac
 
 msg="r5xx: suspend to RAM and resume"
@@ -51,19 +54,25 @@ console_show before "$msg"
 for i in $(seq "$cycles"); do
 	p0=$(posts)
 	a0=$(asic_inits)
+	c0=$(combios_posts)
 	r0=$(restores)
 	echo 1 >"$f" || fail "cycle $i: suspend and resume failed"
 	[ "$(posts)" -gt "$p0" ] ||
 		fail "cycle $i: the driver did not re-post the GPU (it came back posted)"
 	[ "$(asic_inits)" -eq $((a0 + atom)) ] ||
 		fail "cycle $i: ASIC_Init runs $a0 -> $(asic_inits), want $((a0 + atom)) on $R5XX_CHIP"
-	[ "$(restores)" -eq $((r0 + 1 - atom)) ] ||
-		fail "cycle $i: saved-register restores $r0 -> $(restores), want $((r0 + 1 - atom)) on $R5XX_CHIP"
+	[ "$(combios_posts)" -eq $((c0 + combios)) ] ||
+		fail "cycle $i: COMBIOS init table posts $c0 -> $(combios_posts), want $((c0 + combios)) on $R5XX_CHIP"
+	[ "$(restores)" -eq $((r0 + 1 - atom - combios)) ] ||
+		fail "cycle $i: saved-register restores $r0 -> $(restores), want $((r0 + 1 - atom - combios)) on $R5XX_CHIP"
 	# grep -c reads all of dmesg: grep -q could leave dmesg a SIGPIPE,
 	# which pipefail would make a failure
 	[ "$atom" = 1 ] &&
 		[ "$(dmesg | grep -c "re-posted it with the video BIOS's ASIC_Init")" -lt "$i" ] &&
 		fail "cycle $i: no 're-posted it with the video BIOS's ASIC_Init' in dmesg"
+	[ "$combios" = 1 ] &&
+		[ "$(dmesg | grep -c "re-posted it with the video BIOS's init tables")" -lt "$i" ] &&
+		fail "cycle $i: no 're-posted it with the video BIOS's init tables' in dmesg"
 	console_stable after
 	console_same before after "cycle $i: after resume"
 	build/cs/cs paint >"$R5XX_SCRATCH/cs.out" 2>&1 ||
@@ -72,7 +81,10 @@ for i in $(seq "$cycles"); do
 		{ cat "$R5XX_SCRATCH/flip.out"; fail "cycle $i: page flips after resume"; }
 	# the flips left the console; bring it back for the next comparison
 	console_show before "$msg"
-	echo "cycle $i: re-posted ($([ "$atom" = 1 ] && echo "by ASIC_Init alone" || echo "from the saved registers")), the console pixel for pixel as before, CS paint and flips ok"
+	how="from the saved registers"
+	[ "$atom" = 1 ] && how="by ASIC_Init alone"
+	[ "$combios" = 1 ] && how="by the COMBIOS init tables alone"
+	echo "cycle $i: re-posted ($how), the console pixel for pixel as before, CS paint and flips ok"
 done
 check_log_clean "during suspend and resume"
 echo "ok: $cycles suspend/resume cycle(s) through a cold GPU"

@@ -6,7 +6,8 @@
  * controller and clocks programmed) so that a driver can bring it up
  * without running a ROM; the rv515 carries an ATOM video BIOS (data
  * tables and the command tables radeon.ko runs to set modes: r5xx_vbios.py,
- * rv515-board.toml) as its expansion ROM.
+ * rv515-board.toml) as its expansion ROM, the rv350 a COMBIOS one
+ * (r5xx_combios.py, rv350-board.toml).
  * Plus the command processor (r5xx_cp.c), the rv370 PCIE
  * GART (r5xx_mc.c), the 2D engine (r5xx_2d.c) and the display engines
  * (r5xx_display.c): legacy CRTCs on rv380 and rs480, AVIVO D1/D2 on
@@ -187,12 +188,19 @@ static const R5xxChipInfo r5xx_chips[] = {
     },
     /* AGP-era chips ------------------------------------------------------ */
     {
-        .name = "rv350",                /* Radeon 9600, AGP, R300 class */
+        /*
+         * Radeon 9600, AGP, R300 class, with a COMBIOS video BIOS
+         * (r5xx_combios.py, rv350-board.toml): connectors, clocks and the
+         * init tables that post the cold board.
+         */
+        .name = "rv350",
         .device_id = 0x4150,
         .family = R5XX_FAMILY_RV350,
         .is_r5xx = false,
         .conventional_pci = true,
         .agp = true,
+        .vbios = r5xx_vbios_rv350,
+        .vbios_size = &r5xx_vbios_rv350_size,
         .mc = R5XX_MC_KIND_R300,
         .gart = R5XX_GART_KIND_PCI,
         .pcie_index_mask = 0xff,

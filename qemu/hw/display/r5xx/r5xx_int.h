@@ -449,6 +449,9 @@ extern const uint8_t r5xx_vbios_rs690[];
 extern const size_t r5xx_vbios_rs690_size;
 extern const uint8_t r5xx_vbios_rs600[];
 extern const size_t r5xx_vbios_rs600_size;
+/* r5xx_vbios_<chip>.c, a COMBIOS generated from <chip>-board.toml */
+extern const uint8_t r5xx_vbios_rv350[];
+extern const size_t r5xx_vbios_rv350_size;
 
 /* r5xx.c */
 uint32_t r5xx_reg_read(R5xxState *s, uint32_t addr);

@@ -1465,6 +1465,7 @@ int r5xx_mmio_init(struct r5xx_device *rdev);
 int r5xx_wait_gui_idle(struct r5xx_device *rdev);
 int r5xx_wait_cp_idle(struct r5xx_device *rdev);
 int r5xx_wait_mc_idle(struct r5xx_device *rdev);
+u32 r5xx_mc_read_fb_location(struct r5xx_device *rdev);
 
 /* r5xx_chip.c */
 extern const struct pci_device_id r5xx_pci_ids[];

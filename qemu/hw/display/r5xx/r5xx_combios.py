@@ -31,9 +31,8 @@ import struct
 import sys
 import tomllib
 
-from r5xx_vbios import (ATI_MAGIC, ATI_MAGIC_PTR, FIRST_FREE, PCIR_PTR,
-                        ROM_BLOCK, X86_RETF, Blob, BoardError, c_file,
-                        read_regs)
+from r5xx_vbios import (BoardError, c_file, khz10, read_regs, rom_finish,
+                        rom_start)
 
 HEADER_PTR = 0x48
 HEADER_SIZE = 0x72              # through the I2C info pointer at 0x70
@@ -136,12 +135,6 @@ def ram_reset_table(ops):
     return b + bytes([RAM_RESET_END])
 
 
-def khz10(khz):
-    if khz % 10:
-        raise BoardError(f"{khz} kHz is not a multiple of 10 kHz")
-    return khz // 10
-
-
 def pll_info(clk):
     """The PLL info table, revision 9 (radeon_combios_get_clock_info)."""
     ref = khz10(clk["reference_clock_khz"])
@@ -169,16 +162,8 @@ def connector_table(conns):
 
 
 def build(board, regs):
-    pci, post = board["pci"], board["post"]
-    rom = Blob()
-    rom.add(bytes(FIRST_FREE))
-    fixed = {}
-
-    pcir = rom.add(struct.pack("<4sHHHHB3sHHBBH", b"PCIR", pci["vendor"],
-                               pci["device"], 0, 24, 0,
-                               bytes([0, 0, 3]),       # class 0x030000, VGA
-                               0, 0, 0, 0x80, 0), 4)    # length/type/last image
-    fixed[PCIR_PTR] = struct.pack("<H", pcir)
+    post = board["post"]
+    rom, fixed, pcir = rom_start(board["pci"])
     name = board["bios"]["name"].encode() + b"\r\n\0"
     rom.add(name)
 
@@ -215,16 +200,7 @@ def build(board, regs):
         struct.pack_into("<H", header, w, words[k])
     fixed[HEADER_PTR] = struct.pack("<H", rom.add(bytes(header), 2))
 
-    size = -(-(len(rom.data) + 1) // ROM_BLOCK) * ROM_BLOCK
-    img = rom.data + bytes(size - len(rom.data))
-    img[0:3] = bytes([0x55, 0xAA, size // ROM_BLOCK])
-    img[3] = X86_RETF
-    img[ATI_MAGIC_PTR:ATI_MAGIC_PTR + len(ATI_MAGIC)] = ATI_MAGIC
-    for off, b in fixed.items():
-        img[off:off + len(b)] = b
-    struct.pack_into("<H", img, pcir + 16, size // ROM_BLOCK)  # image length
-    img[-1] = -sum(img[:-1]) & 0xFF
-    return bytes(img)
+    return rom_finish(rom, fixed, pcir)
 
 
 def main():

@@ -345,17 +345,39 @@ def object_header(board):
     return table(1, 2, header + bytes(blob.data))
 
 
-def build(board, regs):
-    pci = board["pci"]
+def rom_start(pci):
+    """A ROM's head: the bytes below FIRST_FREE, then the PCI data
+    structure for the board's vendor and device.  Returns the Blob, the
+    dict of fixed-offset words to place (the PCIR pointer in it) and the
+    PCIR's offset, for rom_finish()."""
     rom = Blob()
     rom.add(bytes(FIRST_FREE))
-    fixed = {}
-
     pcir = rom.add(struct.pack("<4sHHHHB3sHHBBH", b"PCIR", pci["vendor"],
                                pci["device"], 0, 24, 0,
                                bytes([0, 0, 3]),       # class 0x030000, VGA
                                0, 0, 0, 0x80, 0), 4)    # length/type/last image
-    fixed[PCIR_PTR] = struct.pack("<H", pcir)
+    return rom, {PCIR_PTR: struct.pack("<H", pcir)}, pcir
+
+
+def rom_finish(rom, fixed, pcir):
+    """The image: padded to whole 512-byte blocks, the 0x55AA signature
+    and length, the init entry, the ATI magic, the fixed-offset words, the
+    PCIR's image length, and the last byte making the checksum 0."""
+    size = -(-(len(rom.data) + 1) // ROM_BLOCK) * ROM_BLOCK
+    img = rom.data + bytes(size - len(rom.data))
+    img[0:3] = bytes([0x55, 0xAA, size // ROM_BLOCK])
+    img[3] = X86_RETF
+    img[ATI_MAGIC_PTR:ATI_MAGIC_PTR + len(ATI_MAGIC)] = ATI_MAGIC
+    for off, b in fixed.items():
+        img[off:off + len(b)] = b
+    struct.pack_into("<H", img, pcir + 16, size // ROM_BLOCK)  # image length
+    img[-1] = -sum(img[:-1]) & 0xFF
+    return bytes(img)
+
+
+def build(board, regs):
+    pci = board["pci"]
+    rom, fixed, pcir = rom_start(pci)
 
     name = rom.add(board["bios"]["name"].encode() + b"\r\n\0")
     for ch in board["bios"]["name"]:
@@ -396,17 +418,7 @@ def build(board, regs):
     atom = rom.add(table(1, 1, b"ATOM" + struct.pack("<13HBB", *words, 0, 0)), 2)
     fixed[ATOM_HEADER_PTR] = struct.pack("<H", atom)
 
-    # pad to whole 512-byte blocks, the last byte being the checksum
-    size = -(-(len(rom.data) + 1) // ROM_BLOCK) * ROM_BLOCK
-    img = rom.data + bytes(size - len(rom.data))
-    img[0:3] = bytes([0x55, 0xAA, size // ROM_BLOCK])
-    img[3] = X86_RETF
-    img[ATI_MAGIC_PTR:ATI_MAGIC_PTR + len(ATI_MAGIC)] = ATI_MAGIC
-    for off, b in fixed.items():
-        img[off:off + len(b)] = b
-    struct.pack_into("<H", img, pcir + 16, size // ROM_BLOCK)  # image length
-    img[-1] = -sum(img[:-1]) & 0xFF
-    return bytes(img)
+    return rom_finish(rom, fixed, pcir)
 
 
 def load_board(path):

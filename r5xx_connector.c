@@ -102,14 +102,8 @@ static bool r5xx_dac_load_detect(struct r5xx_device *rdev)
 	return found;
 }
 
-/* AVIVO: DACA and TMDSA, programmed as radeonhd's rhd_dac.c and rhd_tmds.c */
+/* AVIVO: DACA (r5xx_avivo_dac.c) and TMDSA, as radeonhd's rhd_tmds.c */
 
-#define R5XX_DAC_POWER_OFF		0x01010101
-#define R5XX_DAC_SYNC_SELECT_OVERRIDE	0x101
-#define R5XX_DAC_LOAD_FORCE_DATA	0x1e6
-#define R5XX_DAC_LOAD_ALL		(R5XX_DACA_COMPARATOR_OUTPUT_DAC_COMPARATOR_OUTPUT_BLUE | \
-					 R5XX_DACA_COMPARATOR_OUTPUT_DAC_COMPARATOR_OUTPUT_GREEN | \
-					 R5XX_DACA_COMPARATOR_OUTPUT_DAC_COMPARATOR_OUTPUT_RED)
 #define R5XX_TMDSA_TX_PLL_EN		BIT(0)
 #define R5XX_TMDSA_TX_PLL_RESET		BIT(1)
 #define R5XX_TMDSA_SYNC_START		BIT(0)
@@ -127,14 +121,7 @@ static void r5xx_avivo_output_enable(struct r5xx_device *rdev,
 	case R5XX_OUTPUT_DAC2:	/* a legacy TV DAC only */
 		break;
 	case R5XX_OUTPUT_DAC1:
-		r5xx_wreg(rdev, R5XX_DACA_SOURCE_SELECT, crtc);
-		r5xx_wreg(rdev, R5XX_DACA_ENABLE, R5XX_DACA_ENABLE_DAC_ENABLE);
-		r5xx_wreg(rdev, R5XX_DACA_POWERDOWN, 0);
-		usleep_range(14, 20);
-		r5xx_wreg(rdev, R5XX_DACA_FORCE_OUTPUT_CNTL, 0);
-		r5xx_wreg_mask(rdev, R5XX_DACA_SYNC_SELECT, 0,
-			       R5XX_DAC_SYNC_SELECT_OVERRIDE);
-		r5xx_wreg(rdev, R5XX_DACA_SYNC_TRISTATE_CONTROL, 0);
+		r5xx_avivo_dac_enable(rdev, R5XX_AVIVO_DACA, crtc);
 		break;
 	case R5XX_OUTPUT_TMDS1:
 		r5xx_wreg(rdev, R5XX_TMDSA_SOURCE_SELECT, crtc);
@@ -169,8 +156,7 @@ static void r5xx_avivo_output_disable(struct r5xx_device *rdev,
 	case R5XX_OUTPUT_DAC2:	/* a legacy TV DAC only */
 		break;
 	case R5XX_OUTPUT_DAC1:
-		r5xx_wreg(rdev, R5XX_DACA_POWERDOWN, R5XX_DAC_POWER_OFF);
-		r5xx_wreg(rdev, R5XX_DACA_ENABLE, 0);
+		r5xx_avivo_dac_disable(rdev, R5XX_AVIVO_DACA);
 		break;
 	case R5XX_OUTPUT_TMDS1:
 		r5xx_wreg(rdev, R5XX_TMDSA_TRANSMITTER_ENABLE, 0);
@@ -180,23 +166,6 @@ static void r5xx_avivo_output_disable(struct r5xx_device *rdev,
 			       R5XX_TMDSA_CNTL_TMDSA_ENABLE);
 		break;
 	}
-}
-
-/* DACA's load comparator, driven with a test level */
-static bool r5xx_daca_load_detect(struct r5xx_device *rdev)
-{
-	u32 force = r5xx_rreg(rdev, R5XX_DACA_FORCE_DATA);
-	u32 cmp = r5xx_rreg(rdev, R5XX_DACA_COMPARATOR_ENABLE);
-	bool found;
-
-	r5xx_wreg(rdev, R5XX_DACA_FORCE_DATA, R5XX_DAC_LOAD_FORCE_DATA);
-	r5xx_wreg(rdev, R5XX_DACA_COMPARATOR_ENABLE, 1);
-	usleep_range(2000, 3000);
-	found = (r5xx_rreg(rdev, R5XX_DACA_COMPARATOR_OUTPUT) &
-		 R5XX_DAC_LOAD_ALL) == R5XX_DAC_LOAD_ALL;
-	r5xx_wreg(rdev, R5XX_DACA_COMPARATOR_ENABLE, cmp);
-	r5xx_wreg(rdev, R5XX_DACA_FORCE_DATA, force);
-	return found;
 }
 
 /* a monitor on an AVIVO connector without DDC answer: load or hot plug */
@@ -211,7 +180,7 @@ static bool r5xx_avivo_output_sense(struct r5xx_device *rdev,
 		       R5XX_DC_HOT_PLUG_DETECT1_INT_STATUS_DC_HOT_PLUG_DETECT_SENSE;
 	/* the comparator disturbs a running DAC: only on request */
 	return out->info->output == R5XX_OUTPUT_DAC1 && force &&
-	       r5xx_daca_load_detect(rdev);
+	       r5xx_avivo_dac_load_detect(rdev, R5XX_AVIVO_DACA);
 }
 
 /* point hot plug pin @pin's interrupt at the next change of its level */

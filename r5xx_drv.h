@@ -123,6 +123,8 @@ struct dma_buf;
  *   vblank interrupts, frame counter and scanout position;
  * - r5xx_connector.c: connectors and encoders (primary DAC, internal TMDS;
  *   DACA and TMDSA on AVIVO), detection, hot plug and modes;
+ * - r5xx_avivo_dac.c: the AVIVO DACs A and B (one register layout): on,
+ *   off and the load comparator;
  * - r5xx_dac2.c: the second DAC, the legacy TV DAC or AVIVO DAC B, as a
  *   second VGA DAC (DVI-I's analog half) and its load comparator;
  * - r5xx_panel.c: the laptop panel of Mobility boards on the legacy LVDS
@@ -1751,6 +1753,23 @@ enum drm_mode_status r5xx_avivo_mode_limits(struct r5xx_device *rdev,
 
 /* r5xx_connector.c */
 int r5xx_outputs_init(struct r5xx_device *rdev);
+
+/**
+ * enum r5xx_avivo_dac - the AVIVO display engine's DACs (r5xx_avivo_dac.c)
+ * @R5XX_AVIVO_DACA: DAC A, the primary
+ * @R5XX_AVIVO_DACB: DAC B, the second DAC (r5xx_dac2.c)
+ */
+enum r5xx_avivo_dac {
+	R5XX_AVIVO_DACA,
+	R5XX_AVIVO_DACB,
+};
+
+/* r5xx_avivo_dac.c */
+void r5xx_avivo_dac_enable(struct r5xx_device *rdev, enum r5xx_avivo_dac dac,
+			   unsigned int crtc);
+void r5xx_avivo_dac_disable(struct r5xx_device *rdev, enum r5xx_avivo_dac dac);
+bool r5xx_avivo_dac_load_detect(struct r5xx_device *rdev,
+				enum r5xx_avivo_dac dac);
 
 /* r5xx_dac2.c */
 bool r5xx_dac2_load_detect(struct r5xx_device *rdev);

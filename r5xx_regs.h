@@ -33,6 +33,10 @@
 #define   R5XX_BIOS_0_SCRATCH_CRT1_COLOR	BIT(1)
 #define   R5XX_BIOS_0_SCRATCH_CRT1_MONO		BIT(0)
 
+/* video BIOS scratch 2 (ATOM_S2_*) */
+#define R5XX_BIOS_2_SCRATCH			0x0018
+#define   R5XX_BIOS_2_SCRATCH_CURRENT_BL_LEVEL	GENMASK(15, 8)
+
 /* bus control (PCIE_INDEX on PCIe parts) */
 #define R5XX_BUS_CNTL				0x0030
 #define   R5XX_BUS_CNTL_RS600_MSI_REARM		BIT(20)

@@ -131,8 +131,9 @@ static const R5xxChipInfo r5xx_chips[] = {
         .avivo_display = true,
         .mc = R5XX_MC_KIND_RV515,
         .gart = R5XX_GART_KIND_PCIE,
-        .vbios = r5xx_vbios_rv515,
-        .vbios_size = &r5xx_vbios_rv515_size,
+        /* rv515m-board.toml: LVDS_Info, the panel's command tables */
+        .vbios = r5xx_vbios_rv515m,
+        .vbios_size = &r5xx_vbios_rv515m_size,
         .pcie_index_mask = 0x7ff,
         .mc_space = R5XX_SPACE_MC,
         .mc_channels = 1,                       /* 128-bit */

@@ -446,6 +446,8 @@ extern const uint8_t r5xx_vbios_rv515[];
 extern const size_t r5xx_vbios_rv515_size;
 extern const uint8_t r5xx_vbios_rv515_dvii[];
 extern const size_t r5xx_vbios_rv515_dvii_size;
+extern const uint8_t r5xx_vbios_rv515m[];
+extern const size_t r5xx_vbios_rv515m_size;
 extern const uint8_t r5xx_vbios_r580[];
 extern const size_t r5xx_vbios_r580_size;
 extern const uint8_t r5xx_vbios_rs690[];

@@ -233,9 +233,10 @@ static void test_dacb(void)
 #define PC_EN		(1u << 0)
 #define PC_TARGET	(1u << 4)
 
+/* the state at @t ms */
 static uint32_t pwrseq_at(R5xxPwrseq *p, const R5xxPwrseqRegs *r, int64_t t)
 {
-	r5xx_pwrseq_advance(p, r, t);
+	r5xx_pwrseq_advance(p, r, t * 1000000);
 	return r5xx_pwrseq_state(p, r);
 }
 
@@ -305,6 +306,15 @@ static void test_pwrseq(void)
 	v = pwrseq_at(&p, &r, 6000);
 	CHECK(PS_STATUS(v) == 4 && PS_SIGS(v) == 3);
 	CHECK(!r5xx_pwrseq_lit(&p, &r));
+
+	/* the delays count from the request, to the nanosecond */
+	r5xx_pwrseq_reset(&p, R5XX_PWRSEQ_DOWN);
+	r.cntl = PC_EN | PC_TARGET;
+	r5xx_pwrseq_advance(&p, &r, 100900000);
+	r5xx_pwrseq_advance(&p, &r, 108899999);
+	CHECK(PS_STATUS(r5xx_pwrseq_state(&p, &r)) == 1);
+	r5xx_pwrseq_advance(&p, &r, 108900000);
+	CHECK(PS_STATUS(r5xx_pwrseq_state(&p, &r)) == 2);
 
 	/* nonsense in the state: back to down, no hang */
 	p.status = 3;

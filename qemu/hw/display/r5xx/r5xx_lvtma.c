@@ -71,7 +71,7 @@ static R5xxPwrseqRegs r5xx_lvtma_pwrseq_now(R5xxState *s)
     R5xxPwrseqRegs r = r5xx_lvtma_pwrseq_regs(s);
 
     r5xx_pwrseq_advance(&s->disp.pwrseq, &r,
-                        qemu_clock_get_ms(QEMU_CLOCK_VIRTUAL));
+                        qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
     return r;
 }
 
@@ -274,8 +274,8 @@ void r5xx_lvtma_reset(R5xxState *s)
     s->regs[R_LVTMA_R500_PWRSEQ_DELAY2] = R5XX_LVTMA_BIOS_DELAY2;
     s->regs[R_LVTMA_R500_PWRSEQ_CNTL] =
         R_LVTMA_R500_PWRSEQ_CNTL_LVTMA_PWRSEQ_EN_MASK |
-        R_LVTMA_R500_PWRSEQ_CNTL_LVTMA_PWRSEQ_PLL_ENABLE_MASK |
-        R_LVTMA_R500_PWRSEQ_CNTL_LVTMA_PWRSEQ_PLL_RESET_MASK |
+        R_LVTMA_R500_PWRSEQ_CNTL_LVTMA_PWRSEQ_PLL_ENABLE_MSK_MASK |
+        R_LVTMA_R500_PWRSEQ_CNTL_LVTMA_PWRSEQ_PLL_RESET_MSK_MASK |
         R_LVTMA_R500_PWRSEQ_CNTL_LVTMA_PWRSEQ_TARGET_STATE_MASK;
     s->regs[R_LVTMA_R500_BL_MOD_CNTL] =
         FIELD_DP32(R_LVTMA_R500_BL_MOD_CNTL_LVTMA_BL_MOD_EN_MASK,

@@ -32,7 +32,7 @@ static unsigned r5xx_pwrseq_signals(uint32_t status)
     }
 }
 
-/* The length of a step, in milliseconds. */
+/* The length of a step, in nanoseconds. */
 static int64_t r5xx_pwrseq_delay(uint32_t status, const R5xxPwrseqRegs *r)
 {
     uint32_t units = 0;
@@ -59,24 +59,24 @@ static int64_t r5xx_pwrseq_delay(uint32_t status, const R5xxPwrseqRegs *r)
                            LVTMA_PWRDN_MIN_LENGTH);
         break;
     }
-    return (int64_t)units * R5XX_PWRSEQ_UNIT_MS;
+    return (int64_t)units * R5XX_PWRSEQ_UNIT_NS;
 }
 
 static void r5xx_pwrseq_enter(R5xxPwrseq *p, uint32_t status, int64_t t,
                               const R5xxPwrseqRegs *r)
 {
     p->status = status;
-    p->until_ms = t + r5xx_pwrseq_delay(status, r);
+    p->until_ns = t + r5xx_pwrseq_delay(status, r);
 }
 
 void r5xx_pwrseq_reset(R5xxPwrseq *p, uint32_t status)
 {
     p->status = status == R5XX_PWRSEQ_UP ? R5XX_PWRSEQ_UP : R5XX_PWRSEQ_DOWN;
-    p->until_ms = 0;
+    p->until_ns = 0;
 }
 
 void r5xx_pwrseq_advance(R5xxPwrseq *p, const R5xxPwrseqRegs *r,
-                         int64_t now_ms)
+                         int64_t now_ns)
 {
     if (!FIELD_EX32(r->cntl, LVTMA_R500_PWRSEQ_CNTL, LVTMA_PWRSEQ_EN)) {
         return;
@@ -92,24 +92,24 @@ void r5xx_pwrseq_advance(R5xxPwrseq *p, const R5xxPwrseqRegs *r,
             if (up) {
                 return;
             }
-            r5xx_pwrseq_enter(p, R5XX_PWRSEQ_BLOFF, now_ms, r);
+            r5xx_pwrseq_enter(p, R5XX_PWRSEQ_BLOFF, now_ns, r);
             continue;
         case R5XX_PWRSEQ_DOWN:
             if (!up) {
                 return;
             }
-            r5xx_pwrseq_enter(p, R5XX_PWRSEQ_DIGON, now_ms, r);
+            r5xx_pwrseq_enter(p, R5XX_PWRSEQ_DIGON, now_ns, r);
             continue;
         case R5XX_PWRSEQ_DIGON:
             if (!up) {
-                r5xx_pwrseq_enter(p, R5XX_PWRSEQ_SYNCOFF, now_ms, r);
+                r5xx_pwrseq_enter(p, R5XX_PWRSEQ_SYNCOFF, now_ns, r);
                 continue;
             }
             next = R5XX_PWRSEQ_SYNCEN;
             break;
         case R5XX_PWRSEQ_SYNCEN:
             if (!up) {
-                r5xx_pwrseq_enter(p, R5XX_PWRSEQ_BLOFF, now_ms, r);
+                r5xx_pwrseq_enter(p, R5XX_PWRSEQ_BLOFF, now_ns, r);
                 continue;
             }
             next = R5XX_PWRSEQ_UP;
@@ -127,10 +127,10 @@ void r5xx_pwrseq_advance(R5xxPwrseq *p, const R5xxPwrseqRegs *r,
             r5xx_pwrseq_reset(p, R5XX_PWRSEQ_DOWN);
             return;
         }
-        if (p->until_ms > now_ms) {
+        if (p->until_ns > now_ns) {
             return;
         }
-        r5xx_pwrseq_enter(p, next, p->until_ms, r);
+        r5xx_pwrseq_enter(p, next, p->until_ns, r);
     }
 }
 

@@ -38,7 +38,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define R5XX_PWRSEQ_UNIT_MS     4
+#define R5XX_PWRSEQ_UNIT_NS     4000000 /* 4 ms */
 
 /* PWRSEQ_STATE.STATUS values */
 enum {
@@ -53,7 +53,7 @@ enum {
 
 typedef struct R5xxPwrseq {
     uint32_t status;            /* the step (above) */
-    int64_t until_ms;           /* the step's delay ends then */
+    int64_t until_ns;           /* the step's delay ends then */
 } R5xxPwrseq;
 
 /* The registers the sequencer reads. */
@@ -63,9 +63,9 @@ typedef struct R5xxPwrseqRegs {
 
 /* Start in step @status (R5XX_PWRSEQ_UP or _DOWN), its delay done. */
 void r5xx_pwrseq_reset(R5xxPwrseq *p, uint32_t status);
-/* Run the sequencer up to time @now_ms. */
+/* Run the sequencer up to time @now_ns. */
 void r5xx_pwrseq_advance(R5xxPwrseq *p, const R5xxPwrseqRegs *r,
-                         int64_t now_ms);
+                         int64_t now_ns);
 /* PWRSEQ_STATE as read at the last advance. */
 uint32_t r5xx_pwrseq_state(const R5xxPwrseq *p, const R5xxPwrseqRegs *r);
 /* The panel is powered, has its signal and its backlight on. */

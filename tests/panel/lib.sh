@@ -1,6 +1,7 @@
 # shellcheck shell=bash
 # Sourced by the panel tests (tests/panel/*.sh): the panel's QOM state and
-# its console (head 2) through QMP.
+# its console (head 2) through QMP.  PANEL_SIZE: the panel's native size
+# (rv380m's 1024x768 unless the test says).
 
 . tests/lib/qom.sh
 
@@ -8,12 +9,12 @@ panel_lit_rows() { # rows lit in the top 64 lines of the panel's screendump
 	local dump=$R5XX_SCRATCH/panel.ppm
 
 	tests/vm/qmp screendump "$dump" 2 >/dev/null || return 1
-	python3 - "$dump" <<'PY'
+	python3 - "$dump" "${PANEL_SIZE:-1024x768}" <<'PY'
 import sys
 d = open(sys.argv[1], 'rb').read().split(b'\n', 3)
 w, h = map(int, d[1].split())
 px = d[3]
-assert (w, h) == (1024, 768), (w, h)
+assert f"{w}x{h}" == sys.argv[2], (w, h)
 print(sum(any(px[(y * w) * 3:(y + 1) * w * 3]) for y in range(64)))
 PY
 }

@@ -11,6 +11,7 @@
 #include "r5xx_cp_core.h"
 #include "r5xx_dacb_core.h"
 #include "r5xx_irq_core.h"
+#include "r5xx_lvtma_core.h"
 #include "r5xx_mc_core.h"
 #include "r5xx_pm4.h"
 
@@ -225,6 +226,136 @@ static void test_dacb(void)
 	CHECK(r5xx_dacb_comparator_out(0x100, true) == 0);
 }
 
+/* PWRSEQ_STATE's step and its signals (DIGON b1, SYNCEN b2, BLON b3) */
+#define PS_STATUS(v)	(((v) >> 8) & 0xf)
+#define PS_SIGS(v)	(((v) >> 1) & 7)
+#define PS_DONE		(1u << 4)
+#define PC_EN		(1u << 0)
+#define PC_TARGET	(1u << 4)
+
+/* the state at @t ms */
+static uint32_t pwrseq_at(R5xxPwrseq *p, const R5xxPwrseqRegs *r, int64_t t)
+{
+	r5xx_pwrseq_advance(p, r, t * 1000000);
+	return r5xx_pwrseq_state(p, r);
+}
+
+static void test_pwrseq(void)
+{
+	/* 8 ms DIGON->SYNCEN, 12 ms SYNCEN->BLON, 16/20 ms down, 40 ms off */
+	R5xxPwrseqRegs r = { .cntl = PC_EN, .delay1 = 0x05040302,
+			     .delay2 = 10 };
+	R5xxPwrseq p;
+	uint32_t v;
+
+	r5xx_pwrseq_reset(&p, R5XX_PWRSEQ_DOWN);
+	v = pwrseq_at(&p, &r, 100);
+	CHECK(PS_STATUS(v) == 9 && (v & PS_DONE) && PS_SIGS(v) == 0);
+	CHECK(!r5xx_pwrseq_lit(&p, &r));
+
+	/* power up at t = 100: DIGON, +8 SYNCEN, +12 all on */
+	r.cntl |= PC_TARGET;
+	v = pwrseq_at(&p, &r, 100);
+	CHECK(PS_STATUS(v) == 1 && PS_SIGS(v) == 1 && !(v & PS_DONE));
+	CHECK((v & 1) == 1);				/* TARGET_STATE_R */
+	CHECK(PS_STATUS(pwrseq_at(&p, &r, 107)) == 1);
+	v = pwrseq_at(&p, &r, 108);
+	CHECK(PS_STATUS(v) == 2 && PS_SIGS(v) == 3);
+	CHECK(!r5xx_pwrseq_lit(&p, &r));
+	CHECK(PS_STATUS(pwrseq_at(&p, &r, 119)) == 2);
+	v = pwrseq_at(&p, &r, 120);
+	CHECK(PS_STATUS(v) == 4 && (v & PS_DONE) && PS_SIGS(v) == 7);
+	CHECK(r5xx_pwrseq_lit(&p, &r));
+
+	/* a late poll sees the end at once: up in one advance */
+	r5xx_pwrseq_reset(&p, R5XX_PWRSEQ_DOWN);
+	r.cntl = PC_EN;
+	pwrseq_at(&p, &r, 0);
+	r.cntl |= PC_TARGET;
+	pwrseq_at(&p, &r, 0);
+	CHECK(PS_STATUS(pwrseq_at(&p, &r, 1000)) == 4);
+
+	/* power down at 1000: BL off, +16 SYNC off, +20 DIGON off, +40 done */
+	r.cntl &= ~PC_TARGET;
+	v = pwrseq_at(&p, &r, 1000);
+	CHECK(PS_STATUS(v) == 5 && PS_SIGS(v) == 3);
+	CHECK(PS_STATUS(pwrseq_at(&p, &r, 1016)) == 6);
+	CHECK(PS_SIGS(r5xx_pwrseq_state(&p, &r)) == 1);
+	v = pwrseq_at(&p, &r, 1036);
+	CHECK(PS_STATUS(v) == 8 && PS_SIGS(v) == 0 && !(v & PS_DONE));
+	/* power up asked during the off time waits for it */
+	r.cntl |= PC_TARGET;
+	CHECK(PS_STATUS(pwrseq_at(&p, &r, 1050)) == 8);
+	CHECK(PS_STATUS(pwrseq_at(&p, &r, 1076)) == 1);	/* 1076: off done */
+	CHECK(PS_STATUS(pwrseq_at(&p, &r, 1084)) == 2);
+
+	/* down while powering up: back from where it is */
+	r.cntl &= ~PC_TARGET;
+	v = pwrseq_at(&p, &r, 1085);
+	CHECK(PS_STATUS(v) == 5 && PS_SIGS(v) == 3);
+
+	/* EN clear: the sequencer stands, the signals follow CNTL */
+	r5xx_pwrseq_reset(&p, R5XX_PWRSEQ_DOWN);
+	r.cntl = PC_TARGET | (1u << 16) | (1u << 8) | (1u << 24);
+	v = pwrseq_at(&p, &r, 5000);
+	CHECK(PS_STATUS(v) == 9 && PS_SIGS(v) == 7);
+	CHECK(r5xx_pwrseq_lit(&p, &r));
+	/* EN set, BLON overridden off: up but dark */
+	r.cntl = PC_EN | PC_TARGET | (1u << 25);
+	pwrseq_at(&p, &r, 5000);
+	v = pwrseq_at(&p, &r, 6000);
+	CHECK(PS_STATUS(v) == 4 && PS_SIGS(v) == 3);
+	CHECK(!r5xx_pwrseq_lit(&p, &r));
+
+	/* the delays count from the request, to the nanosecond */
+	r5xx_pwrseq_reset(&p, R5XX_PWRSEQ_DOWN);
+	r.cntl = PC_EN | PC_TARGET;
+	r5xx_pwrseq_advance(&p, &r, 100900000);
+	r5xx_pwrseq_advance(&p, &r, 108899999);
+	CHECK(PS_STATUS(r5xx_pwrseq_state(&p, &r)) == 1);
+	r5xx_pwrseq_advance(&p, &r, 108900000);
+	CHECK(PS_STATUS(r5xx_pwrseq_state(&p, &r)) == 2);
+
+	/* nonsense in the state: back to down, no hang */
+	p.status = 3;
+	CHECK(PS_STATUS(pwrseq_at(&p, &r, 6000)) == 9);
+	r5xx_pwrseq_reset(&p, R5XX_PWRSEQ_UP);
+	r.cntl = PC_EN | PC_TARGET;
+	CHECK(r5xx_pwrseq_lit(&p, &r));
+}
+
+static void test_scaler(void)
+{
+	/* 1:1: a 640-pixel viewport on a 1024-pixel line, then black */
+	CHECK(r5xx_scl_src(0, 1024, 0, 0, 640, false) == 0);
+	CHECK(r5xx_scl_src(639, 1024, 0, 0, 640, false) == 639);
+	CHECK(r5xx_scl_src(640, 1024, 0, 0, 640, false) == -1);
+	/* centred by borders of 192 */
+	CHECK(r5xx_scl_src(191, 1024, 192, 192, 640, false) == -1);
+	CHECK(r5xx_scl_src(192, 1024, 192, 192, 640, false) == 0);
+	CHECK(r5xx_scl_src(831, 1024, 192, 192, 640, false) == 639);
+	CHECK(r5xx_scl_src(832, 1024, 192, 192, 640, false) == -1);
+	/* full: 640 stretched over 1024, nearest pixel */
+	CHECK(r5xx_scl_src(0, 1024, 0, 0, 640, true) == 0);
+	CHECK(r5xx_scl_src(1, 1024, 0, 0, 640, true) == 0);
+	CHECK(r5xx_scl_src(2, 1024, 0, 0, 640, true) == 1);
+	CHECK(r5xx_scl_src(512, 1024, 0, 0, 640, true) == 320);
+	CHECK(r5xx_scl_src(1023, 1024, 0, 0, 640, true) == 639);
+	CHECK(r5xx_scl_src(1024, 1024, 0, 0, 640, true) == -1);
+	/* aspect: 800x600 on 1280x800 is 1066 wide, borders 107 + 107 */
+	CHECK(r5xx_scl_src(106, 1280, 107, 107, 800, true) == -1);
+	CHECK(r5xx_scl_src(107, 1280, 107, 107, 800, true) == 0);
+	CHECK(r5xx_scl_src(1172, 1280, 107, 107, 800, true) == 799);
+	CHECK(r5xx_scl_src(1173, 1280, 107, 107, 800, true) == -1);
+	/* downscale: 2048 on 1024 takes every other pixel */
+	CHECK(r5xx_scl_src(3, 1024, 0, 0, 2048, true) == 6);
+	/* nonsense: borders wider than the line, no viewport */
+	CHECK(r5xx_scl_src(0, 1024, 600, 600, 640, true) == -1);
+	CHECK(r5xx_scl_src(0, 1024, 0xffffffff, 2, 640, true) == -1);
+	CHECK(r5xx_scl_src(5, 1024, 0, 0, 0, true) == -1);
+	CHECK(r5xx_scl_src(5, 0, 0, 0, 640, false) == -1);
+}
+
 static void test_2d(void)
 {
 	R5xxSurf sf;
@@ -421,6 +552,8 @@ int main(void)
 	test_csq();
 	test_msi();
 	test_dacb();
+	test_pwrseq();
+	test_scaler();
 	test_2d();
 	test_2d_fill();
 	if (failed) {

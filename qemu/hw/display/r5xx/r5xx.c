@@ -17,7 +17,8 @@
  * regs/r5xx.regs.
  * Documentation/qemu-model.rst describes the device as a guest sees it.
  *
- *   -device r5xx,chip=rv380|rv380m|rv515|r580|rs480|rs690|rs600|rv350|r420,
+ *   -device r5xx,chip=rv380|rv380m|rv515|rv515m|r580|rs480|rs690|rs600|
+ *                     rv350|r420,
  *           vram-size=MiB
  *
  * rv350 and r420 are AGP cards: conventional PCI functions with an AGP
@@ -70,6 +71,15 @@ static const R5xxPanelInfo r5xx_panel_xga = {
     .vdisp = 768, .vsync_start = 771, .vsync_end = 777, .vtotal = 806,
 };
 
+/*
+ * The rv515m's panel: 1280x800 at 60 Hz (CVT reduced blanking, 71 MHz),
+ * no DDC.
+ */
+static const R5xxPanelInfo r5xx_panel_wxga = {
+    .hdisp = 1280, .hsync_start = 1328, .hsync_end = 1360, .htotal = 1440,
+    .vdisp = 800, .vsync_start = 803, .vsync_end = 809, .vtotal = 823,
+};
+
 static const R5xxChipInfo r5xx_chips[] = {
     {
         .name = "rv380",                /* Radeon X600, R300 class */
@@ -108,6 +118,26 @@ static const R5xxChipInfo r5xx_chips[] = {
         .pcie_index_mask = 0x7ff,
         .mc_space = R5XX_SPACE_MC,
         .mc_channels = 1,                       /* 128-bit */
+    },
+    {
+        /*
+         * Mobility Radeon X1400: the rv515 with a 1280x800 laptop panel on
+         * its LVTMA transmitter (r5xx_lvtma.c), the D1/D2 scaler.
+         */
+        .name = "rv515m",
+        .device_id = 0x7145,
+        .family = R5XX_FAMILY_RV515,
+        .is_r5xx = true,
+        .avivo_display = true,
+        .mc = R5XX_MC_KIND_RV515,
+        .gart = R5XX_GART_KIND_PCIE,
+        /* rv515m-board.toml: LVDS_Info, the panel's command tables */
+        .vbios = r5xx_vbios_rv515m,
+        .vbios_size = &r5xx_vbios_rv515m_size,
+        .pcie_index_mask = 0x7ff,
+        .mc_space = R5XX_SPACE_MC,
+        .mc_channels = 1,                       /* 128-bit */
+        .panel = &r5xx_panel_wxga,
     },
     /* R520 class ---------------------------------------------------------- */
     {
@@ -879,7 +909,8 @@ static void r5xx_realize(PCIDevice *pci, Error **errp)
     s->info = r5xx_find_chip(s->chip ? s->chip : "rv380");
     if (!s->info) {
         error_setg(errp, "r5xx: unknown chip '%s' (known: rv380, rv380m, "
-                   "rv515, r580, rs480, rs690, rs600, rv350, r420)", s->chip);
+                   "rv515, rv515m, r580, rs480, rs690, rs600, rv350, r420)",
+                   s->chip);
         return;
     }
     if (s->info->agp && pci_bus_is_express(pci_get_bus(pci))) {

@@ -28,7 +28,9 @@ Parameter spaces (atombios.h), dword.part as r5xx_atom_asm names them:
   DAC_ENCODER_CONTROL: 0.W0 clock, 0.B16 standard, 0.B24 action
   LVDS_ENCODER_CONTROL (TMDSAEncoderControl 1.1): 0.W0 clock, 0.B16 misc,
       0.B24 action
-  DISPLAY_DEVICE_OUTPUT_CONTROL: 0.B0 action
+  LVDS_ENCODER_CONTROL (LVDSEncoderControl 1.1): the same
+  DISPLAY_DEVICE_OUTPUT_CONTROL: 0.B0 action (LCD1OutputControl also the
+      backlight actions ATOM_LCD_BLOFF/BLON/BL_BRIGHTNESS_CONTROL)
   DAC_LOAD_DETECTION: 0.W0 device bits, 0.B16 DAC, 0.B24 misc
   ASIC_INIT: 0 engine clock, 1 memory clock (10 kHz)
   SET_ENGINE_CLOCK, SET_MEMORY_CLOCK: 0 the clock (10 kHz, bits 23:0)
@@ -51,6 +53,7 @@ COMMAND_INDEX = {
     "SelectCRTC_Source": 42, "UpdateCRTC_DoubleBufferRegisters": 44,
     "SetCRTC_UsingDTDTiming": 49, "TMDSAOutputControl": 66,
     "DAC1OutputControl": 68, "SetEngineClock": 10, "SetMemoryClock": 11,
+    "LCD1OutputControl": 23, "LVDSEncoderControl": 31,
 }
 
 ATOM_ENABLE = 1
@@ -61,6 +64,9 @@ ATOM_DEVICE_CRT2_SUPPORT = 0x0010
 ATOM_DAC_A, ATOM_DAC_B = 0, 1
 ATOM_HSYNC_POLARITY, ATOM_VSYNC_POLARITY, ATOM_INTERLACE = 1, 2, 7  # bits
 PANEL_ENCODER_MISC_DUAL = 0x01
+ATOM_PANEL_MISC_888RGB = 0x02
+ATOM_SCALER_EXPANSION = 2
+ATOM_LCD_BLOFF, ATOM_LCD_BLON, ATOM_LCD_BL_BRIGHTNESS_CONTROL = 2, 3, 4
 
 # register bits (regs/r5xx.regs; kms-facts.md 1 where the list is silent)
 CRTC_EN = 1 << 0
@@ -91,6 +97,17 @@ DAC_LOAD = {
     "DACB": (ATOM_DAC_B, ATOM_DEVICE_CRT2_SUPPORT, S0_CRT2_MASK, S0_CRT2_COLOR),
 }
 PLL_LOCK_POLLS = 100                    # x 10 us
+# LVTMA in LVDS mode (regs/r5xx.regs, R500 layout; radeonhd rhd_lvtma.c)
+LVTMA_ENABLE, LVTMA_DUAL_LINK = 1 << 0, 1 << 24
+LVTMA_24BIT = 1 << 0                    # LVTMA_R500_LVDS_DATA_CNTL
+LVTMA_TX_LINKS, LVTMA_TX_24BIT = 0x1E, 0x20
+PWRSEQ_EN, PWRSEQ_TARGET = 1 << 0, 1 << 4
+PWRSEQ_BLON, PWRSEQ_BLON_OVRD = 1 << 24, 1 << 25
+PWRSEQ_STATUS = 0xF00                   # PWRSEQ_STATE
+PWRSEQ_UP, PWRSEQ_DOWN = 4 << 8, 9 << 8
+PWRSEQ_UNIT_MS = 4                      # the model's delay unit
+PWRSEQ_POLLS = 500                      # x 1 ms
+BL_MOD_EN, BL_LEVEL_FIELD = 1 << 0, 0xFF00
 
 
 class TableError(Exception):
@@ -108,6 +125,7 @@ class Board:
         self.connectors = board.get("connector", [])
         self.post = board.get("post")
         self.ref_khz = board.get("firmware", {}).get("reference_clock_khz")
+        self.lvds = board.get("lvds")
 
     def r(self, name):
         if name not in self.regs:
@@ -330,11 +348,21 @@ def set_crtc_overscan(b):
 
 
 def enable_scaler(b):
-    """The model has no scaler: every mode turns it off (kms-facts.md 1)."""
+    """ucEnable ATOM_SCALER_EXPANSION (or MULTI_EX) stretches the viewport
+    over the active area inside the overscan borders; DISABLE and CENTER
+    (radeon centres with SetCRTC_OverScan's borders) show it 1:1.  The
+    model scales by the nearest pixel (r5xx_lvtma.c), whatever the taps
+    (kms-facts.md 1: TAP_CONTROL 0)."""
     a = Asm()
 
     def body(k, d):
-        a.move(reg(b.r(f"{d}SCL_SCALER_ENABLE")), imm(0))
+        en = reg(b.r(f"{d}SCL_SCALER_ENABLE"))
+        a.move(en, imm(0))
+        a.compare(ps(0, "B8"), imm(ATOM_SCALER_EXPANSION, 1))
+        skip = a.new_label()
+        a.jump(skip, "below")
+        a.move(en, imm(1))
+        a.label(skip)
         a.move(reg(b.r(f"{d}SCL_SCALER_TAP_CONTROL")), imm(0))
     _per_crtc(a, b, ps(0, "B0"), body)
     return a.table(1, 1, 0, 4)
@@ -589,6 +617,112 @@ def set_memory_clock(b):
     return _set_clock(b, MPLL_FB_SHIFT, "PLL_MCLK_CNTL")
 
 
+def lvds_encoder_control(b):
+    """The LVTMA as an LVDS transmitter (radeonhd's LVDSSet): on with the
+    link count and pixel depth of ucMisc, the transmitter PLL started
+    and reset, the data synchronised; or off."""
+    _need(b, "LVTMA")
+    a = Asm()
+    cntl = b.r("LVTMA_CNTL")
+    data = b.r("LVTMA_R500_LVDS_DATA_CNTL")
+    tx = b.r("LVTMA_R500_TRANSMITTER_CONTROL")
+    sync = b.r("LVTMA_R500_DATA_SYNCHRONIZATION")
+
+    def bit(misc, r, bits):
+        a.load(0, ps(0, "B16"))
+        a.and_(ws(0), imm(misc))
+        a.if_eq(ws(0), imm(0), lambda: a.clear_bits(r, bits),
+                lambda: a.set_bits(r, bits))
+
+    def on():
+        a.set_bits(cntl, LVTMA_ENABLE)
+        a.move(reg(b.r("LVTMA_R500_MODE")), imm(0))
+        bit(PANEL_ENCODER_MISC_DUAL, cntl, LVTMA_DUAL_LINK)
+        bit(ATOM_PANEL_MISC_888RGB, data, LVTMA_24BIT)
+        a.set_bits(tx, TMDS_TX_PLL_ENABLE)
+        a.delay_us(20)
+        a.set_bits(tx, TMDS_TX_PLL_RESET)
+        a.delay_us(2)
+        a.clear_bits(tx, TMDS_TX_PLL_RESET)
+        a.set_bits(sync, TMDS_SYNC_RESET)
+        a.set_bits(sync, TMDS_SYNC_START)
+        a.clear_bits(sync, TMDS_SYNC_START)
+
+    def off():
+        a.clear_bits(tx, TMDS_TX_PLL_ENABLE)
+        a.clear_bits(cntl, LVTMA_ENABLE)
+    a.if_eq(ps(0, "B24"), imm(ATOM_ENABLE, 1), on, off)
+    return a.table(1, 1, 1, 8)
+
+
+def _pwrseq_wait(a, b, status):
+    """Poll PWRSEQ_STATE until its step is status (bounded)."""
+    poll, done = a.new_label(), a.new_label()
+    a.clear(ws(1))
+    a.label(poll)
+    a.move(ws(0), reg(b.r("LVTMA_R500_PWRSEQ_STATE")))
+    a.and_(ws(0), imm(PWRSEQ_STATUS))
+    a.compare(ws(0), imm(status))
+    a.jump(done, "eq")
+    a.delay_ms(1)
+    a.add(ws(1), imm(1))
+    a.compare(ws(1), imm(PWRSEQ_POLLS))
+    a.jump(poll, "below")
+    a.label(done)
+
+
+def lcd1_output_control(b):
+    """The panel (radeonhd's LVDSPWRSEQInit, LVDSEnable, LVDSDisable): on,
+    the links enabled and the power sequencer walked up with the delays of
+    [lvds]; off, walked down and the links disabled; the backlight off
+    (BLON overridden low), on (the sequencer's again), or at the level
+    radeon left in BIOS_2_SCRATCH."""
+    _need(b, "LVTMA")
+    if not b.lvds:
+        raise TableError("LCD1OutputControl needs the board's [lvds]")
+    a = Asm()
+    pcntl = b.r("LVTMA_R500_PWRSEQ_CNTL")
+    txen = b.r("LVTMA_R500_TRANSMITTER_ENABLE")
+    bl = b.r("LVTMA_R500_BL_MOD_CNTL")
+    up1 = b.lvds["dig_on_to_de_ms"] // PWRSEQ_UNIT_MS
+    up2 = b.lvds["de_to_bl_on_ms"] // PWRSEQ_UNIT_MS
+    off = b.lvds["off_delay_ms"] // PWRSEQ_UNIT_MS
+    if max(up1, up2, off) > 0xFF:
+        raise TableError("[lvds]: a power delay is over 1020 ms")
+
+    def on():
+        a.move(reg(b.r("LVTMA_R500_PWRSEQ_DELAY1")),
+               imm(up1 | up2 << 8 | up2 << 16 | up1 << 24))
+        a.move(reg(b.r("LVTMA_R500_PWRSEQ_DELAY2")), imm(off))
+        a.move(ws(0), reg(b.r("LVTMA_R500_LVDS_DATA_CNTL")))
+        a.and_(ws(0), imm(LVTMA_24BIT))
+        a.if_eq(ws(0), imm(0),
+                lambda: a.move(reg(txen), imm(LVTMA_TX_LINKS)),
+                lambda: a.move(reg(txen), imm(LVTMA_TX_LINKS | LVTMA_TX_24BIT)))
+        a.set_bits(pcntl, PWRSEQ_EN | PWRSEQ_TARGET)
+        _pwrseq_wait(a, b, PWRSEQ_UP)
+
+    def disable():
+        a.clear_bits(pcntl, PWRSEQ_TARGET)
+        _pwrseq_wait(a, b, PWRSEQ_DOWN)
+        a.move(reg(txen), imm(0))
+
+    def brightness():
+        a.move(ws(0), reg(b.r("BIOS_2_SCRATCH")))
+        a.and_(ws(0), imm(BL_LEVEL_FIELD))
+        a.or_(ws(0), imm(BL_MOD_EN))
+        a.move(reg(bl), ws(0))
+
+    a.switch(ps(0, "B0"), [
+        lambda k: disable(),
+        lambda k: on(),
+        lambda k: a.set_bits(pcntl, PWRSEQ_BLON_OVRD),
+        lambda k: a.clear_bits(pcntl, PWRSEQ_BLON_OVRD | PWRSEQ_BLON),
+        lambda k: brightness(),
+    ])
+    return a.table(1, 1, 2, 4)
+
+
 BUILDERS = {
     "SetEngineClock": set_engine_clock,
     "SetMemoryClock": set_memory_clock,
@@ -610,6 +744,8 @@ BUILDERS = {
     "DAC_LoadDetection": dac_load_detection,
     "TMDSAEncoderControl": tmds_encoder_control,
     "TMDSAOutputControl": tmds_output_control,
+    "LVDSEncoderControl": lvds_encoder_control,
+    "LCD1OutputControl": lcd1_output_control,
 }
 
 

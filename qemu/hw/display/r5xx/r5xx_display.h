@@ -15,6 +15,7 @@
 #ifndef HW_DISPLAY_R5XX_DISPLAY_H
 #define HW_DISPLAY_R5XX_DISPLAY_H
 
+#include "ui/console.h"
 #include "r5xx_int.h"
 
 #define R5XX_PPLL_REF_KHZ       27000   /* crystal of the pixel PLLs */
@@ -45,6 +46,10 @@ typedef struct R5xxDispOps {
     uint32_t (*read)(R5xxState *s, uint32_t addr, bool *handled);
     bool (*write)(R5xxState *s, uint32_t addr, uint32_t val);
     void (*reset)(R5xxState *s);
+    /* the laptop panel of a chip row with one: its console, its state */
+    const GraphicHwOps *panel_hw_ops;
+    bool (*panel_lit)(R5xxState *s);
+    uint32_t (*panel_backlight)(R5xxState *s);
 } R5xxDispOps;
 
 extern const R5xxDispOps r5xx_disp_legacy_ops;
@@ -91,6 +96,17 @@ void r5xx_panel_init(R5xxState *s);
 void r5xx_panel_fini(R5xxState *s);
 void r5xx_panel_reset(R5xxState *s);
 bool r5xx_panel_write(R5xxState *s, uint32_t addr, uint32_t val);
+bool r5xx_panel_lit(R5xxState *s);
+uint32_t r5xx_panel_backlight(R5xxState *s);
+extern const GraphicHwOps r5xx_panel_ops;
+
+/* The AVIVO LVTMA panel and the D1/D2 scaler (r5xx_lvtma.c) */
+void r5xx_lvtma_reset(R5xxState *s);
+bool r5xx_lvtma_read(R5xxState *s, uint32_t addr, uint32_t *val);
+bool r5xx_lvtma_write(R5xxState *s, uint32_t addr, uint32_t val);
+bool r5xx_lvtma_lit(R5xxState *s);
+uint32_t r5xx_lvtma_backlight(R5xxState *s);
+extern const GraphicHwOps r5xx_lvtma_panel_ops;
 
 /* AVIVO DAC B and the monitor on it (r5xx_dacb.c) */
 void r5xx_dacb_instance_init(R5xxState *s);

@@ -5,7 +5,8 @@
  * and B, the EXT1/EXT2 pixel PLLs, vblank status and the display interrupt
  * (DISP_INTERRUPT_STATUS behind GEN_INT_STATUS.DISPLAY_INT_STAT), hot plug
  * pins, DAC/TMDS load sense and the DC_GPIO DDC lines.  r5xx_display.c
- * draws and times what this file decodes.
+ * draws and times what this file decodes; r5xx_lvtma.c is the LVDS panel
+ * of the Mobility chips behind it.
  *
  * Upstream radeon's rs600.c, rv515.c, atombios_crtc.c (avivo_crtc_do_set_base),
  * radeon_cursor.c and radeonhd's direct programming (rhd_crtc.c, rhd_pll.c,
@@ -506,6 +507,9 @@ static uint32_t r5xx_avivo_read(R5xxState *s, uint32_t addr, bool *handled)
     if (r5xx_avivo_crtc_of(addr, &n, &a1)) {
         return r5xx_avivo_crtc_read(s, n, a1, handled);
     }
+    if (r5xx_lvtma_read(s, addr, &v)) {
+        return v;
+    }
     switch (addr) {
     case A_GEN_INT_STATUS:
     case A_DISP_INTERRUPT_STATUS:
@@ -606,6 +610,9 @@ static bool r5xx_avivo_write(R5xxState *s, uint32_t addr, uint32_t val)
     if (r5xx_avivo_crtc_of(addr, &n, &a1)) {
         return r5xx_avivo_crtc_write(s, n, a1, val);
     }
+    if (r5xx_lvtma_write(s, addr, val)) {
+        return true;
+    }
     switch (addr) {
     case A_DISP_INTERRUPT_STATUS:
     case A_DC_HOT_PLUG_DETECT1_INT_STATUS:
@@ -673,6 +680,7 @@ static bool r5xx_avivo_write(R5xxState *s, uint32_t addr, uint32_t val)
 static void r5xx_avivo_reset(R5xxState *s)
 {
     s->regs[R_DC_LUT_WRITE_EN_MASK] = 0x3f;     /* all channels */
+    r5xx_lvtma_reset(s);
     for (unsigned p = 0; p < R5XX_HPD_PINS; p++) {
         s->disp.hpd_match[p] = false;
     }
@@ -689,4 +697,7 @@ const R5xxDispOps r5xx_disp_avivo_ops = {
     .read = r5xx_avivo_read,
     .write = r5xx_avivo_write,
     .reset = r5xx_avivo_reset,
+    .panel_hw_ops = &r5xx_lvtma_panel_ops,
+    .panel_lit = r5xx_lvtma_lit,
+    .panel_backlight = r5xx_lvtma_backlight,
 };

@@ -485,4 +485,7 @@ const R5xxDispOps r5xx_disp_legacy_ops = {
     .read = r5xx_legacy_read,
     .write = r5xx_legacy_write,
     .reset = r5xx_legacy_reset,
+    .panel_hw_ops = &r5xx_panel_ops,
+    .panel_lit = r5xx_panel_lit,
+    .panel_backlight = r5xx_panel_backlight,
 };

@@ -46,6 +46,7 @@
 #include "r5xx_cp_core.h"
 #include "r5xx_facts.h"
 #include "r5xx_irq_core.h"
+#include "r5xx_lvtma_core.h"
 #include "r5xx_mc_core.h"
 #include "r5xx_regs.h"
 
@@ -133,7 +134,8 @@ typedef struct R5xxChipInfo {
      */
     bool agp;
     R5xxMsiRearm msi_rearm;
-    const R5xxPanelInfo *panel; /* legacy LVDS panel (r5xx_panel.c), or NULL */
+    /* laptop panel (r5xx_panel.c, r5xx_lvtma.c), or NULL */
+    const R5xxPanelInfo *panel;
     /* an R300/R400-class 3D engine on an AVIVO-generation chip (rs600) */
     bool r300_3d;
 } R5xxChipInfo;
@@ -382,6 +384,7 @@ typedef struct R5xxDisplay {
     QemuConsole *dacb_con;          /* AVIVO DAC B's monitor, head 3 */
     bool dacb_present;              /* a monitor on DAC B (no DDC) */
     bool dacb_tv_logged;            /* DAC B: TV/bad source logged */
+    R5xxPwrseq pwrseq;              /* AVIVO panel: LVTMA power sequencer */
 } R5xxDisplay;
 
 typedef struct R5xxIrq {
@@ -443,6 +446,8 @@ extern const uint8_t r5xx_vbios_rv515[];
 extern const size_t r5xx_vbios_rv515_size;
 extern const uint8_t r5xx_vbios_rv515_dvii[];
 extern const size_t r5xx_vbios_rv515_dvii_size;
+extern const uint8_t r5xx_vbios_rv515m[];
+extern const size_t r5xx_vbios_rv515m_size;
 extern const uint8_t r5xx_vbios_r580[];
 extern const size_t r5xx_vbios_r580_size;
 extern const uint8_t r5xx_vbios_rs690[];

@@ -21,6 +21,10 @@
  * timing; no ROM describes the panel (upstream radeon_combios.c:
  * radeon_legacy_get_lvds_info_from_regs reads these registers then).
  *
+ * The console and the QOM properties serve the AVIVO panel too: the
+ * display engine's R5xxDispOps says how it is drawn (r5xx_lvtma.c on the
+ * rv515m).
+ *
  * Copyright (c) 2026 The r5xx authors
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -46,7 +50,7 @@ static uint32_t reg(R5xxState *s, uint32_t addr)
 }
 
 /* The panel has power, signal and backlight. */
-static bool r5xx_panel_lit(R5xxState *s)
+bool r5xx_panel_lit(R5xxState *s)
 {
     uint32_t gen = reg(s, A_LVDS_GEN_CNTL);
     uint32_t pll = reg(s, A_LVDS_PLL_CNTL);
@@ -146,7 +150,7 @@ static void r5xx_panel_invalidate(void *opaque)
 {
 }
 
-static const GraphicHwOps r5xx_panel_ops = {
+const GraphicHwOps r5xx_panel_ops = {
     .invalidate = r5xx_panel_invalidate,
     .gfx_update = r5xx_panel_update,
 };
@@ -206,6 +210,12 @@ void r5xx_panel_reset(R5xxState *s)
     trace_r5xx_panel_backlight(R5XX_PANEL_BIOS_LEVEL, 1);
 }
 
+uint32_t r5xx_panel_backlight(R5xxState *s)
+{
+    return FIELD_EX32(reg(s, A_LVDS_GEN_CNTL), LVDS_GEN_CNTL,
+                      LVDS_BL_MOD_LEVEL);
+}
+
 static void r5xx_panel_get_backlight(Object *obj, Visitor *v,
                                      const char *name, void *opaque,
                                      Error **errp)
@@ -213,9 +223,8 @@ static void r5xx_panel_get_backlight(Object *obj, Visitor *v,
     R5xxState *s = R5XX(obj);
     uint32_t level = 0;
 
-    if (s->info && s->info->panel) {
-        level = FIELD_EX32(reg(s, A_LVDS_GEN_CNTL), LVDS_GEN_CNTL,
-                           LVDS_BL_MOD_LEVEL);
+    if (s->info && s->info->panel && s->disp.ops) {
+        level = s->disp.ops->panel_backlight(s);
     }
     visit_type_uint32(v, name, &level, errp);
 }
@@ -224,7 +233,8 @@ static bool r5xx_panel_get_lit(Object *obj, Error **errp)
 {
     R5xxState *s = R5XX(obj);
 
-    return s->info && s->info->panel && r5xx_panel_lit(s);
+    return s->info && s->info->panel && s->disp.ops &&
+           s->disp.ops->panel_lit(s);
 }
 
 void r5xx_panel_instance_init(R5xxState *s)
@@ -241,7 +251,8 @@ void r5xx_panel_init(R5xxState *s)
 {
     if (s->info->panel) {
         s->disp.panel_con = graphic_console_init(DEVICE(s), R5XX_PANEL_HEAD,
-                                                 &r5xx_panel_ops, s);
+                                                 s->disp.ops->panel_hw_ops,
+                                                 s);
     }
 }
 

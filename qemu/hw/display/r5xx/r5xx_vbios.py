@@ -47,6 +47,7 @@ COMMAND_TABLES = 81
 DATA_TABLES = 34
 DATA_INDEX = {
     "FirmwareInfo": 4,
+    "LVDS_Info": 6,
     "SupportedDevicesInfo": 9,
     "GPIO_I2C_Info": 10,
     "GPIO_Pin_LUT": 12,
@@ -57,9 +58,11 @@ DATA_INDEX = {
 
 # Object ids (ObjectID.h): type << 12 | enum << 8 | id
 OBJ_GPU, OBJ_ENCODER, OBJ_CONNECTOR = 1, 2, 3
-# INTERNAL_KLDSCP_DAC1/_DAC2/_TMDS1
-ENCODERS = {"DACA": 0x15, "DACB": 0x16, "TMDSA": 0x13}
-CONNECTORS = {"DVI-I": 0x01, "DVI-D": 0x03, "VGA": 0x05}
+# INTERNAL_KLDSCP_DAC1/_DAC2/_TMDS1; LVTMA as R5xx boards name it for an
+# LCD, INTERNAL_LVTM1 (radeon drives it with LVDSEncoderControl and
+# LCD1OutputControl; INTERNAL_KLDSCP_LVTMA is DCE3's DIG transmitter)
+ENCODERS = {"DACA": 0x15, "DACB": 0x16, "TMDSA": 0x13, "LVTMA": 0x0F}
+CONNECTORS = {"DVI-I": 0x01, "DVI-D": 0x03, "VGA": 0x05, "LVDS": 0x0E}
 DEVICES = {"CRT1": 0, "LCD1": 1, "TV1": 2, "DFP1": 3, "CRT2": 4, "DFP2": 7}
 
 # object records
@@ -69,7 +72,12 @@ RECORD_I2C, RECORD_HPD, RECORD_END = 1, 2, 0xFF
 SD_TYPES = {"VGA": 1, "DVI-I": 2, "DVI-D": 3}
 SD_DACS = {None: 0, "A": 1, "B": 2, "external": 3}
 
-FIRMWARE_CAPS = {"firmware_posted": 0, "dual_crtc": 1}
+FIRMWARE_CAPS = {"firmware_posted": 0, "dual_crtc": 1,
+                 "bl_controlled_by_gpu": 5}
+
+# ucLVDS_Misc bits (atombios.h ATOM_PANEL_MISC_*)
+LVDS_MISC = {"dual": 0x01, "888rgb": 0x02, "fpdi": 0x10, "spatial": 0x20,
+             "temporal": 0x40}
 
 # ATOM_POWERMODE_INFO ulMiscInfo bits a [[power_state]] kind sets
 POWER_KINDS = {"powersave": 0x00040000,         # POWER_SAVING_MODE
@@ -223,6 +231,31 @@ def integrated_system_info(igp):
     v[28] = igp["ht_link_width"]                    # usMinHTLinkWidth
     v[29] = igp["ht_link_width"]                    # usMaxHTLinkWidth
     return table(1, 2, struct.pack(IGP_INFO_V2, *v))
+
+
+def lvds_info(lv):
+    """ATOM_LVDS_INFO (v1.1): the panel's timing as ATOM_DTD_FORMAT, its
+    power delays and misc bits, no mode patch records."""
+    h, v = lv["hdisp"], lv["vdisp"]
+    if not (h < lv["hsync_start"] < lv["hsync_end"] <= lv["htotal"] and
+            v < lv["vsync_start"] < lv["vsync_end"] <= lv["vtotal"]):
+        raise BoardError("[lvds]: the timing is not display < sync < total")
+    misc = 0
+    for m in lv.get("misc", []):
+        if m not in LVDS_MISC:
+            raise BoardError(f"[lvds]: unknown misc bit {m}")
+        misc |= LVDS_MISC[m]
+    dtd = struct.pack("<11HBBHBB", khz10(lv["pixel_clock_khz"]),
+                      h, lv["htotal"] - h, v, lv["vtotal"] - v,
+                      lv["hsync_start"] - h, lv["hsync_end"] - lv["hsync_start"],
+                      lv["vsync_start"] - v, lv["vsync_end"] - lv["vsync_start"],
+                      lv["width_mm"], lv["height_mm"], 0, 0, 0, 0,
+                      lv["refresh_hz"])
+    body = dtd + struct.pack("<HHHBBBBBB", 0, 0, lv["off_delay_ms"],
+                             lv["dig_on_to_de_ms"] // 10,
+                             lv["de_to_bl_on_ms"] // 10, misc,
+                             lv["refresh_hz"], 0, 0)
+    return table(1, 1, body)
 
 
 def supported_devices(board):
@@ -395,6 +428,8 @@ def build(board, regs):
         tables["SupportedDevicesInfo"] = supported_devices(board)
     if "power_state" in board:
         tables["PowerPlayInfo"] = powerplay_info(board["power_state"])
+    if "lvds" in board:
+        tables["LVDS_Info"] = lvds_info(board["lvds"])
     if "igp" in board:
         tables["IntegratedSystemInfo"] = integrated_system_info(board["igp"])
     data_list = [0] * DATA_TABLES

@@ -46,26 +46,44 @@ static float r5xx_3d_clamp01(float x)
  * (the colour or Z buffer), and its store: directly where the buffer is
  * mapped (R5xx3dDraw.cb_host, zb_host), else through R5xx3dMem.
  */
-static void r5xx_3d_ld(R5xx3d *st, const R5xx3dBuf *m, uint64_t off,
-                       uint32_t *v, unsigned n)
+static inline void r5xx_3d_ld(R5xx3d *st, const R5xx3dBuf *m,
+                              uint64_t off, uint32_t *v, unsigned n)
 {
     uint8_t b[4] = { 0, 0, 0, 0 };
 
     if (m->host && off < m->size && n <= m->size - off) {
-        memcpy(b, m->host + off, n);
+        const uint8_t *h = m->host + off;
+
+        /* constant sizes: a load, not a call */
+        if (n == 4) {
+            memcpy(b, h, 4);
+        } else if (n == 2) {
+            memcpy(b, h, 2);
+        } else {
+            memcpy(b, h, n);
+        }
     } else {
         st->mem.read(st->mem.opaque, m->base + off, b, n);
     }
     *v = b[0] | b[1] << 8 | b[2] << 16 | (uint32_t)b[3] << 24;
 }
 
-static void r5xx_3d_st(R5xx3d *st, const R5xx3dBuf *m, R5xx3dSpan *dirty,
-                       uint64_t off, uint32_t v, unsigned n)
+static inline void r5xx_3d_st(R5xx3d *st, const R5xx3dBuf *m,
+                              R5xx3dSpan *dirty, uint64_t off, uint32_t v,
+                              unsigned n)
 {
     uint8_t b[4] = { v, v >> 8, v >> 16, v >> 24 };
 
     if (m->host && off < m->size && n <= m->size - off) {
-        memcpy(m->host + off, b, n);
+        uint8_t *h = m->host + off;
+
+        if (n == 4) {
+            memcpy(h, b, 4);
+        } else if (n == 2) {
+            memcpy(h, b, 2);
+        } else {
+            memcpy(h, b, n);
+        }
         dirty->lo = off < dirty->lo ? off : dirty->lo;
         dirty->hi = off + n > dirty->hi ? off + n : dirty->hi;
     } else {
@@ -754,6 +772,22 @@ static void r5xx_3d_rs(const R5xx3dDraw *d, const float col[4][4],
     }
 }
 
+/* Whether temporaries 0..n-1 of a and b hold the same bits. */
+static inline bool r5xx_3d_same(const float a[][4], const float b[][4],
+                                unsigned n)
+{
+    uint32_t diff = 0;
+
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t x[4], y[4];
+
+        memcpy(x, a[i], sizeof(x));
+        memcpy(y, b[i], sizeof(y));
+        diff |= (x[0] ^ y[0]) | (x[1] ^ y[1]) | (x[2] ^ y[2]) | (x[3] ^ y[3]);
+    }
+    return !diff;
+}
+
 static bool r5xx_3d_run_shader(R5xx3d *st, const R5xx3dDraw *d,
                                float temp[R5XX_3D_US_TEMPS][4], float out[4])
 {
@@ -779,7 +813,6 @@ static bool r5xx_3d_shade(R5xx3dPrim *p, int32_t x, int32_t y,
     float (*temp)[4] = p->temp;
     R5xx3dV4 bw0, bw1, bw2, voow;
     unsigned i;
-    size_t len;
 
     if (!(oow != 0.0f)) {
         oow = 1.0f;
@@ -827,8 +860,7 @@ static bool r5xx_3d_shade(R5xx3dPrim *p, int32_t x, int32_t y,
      * inputs equal the last one's (a flat colour, a clear) only charges
      * the work the run would.
      */
-    len = d->temps * sizeof(temp[0]);
-    if (p->memo_ok && !memcmp(p->memo_in, temp, len)) {
+    if (p->memo_ok && r5xx_3d_same(p->memo_in, temp, d->temps)) {
         for (i = 0; i < d->shade_charges; i++) {
             if (!r5xx_3d_charge(st, d->shade_units[i])) {
                 return false;
@@ -837,7 +869,9 @@ static bool r5xx_3d_shade(R5xx3dPrim *p, int32_t x, int32_t y,
         memcpy(out, p->memo_out, sizeof(p->memo_out));
         return true;
     }
-    memcpy(p->memo_in, temp, len);
+    for (i = 0; i < d->temps; i++) {
+        memcpy(p->memo_in[i], temp[i], sizeof(temp[i]));
+    }
     p->memo_ok = r5xx_3d_run_shader(st, d, temp, out);
     memcpy(p->memo_out, out, sizeof(p->memo_out));
     return p->memo_ok;

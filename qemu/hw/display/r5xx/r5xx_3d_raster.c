@@ -545,12 +545,22 @@ typedef struct R5xx3dPrim {
      */
     float temp[R5XX_3D_US_TEMPS][4];
     /*
+     * A pixel's interpolated colours and texcoord components, zeroed once
+     * a primitive: a pixel writes the first d->ncol and d->ntex (and the
+     * same point texcoords each pixel), the rest stay 0.
+     */
+    float col[4][4];
+    float tex[R5XX_3D_TEXCOMP];
+    /*
      * With d->memo: the inputs (the first d->temps temporaries after the
      * RS) of the last shader run that completed, and its colour output.
      */
     bool memo_ok;
     float memo_in[R5XX_3D_MEMO_TEMPS][4];
     float memo_out[4];
+    bool memo_hit;          /* the last run was such a reuse */
+    bool pix_ok;            /* pix is memo_out packed (no blending) */
+    uint32_t pix;
 } R5xx3dPrim;
 
 /*
@@ -809,7 +819,7 @@ static bool r5xx_3d_shade(R5xx3dPrim *p, int32_t x, int32_t y,
     const R5xx3dVtx *const *v = p->v;
     float w[3] = { v[0]->win[3], v[1]->win[3], v[2]->win[3] };
     float oow = b[0] * w[0] + b[1] * w[1] + b[2] * w[2];
-    float col[4][4], tex[R5XX_3D_TEXCOMP];
+    float (*col)[4] = p->col, *tex = p->tex;
     float (*temp)[4] = p->temp;
     R5xx3dV4 bw0, bw1, bw2, voow;
     unsigned i;
@@ -825,7 +835,6 @@ static bool r5xx_3d_shade(R5xx3dPrim *p, int32_t x, int32_t y,
     bw1 = r5xx_3d_v4_splat(b[1] * w[1]);
     bw2 = r5xx_3d_v4_splat(b[2] * w[2]);
     voow = r5xx_3d_v4_splat(oow);
-    memset(col, 0, sizeof(col));
     for (unsigned i = 0; i < d->ncol; i++) {
         R5xx3dV4 r = (bw0 * r5xx_3d_v4_load(v[0]->col[i]) +
                       bw1 * r5xx_3d_v4_load(v[1]->col[i]) +
@@ -845,7 +854,6 @@ static bool r5xx_3d_shade(R5xx3dPrim *p, int32_t x, int32_t y,
         tex[i] = r5xx_3d_lerp(b, w, v[0]->tex[i], v[1]->tex[i],
                               v[2]->tex[i]) / oow;
     }
-    memset(tex + d->ntex, 0, (R5XX_3D_TEXCOMP - d->ntex) * sizeof(tex[0]));
     if (p->point && d->point_stuff) {
         r5xx_3d_point_tex(p, x, y, tex);
     }
@@ -867,8 +875,11 @@ static bool r5xx_3d_shade(R5xx3dPrim *p, int32_t x, int32_t y,
             }
         }
         memcpy(out, p->memo_out, sizeof(p->memo_out));
+        p->memo_hit = true;
         return true;
     }
+    p->memo_hit = false;
+    p->pix_ok = false;
     for (i = 0; i < d->temps; i++) {
         memcpy(p->memo_in[i], temp[i], sizeof(temp[i]));
     }
@@ -998,13 +1009,19 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
     if (d->blend) {
         r5xx_3d_blend(d, old, out);
     }
-    pix = 0;
-    for (unsigned i = 0, shift = 0; i < d->cb_n; i++) {
-        int32_t max = (1 << d->cb_bits[i]) - 1;
-        float f = out[d->out_sel[d->cb_comp[i]]];
+    if (p->memo_hit && p->pix_ok && !d->blend) {
+        pix = p->pix;                       /* the same output, packed */
+    } else {
+        pix = 0;
+        for (unsigned i = 0, shift = 0; i < d->cb_n; i++) {
+            int32_t max = (1 << d->cb_bits[i]) - 1;
+            float f = out[d->out_sel[d->cb_comp[i]]];
 
-        pix |= (uint32_t)r5xx_3d_f2i(f * (float)max, 0, max) << shift;
-        shift += d->cb_bits[i];
+            pix |= (uint32_t)r5xx_3d_f2i(f * (float)max, 0, max) << shift;
+            shift += d->cb_bits[i];
+        }
+        p->pix = pix;
+        p->pix_ok = d->memo && !d->blend;
     }
     pix = (pix & d->cb_mask) | (old & ~d->cb_mask);
     r5xx_3d_st(st, &d->cbuf, &p->cdirty, coff, pix, d->cb.cpp);

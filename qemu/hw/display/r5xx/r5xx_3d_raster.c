@@ -91,6 +91,17 @@ static inline void r5xx_3d_st(R5xx3d *st, const R5xx3dBuf *m,
     }
 }
 
+/* r5xx_surf_offset(), with a linear surface's offset inline. */
+static inline bool r5xx_3d_surf_offset(const R5xxSurf *sf, uint32_t x,
+                                       uint32_t y, uint64_t *off)
+{
+    if (!sf->macro && !sf->micro) {
+        *off = (uint64_t)y * sf->pitch + (uint64_t)x * sf->cpp;
+        return true;
+    }
+    return r5xx_surf_offset(sf, x, y, off);
+}
+
 /* Map the rows of surface sf the scissors reach, into m. */
 static void r5xx_3d_buf_map(R5xx3d *st, const R5xxSurf *sf, int32_t y1,
                             R5xx3dBuf *m)
@@ -970,7 +981,7 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
         uint32_t zmax = d->z16 ? 0xffff : 0xffffff;
 
         zv = (uint32_t)r5xx_3d_f2i(z * (float)zmax, 0, (int32_t)zmax);
-        z_here = r5xx_surf_offset(&d->zb, x, y, &zoff);
+        z_here = r5xx_3d_surf_offset(&d->zb, x, y, &zoff);
         if (z_here && d->cbzb) {
             r5xx_3d_st(st, &d->zbuf, &p->zdirty, zoff, d->cbzb_value,
                        d->zb.cpp);
@@ -998,7 +1009,7 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
 
         r5xx_3d_st(st, &d->zbuf, &p->zdirty, zoff, nz, d->zb.cpp);
     }
-    if (!d->cb_mask || !r5xx_surf_offset(&d->cb, x, y, &coff)) {
+    if (!d->cb_mask || !r5xx_3d_surf_offset(&d->cb, x, y, &coff)) {
         return;
     }
     old = 0;

@@ -119,12 +119,15 @@ timed_load radeon first modprobe radeon && bound=radeon
 # kmscube for 30 frames a second of $secs on the bound driver's card:
 # "metric kmscube_fps FPS frames/s" and "frame DRIVER MS" (tests/bench/run)
 run_kmscube() { # DRIVER ROUND
-	local card frames fps
+	local c card frames fps
 	if ! command -v kmscube >/dev/null; then
 		echo "error kmscube kmscube is not installed"
 		return 1
 	fi
-	card=$(ls -d /sys/bus/pci/devices/"$dev"/drm/card* 2>/dev/null | head -n 1)
+	card=
+	for c in /sys/bus/pci/devices/"$dev"/drm/card*; do
+		[ -e "$c" ] && { card=$c; break; }
+	done
 	if [ -z "$card" ]; then
 		echo "error kmscube no DRM card for $dev under $1"
 		return 1

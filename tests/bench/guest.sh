@@ -13,6 +13,13 @@
 #   load D MS first|rebind                          insmod/bind to "IB test passed"
 #   unbind D MS
 #   allocs D PER_SUBMISSION N  and  allocsite D PER_SUBMISSION SITE
+#   frame D MS round=R                             kmscube's ms a frame
+# The kmscube metric is Debian's kmscube (Mesa r300 through GBM/EGL, page
+# flips on the first CRTC; the model's 3D engine draws each frame: the
+# clear and the cube) for 30 frames a second of SECONDS: its own frames/s
+# (the first frame not counted) as "metric kmscube_fps", and 1000 / that
+# as "frame".
+
 #   info ..., error ..., dmesg ...                  as before
 # Allocations are counted with the kmem tracepoints (kmalloc,
 # kmem_cache_alloc and their _node forms, system-wide: the scheduler's
@@ -109,7 +116,42 @@ timed_load r5xx first insmod "$ko" && bound=r5xx
 unbind
 timed_load radeon first modprobe radeon && bound=radeon
 
-metrics="roundtrip cs_3d cs_state gem_4k_gtt gem_4k_vram gem_1m_gtt gem_1m_vram"
+# kmscube for 30 frames a second of $secs on the bound driver's card:
+# "metric kmscube_fps FPS frames/s" and "frame DRIVER MS" (tests/bench/run)
+run_kmscube() { # DRIVER ROUND
+	local c card frames fps
+	if ! command -v kmscube >/dev/null; then
+		echo "error kmscube kmscube is not installed"
+		return 1
+	fi
+	card=
+	for c in /sys/bus/pci/devices/"$dev"/drm/card*; do
+		[ -e "$c" ] && { card=$c; break; }
+	done
+	if [ -z "$card" ]; then
+		echo "error kmscube no DRM card for $dev under $1"
+		return 1
+	fi
+	frames=$(awk -v s="$secs" 'BEGIN { n = int(30 * s); print n < 3 ? 3 : n }')
+	# kmscube stops when its stdin is readable: a pipe that stays empty
+	[ -p /tmp/kmscube.in ] || mkfifo /tmp/kmscube.in
+	sleep 1000 >/tmp/kmscube.in &
+	local spid=$!
+	kmscube -D "/dev/dri/$(basename "$card")" -c "$frames" \
+		</tmp/kmscube.in >/tmp/kmscube.out 2>&1
+	kill "$spid" 2>/dev/null
+	wait "$spid" 2>/dev/null
+	fps=$(sed -n 's/^Rendered [0-9]* frames in .* (\([0-9.]*\) fps)$/\1/p' /tmp/kmscube.out | tail -n 1)
+	if [ -z "$fps" ] || ! grep -q 'renderer: "ATI RV\|renderer: "ATI R' /tmp/kmscube.out; then
+		echo "error kmscube $1: no frame rate, or not Mesa's r300:"
+		tail -n 5 /tmp/kmscube.out | sed 's/^/error kmscube   /'
+		return 1
+	fi
+	echo "metric kmscube_fps $fps frames/s frames=$frames driver=$1 round=$2"
+	awk -v d="$1" -v f="$fps" -v r="$2" 'BEGIN { if (f > 0) printf "frame %s %.1f round=%s\n", d, 1000 / f, r }'
+}
+
+metrics="roundtrip cs_3d cs_state gem_4k_gtt gem_4k_vram gem_1m_gtt gem_1m_vram kmscube"
 count_allocs=1
 if [ -n "$only" ]; then
 	metrics=$(echo "$only" | tr , '\n' | grep -vx allocs | tr '\n' ' ')
@@ -120,6 +162,10 @@ for ((r = 1; r <= rounds; r++)); do
 	for m in $metrics; do
 		for d in $order; do
 			use "$d" || { status=1; break 3; }
+			if [ "$m" = kmscube ]; then
+				run_kmscube "$d" "$r" || status=1
+				continue
+			fi
 			"$bin" "$secs" "$m" >/tmp/bench.out 2>&1 || status=1
 			if [ "$r" = 1 ] && [ "$m" = roundtrip ]; then
 				sed -n "s/^info /info $d /p" /tmp/bench.out

@@ -237,6 +237,25 @@ static void cube_frame(R5xx3d *st)
 	r5xx_3d_packet3(st, R5XX_PM4_3D_DRAW_IMMD_2, body, 1 + 8 * n);
 }
 
+/*
+ * kmscube's frame as Mesa r300 draws it (kmscube's default, smooth
+ * shading): the clear, one 1024x768 point of the clear colour writing Z
+ * 1.0 (Z function always), then the cube, its colours interpolated.
+ */
+static void clear_frame(R5xx3d *st)
+{
+	static const float v[8] = { 0, 0, 1, 1, 0.5f, 0.5f, 0.5f, 1 };
+	uint32_t body[1 + 8];
+
+	wr(st, A_ZB_ZSTENCILCNTL, 7);
+	wr(st, A_GA_POINT_SIZE, (384 * 12) | (512 * 12) << 16);
+	body[0] = 1 | 3 << 4 | 1 << 16;
+	memcpy(body + 1, v, sizeof(v));
+	r5xx_3d_packet3(st, R5XX_PM4_3D_DRAW_IMMD_2, body, 1 + 8);
+	wr(st, A_ZB_ZSTENCILCNTL, 2);
+	cube_frame(st);
+}
+
 static double now(clockid_t id)
 {
 	struct timespec ts;
@@ -249,7 +268,7 @@ int main(int argc, char **argv)
 {
 	static const struct {
 		const char *name;
-		bool r500, tex, linear, cube;
+		bool r500, tex, linear, cube, clear;
 	} runs[] = {
 		{ "r500 flat", true, false, false, false },
 		{ "r500 texture nearest", true, true, false, false },
@@ -259,6 +278,8 @@ int main(int argc, char **argv)
 		{ "r300 texture bilinear", false, true, true, false },
 		{ "r500 kmscube 1024x768", true, true, true, true },
 		{ "r300 kmscube 1024x768", false, true, true, true },
+		{ "r500 kmscube smooth+clear", true, false, false, true, true },
+		{ "r300 kmscube smooth+clear", false, false, false, true, true },
 	};
 	double secs = argc > 1 ? atof(argv[1]) : 2.0;
 
@@ -281,7 +302,9 @@ int main(int argc, char **argv)
 		t0 = now(CLOCK_MONOTONIC);
 		c0 = now(CLOCK_PROCESS_CPUTIME_ID);
 		do {
-			if (runs[r].cube)
+			if (runs[r].clear)
+				clear_frame(&st);
+			else if (runs[r].cube)
 				cube_frame(&st);
 			else
 				frame(&st);
@@ -289,7 +312,7 @@ int main(int argc, char **argv)
 			c = now(CLOCK_PROCESS_CPUTIME_ID) - c0;
 		} while (c < secs);
 		t = now(CLOCK_MONOTONIC) - t0;
-		printf("%-22s %6.1f Mpixels/s %7.1f ms/frame of CPU time (%u frames; %.1f s elapsed; image %08x)\n",
+		printf("%-26s %6.1f Mpixels/s %7.1f ms/frame of CPU time (%u frames; %.1f s elapsed; image %08x)\n",
 		       runs[r].name, (double)st.pixels_written / c / 1e6,
 		       c * 1e3 / n, n, t, image_hash());
 		r5xx_3d_fini(&st);

@@ -196,6 +196,29 @@ void r5xx_3d_fp_setup(R5xx3d *st, R5xx3dDraw *d)
     for (unsigned i = 0; i < FP_TEX_INSTS; i++) {
         r5xx_3d_fp_tex_decode(st, i, &d->fp_tex[i]);
     }
+    /*
+     * r5xx_3d_fp_run()'s charges, a node at a time; a program is ALU only
+     * when it is one node without TEX (later nodes always have them).
+     */
+    d->shade_charges = d->fp_nodes;
+    d->prog_temps = d->fp_nodes == 1 && !d->fp_first_tex ? 0 : UINT32_MAX;
+    for (unsigned n = 0; n < d->fp_nodes; n++) {
+        uint32_t a = d->fp_node[n];
+        unsigned alu0 = FIELD_EX32(a, US_CODE_ADDR0, ALU_START);
+        unsigned alus = FIELD_EX32(a, US_CODE_ADDR0, ALU_SIZE) + 1;
+        unsigned texs = FIELD_EX32(a, US_CODE_ADDR0, TEX_SIZE) + 1;
+
+        if (n == 0 && !d->fp_first_tex) {
+            texs = 0;
+        }
+        d->shade_units[n] = alus + texs;
+        for (unsigned i = 0; i < alus && d->prog_temps != UINT32_MAX; i++) {
+            unsigned t = r5xx_3d_alu_temps(&d->fp_alu[(alu0 + i) %
+                                                      FP_ALU_INSTS]);
+
+            d->prog_temps = t > d->prog_temps ? t : d->prog_temps;
+        }
+    }
 }
 
 /* TEX instruction t; false if it kills the pixel. */

@@ -193,6 +193,18 @@ typedef struct R5xx3dDraw {
             R5xx3dTexInst fp_tex[R5XX_3D_FP_TEX_INSTS];
         };
     };
+    /*
+     * What a pixel's shader run charges (r5xx_3d_charge(), in order: one
+     * charge on R500, one a node on R300), and the temporaries an
+     * ALU-only program reads or writes (1 + the highest; UINT32_MAX for a
+     * program with TEX or FC instructions).  With those all below
+     * d->temps, its result is a function of the RS's inputs alone, and
+     * the raster reuses the last pixel's result for the same inputs.
+     */
+    unsigned shade_charges;
+    uint32_t shade_units[4];
+    uint32_t prog_temps;
+    bool memo;
     /* the RS, decoded */
     unsigned rs_n;
     R5xx3dRsOp rs[R5XX_3D_RS_OPS];
@@ -310,6 +322,8 @@ void r5xx_3d_tex_sample_lod(R5xx3d *st, const R5xx3dDraw *d, unsigned unit,
 
 /* r5xx_3d_us.c: the R500 fragment shader and the ALU it shares */
 
+/* 1 + the highest temporary a decoded ALU instruction reads or writes. */
+unsigned r5xx_3d_alu_temps(const R5xx3dAluInst *ai);
 /* Run a decoded ALU instruction (R300 and R500 alike) on temp, out. */
 void r5xx_3d_alu_run(const R5xx3dAluInst *ai,
                      float temp[R5XX_3D_US_TEMPS][4], float out[4]);

@@ -29,6 +29,7 @@
 #define R5XX_3D_SUB             12              /* subpixels per pixel */
 #define R5XX_3D_FIX_MAX         (1 << 24)       /* |coordinate| in 1/12 */
 #define R5XX_3D_R300_SC_BIAS    1440            /* pre-RV515 scissor bias */
+#define R5XX_3D_MEMO_TEMPS      16              /* most inputs memoised */
 
 /* Setup ------------------------------------------------------------------ */
 
@@ -45,31 +46,60 @@ static float r5xx_3d_clamp01(float x)
  * (the colour or Z buffer), and its store: directly where the buffer is
  * mapped (R5xx3dDraw.cb_host, zb_host), else through R5xx3dMem.
  */
-static void r5xx_3d_ld(R5xx3d *st, const R5xx3dBuf *m, uint64_t off,
-                       uint32_t *v, unsigned n)
+static inline void r5xx_3d_ld(R5xx3d *st, const R5xx3dBuf *m,
+                              uint64_t off, uint32_t *v, unsigned n)
 {
     uint8_t b[4] = { 0, 0, 0, 0 };
 
     if (m->host && off < m->size && n <= m->size - off) {
-        memcpy(b, m->host + off, n);
+        const uint8_t *h = m->host + off;
+
+        /* constant sizes: a load, not a call */
+        if (n == 4) {
+            memcpy(b, h, 4);
+        } else if (n == 2) {
+            memcpy(b, h, 2);
+        } else {
+            memcpy(b, h, n);
+        }
     } else {
         st->mem.read(st->mem.opaque, m->base + off, b, n);
     }
     *v = b[0] | b[1] << 8 | b[2] << 16 | (uint32_t)b[3] << 24;
 }
 
-static void r5xx_3d_st(R5xx3d *st, const R5xx3dBuf *m, R5xx3dSpan *dirty,
-                       uint64_t off, uint32_t v, unsigned n)
+static inline void r5xx_3d_st(R5xx3d *st, const R5xx3dBuf *m,
+                              R5xx3dSpan *dirty, uint64_t off, uint32_t v,
+                              unsigned n)
 {
     uint8_t b[4] = { v, v >> 8, v >> 16, v >> 24 };
 
     if (m->host && off < m->size && n <= m->size - off) {
-        memcpy(m->host + off, b, n);
+        uint8_t *h = m->host + off;
+
+        if (n == 4) {
+            memcpy(h, b, 4);
+        } else if (n == 2) {
+            memcpy(h, b, 2);
+        } else {
+            memcpy(h, b, n);
+        }
         dirty->lo = off < dirty->lo ? off : dirty->lo;
         dirty->hi = off + n > dirty->hi ? off + n : dirty->hi;
     } else {
         st->mem.write(st->mem.opaque, m->base + off, b, n);
     }
+}
+
+/* r5xx_surf_offset(), with a linear surface's offset inline. */
+static inline bool r5xx_3d_surf_offset(const R5xxSurf *sf, uint32_t x,
+                                       uint32_t y, uint64_t *off)
+{
+    if (!sf->macro && !sf->micro) {
+        *off = (uint64_t)y * sf->pitch + (uint64_t)x * sf->cpp;
+        return true;
+    }
+    return r5xx_surf_offset(sf, x, y, off);
 }
 
 /* Map the rows of surface sf the scissors reach, into m. */
@@ -384,6 +414,8 @@ bool r5xx_3d_raster_setup(R5xx3d *st, R5xx3dDraw *d)
         d->ntex += cnt < 4 ? cnt : 4;
     }
     d->temps = pix + 1;
+    /* an ALU-only program within its US_PIXSIZE: see r5xx_3d_shade() */
+    d->memo = d->prog_temps <= d->temps && d->temps <= R5XX_3D_MEMO_TEMPS;
 
     if (st->r500) {
         r5xx_3d_rs_setup(st, d);
@@ -523,6 +555,23 @@ typedef struct R5xx3dPrim {
      * the first d->temps (US_PIXSIZE + 1), the ones the program uses.
      */
     float temp[R5XX_3D_US_TEMPS][4];
+    /*
+     * A pixel's interpolated colours and texcoord components, zeroed once
+     * a primitive: a pixel writes the first d->ncol and d->ntex (and the
+     * same point texcoords each pixel), the rest stay 0.
+     */
+    float col[4][4];
+    float tex[R5XX_3D_TEXCOMP];
+    /*
+     * With d->memo: the inputs (the first d->temps temporaries after the
+     * RS) of the last shader run that completed, and its colour output.
+     */
+    bool memo_ok;
+    float memo_in[R5XX_3D_MEMO_TEMPS][4];
+    float memo_out[4];
+    bool memo_hit;          /* the last run was such a reuse */
+    bool pix_ok;            /* pix is memo_out packed (no blending) */
+    uint32_t pix;
 } R5xx3dPrim;
 
 /*
@@ -744,6 +793,31 @@ static void r5xx_3d_rs(const R5xx3dDraw *d, const float col[4][4],
     }
 }
 
+/* Whether temporaries 0..n-1 of a and b hold the same bits. */
+static inline bool r5xx_3d_same(const float a[][4], const float b[][4],
+                                unsigned n)
+{
+    uint32_t diff = 0;
+
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t x[4], y[4];
+
+        memcpy(x, a[i], sizeof(x));
+        memcpy(y, b[i], sizeof(y));
+        diff |= (x[0] ^ y[0]) | (x[1] ^ y[1]) | (x[2] ^ y[2]) | (x[3] ^ y[3]);
+    }
+    return !diff;
+}
+
+static bool r5xx_3d_run_shader(R5xx3d *st, const R5xx3dDraw *d,
+                               float temp[R5XX_3D_US_TEMPS][4], float out[4])
+{
+    if (st->r500) {
+        return r5xx_3d_us_run(st, d, temp, out);
+    }
+    return r5xx_3d_fp_run(st, d, temp, out);
+}
+
 /*
  * Interpolate at weights b of pixel (x, y), fill the US inputs and run the
  * shader: out gets colour output 0; false if the pixel is killed.
@@ -756,7 +830,7 @@ static bool r5xx_3d_shade(R5xx3dPrim *p, int32_t x, int32_t y,
     const R5xx3dVtx *const *v = p->v;
     float w[3] = { v[0]->win[3], v[1]->win[3], v[2]->win[3] };
     float oow = b[0] * w[0] + b[1] * w[1] + b[2] * w[2];
-    float col[4][4], tex[R5XX_3D_TEXCOMP];
+    float (*col)[4] = p->col, *tex = p->tex;
     float (*temp)[4] = p->temp;
     R5xx3dV4 bw0, bw1, bw2, voow;
     unsigned i;
@@ -772,7 +846,6 @@ static bool r5xx_3d_shade(R5xx3dPrim *p, int32_t x, int32_t y,
     bw1 = r5xx_3d_v4_splat(b[1] * w[1]);
     bw2 = r5xx_3d_v4_splat(b[2] * w[2]);
     voow = r5xx_3d_v4_splat(oow);
-    memset(col, 0, sizeof(col));
     for (unsigned i = 0; i < d->ncol; i++) {
         R5xx3dV4 r = (bw0 * r5xx_3d_v4_load(v[0]->col[i]) +
                       bw1 * r5xx_3d_v4_load(v[1]->col[i]) +
@@ -792,16 +865,38 @@ static bool r5xx_3d_shade(R5xx3dPrim *p, int32_t x, int32_t y,
         tex[i] = r5xx_3d_lerp(b, w, v[0]->tex[i], v[1]->tex[i],
                               v[2]->tex[i]) / oow;
     }
-    memset(tex + d->ntex, 0, (R5XX_3D_TEXCOMP - d->ntex) * sizeof(tex[0]));
     if (p->point && d->point_stuff) {
         r5xx_3d_point_tex(p, x, y, tex);
     }
     memset(temp, 0, d->temps * sizeof(temp[0]));
     r5xx_3d_rs(d, col, tex, temp);
-    if (st->r500) {
-        return r5xx_3d_us_run(st, d, temp, out);
+    if (!d->memo) {
+        return r5xx_3d_run_shader(st, d, temp, out);
     }
-    return r5xx_3d_fp_run(st, d, temp, out);
+    /*
+     * An ALU-only program that stays within the temporaries a pixel
+     * zeroes computes the same output from the same inputs: a run whose
+     * inputs equal the last one's (a flat colour, a clear) only charges
+     * the work the run would.
+     */
+    if (p->memo_ok && r5xx_3d_same(p->memo_in, temp, d->temps)) {
+        for (i = 0; i < d->shade_charges; i++) {
+            if (!r5xx_3d_charge(st, d->shade_units[i])) {
+                return false;
+            }
+        }
+        memcpy(out, p->memo_out, sizeof(p->memo_out));
+        p->memo_hit = true;
+        return true;
+    }
+    p->memo_hit = false;
+    p->pix_ok = false;
+    for (i = 0; i < d->temps; i++) {
+        memcpy(p->memo_in[i], temp[i], sizeof(temp[i]));
+    }
+    p->memo_ok = r5xx_3d_run_shader(st, d, temp, out);
+    memcpy(p->memo_out, out, sizeof(p->memo_out));
+    return p->memo_ok;
 }
 
 /* The weights of pixel (x, y) in the primitive, as the raster gives them. */
@@ -886,7 +981,7 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
         uint32_t zmax = d->z16 ? 0xffff : 0xffffff;
 
         zv = (uint32_t)r5xx_3d_f2i(z * (float)zmax, 0, (int32_t)zmax);
-        z_here = r5xx_surf_offset(&d->zb, x, y, &zoff);
+        z_here = r5xx_3d_surf_offset(&d->zb, x, y, &zoff);
         if (z_here && d->cbzb) {
             r5xx_3d_st(st, &d->zbuf, &p->zdirty, zoff, d->cbzb_value,
                        d->zb.cpp);
@@ -914,7 +1009,7 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
 
         r5xx_3d_st(st, &d->zbuf, &p->zdirty, zoff, nz, d->zb.cpp);
     }
-    if (!d->cb_mask || !r5xx_surf_offset(&d->cb, x, y, &coff)) {
+    if (!d->cb_mask || !r5xx_3d_surf_offset(&d->cb, x, y, &coff)) {
         return;
     }
     old = 0;
@@ -925,13 +1020,19 @@ static void r5xx_3d_pixel(void *opaque, int32_t x, int32_t y,
     if (d->blend) {
         r5xx_3d_blend(d, old, out);
     }
-    pix = 0;
-    for (unsigned i = 0, shift = 0; i < d->cb_n; i++) {
-        int32_t max = (1 << d->cb_bits[i]) - 1;
-        float f = out[d->out_sel[d->cb_comp[i]]];
+    if (p->memo_hit && p->pix_ok && !d->blend) {
+        pix = p->pix;                       /* the same output, packed */
+    } else {
+        pix = 0;
+        for (unsigned i = 0, shift = 0; i < d->cb_n; i++) {
+            int32_t max = (1 << d->cb_bits[i]) - 1;
+            float f = out[d->out_sel[d->cb_comp[i]]];
 
-        pix |= (uint32_t)r5xx_3d_f2i(f * (float)max, 0, max) << shift;
-        shift += d->cb_bits[i];
+            pix |= (uint32_t)r5xx_3d_f2i(f * (float)max, 0, max) << shift;
+            shift += d->cb_bits[i];
+        }
+        p->pix = pix;
+        p->pix_ok = d->memo && !d->blend;
     }
     pix = (pix & d->cb_mask) | (old & ~d->cb_mask);
     r5xx_3d_st(st, &d->cbuf, &p->cdirty, coff, pix, d->cb.cpp);

@@ -339,6 +339,28 @@ static void r5xx_3d_us_alu(R5xx3d *st, const uint32_t *w, R5xx3dAluInst *ai)
     in->alpha_target = (w[4] >> 29) & 3;
 }
 
+unsigned r5xx_3d_alu_temps(const R5xx3dAluInst *ai)
+{
+    const R5xx3dAlu *in = &ai->alu;
+    unsigned n = 0;
+
+    for (unsigned k = 0; k < 3; k++) {
+        if (ai->rgb_src[k].temp && ai->rgb_src[k].idx >= n) {
+            n = ai->rgb_src[k].idx + 1u;
+        }
+        if (ai->alpha_src[k].temp && ai->alpha_src[k].idx >= n) {
+            n = ai->alpha_src[k].idx + 1u;
+        }
+    }
+    if (in->rgb_wmask && in->rgb_dst % R5XX_3D_US_TEMPS >= n) {
+        n = in->rgb_dst % R5XX_3D_US_TEMPS + 1;
+    }
+    if (in->alpha_wmask && in->alpha_dst % R5XX_3D_US_TEMPS >= n) {
+        n = in->alpha_dst % R5XX_3D_US_TEMPS + 1;
+    }
+    return n;
+}
+
 void r5xx_3d_alu_run(const R5xx3dAluInst *ai,
                      float temp[R5XX_3D_US_TEMPS][4], float out[4])
 {
@@ -453,6 +475,21 @@ void r5xx_3d_us_setup(R5xx3d *st, R5xx3dDraw *d)
             d->us_n = k + 1;
             break;
         }
+    }
+    /* r5xx_3d_us_run()'s charge, and whether the program is ALU only */
+    d->shade_charges = 1;
+    d->shade_units[0] = n;
+    d->prog_temps = 0;
+    for (uint32_t k = 0; k < d->us_n; k++) {
+        const R5xx3dUsInst *in = &d->us[k];
+        unsigned t;
+
+        if (in->type != US_TYPE_ALU && in->type != US_TYPE_OUT) {
+            d->prog_temps = UINT32_MAX;
+            break;
+        }
+        t = r5xx_3d_alu_temps(&in->alu);
+        d->prog_temps = t > d->prog_temps ? t : d->prog_temps;
     }
 }
 

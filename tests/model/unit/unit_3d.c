@@ -1109,6 +1109,181 @@ static void test_us(void)
 	}
 }
 
+/* R500 US: temp dst = temp src + constant k (all four components). */
+static void us_add(R5xx3d *st, unsigned idx, unsigned dst, unsigned src,
+		   unsigned k)
+{
+	UsAlu u = {
+		.type = 0, .rgb_op = 0, .a_op = 0,
+		.raddr = { src, 0x100 | k }, .aaddr = { src, 0x100 | k },
+		.a = { 0, US_RGB(0, 1, 2) }, .b = { 0, US_ONE3 },
+		.c = { 1, US_RGB(0, 1, 2) },
+		.aa = { 0, 3 }, .ab = { 0, 6 }, .ac = { 1, 3 },
+		.wmask = 7, .awmask = 1, .rgb_dst = dst, .a_dst = dst,
+	};
+
+	us_alu(st, idx, &u);
+}
+
+/* ... that also sets the ALU result: its red against 0 by op (==,<,>=,!=) */
+static void us_add_res(R5xx3d *st, unsigned idx, unsigned dst, unsigned src,
+		       unsigned k, unsigned op)
+{
+	us_add(st, idx, dst, src, k);
+	st->us_inst[idx][0] |= op << 23;
+	st->us_inst[idx][3] |= 1u << 31;
+}
+
+/* An FC instruction: US_FC_INST, and US_FC_ADDR's JUMP_ADDR. */
+static void us_fc(R5xx3d *st, unsigned idx, uint32_t inst, unsigned jump)
+{
+	const uint32_t w[6] = { 2, 0, inst, jump << 16, 0, 0 };
+
+	wr(st, A_GA_US_VECTOR_INDEX, idx);
+	for (unsigned k = 0; k < 6; k++)
+		wr(st, A_GA_US_VECTOR_DATA, w[k]);
+}
+
+/* US_FC_INST as Mesa's r500_fragprog_emit.c writes it for each GLSL op */
+#define FC_LOOP		(1u | 1u << 28)
+#define FC_BRK		(5u | 0xffu << 8 | 1u << 26 | 1u << 16 | 1u << 28)
+#define FC_CONT		(7u | 0xffu << 8 | 1u << 26 | 1u << 16 | 1u << 28)
+#define FC_ENDLOOP	(2u | 0xffu << 8 | 1u << 5 | 1u << 28)
+#define FC_IF		(0x0fu << 8 | 2u << 24 | 1u << 28)	/* no else */
+#define FC_IF_ELSE	(FC_IF | 2u << 26)
+#define FC_ELSE		(1u << 4 | 1u << 26 | 1u << 16)
+#define FC_ENDIF	(1u << 5 | 1u << 24 | 1u << 16)
+
+/* Run the R500 program 0..last once with temp t0.x = x0; out[0] back. */
+static float us_fc_run(R5xx3d *st, unsigned last, float x0, bool *ran)
+{
+	float temp[R5XX_3D_US_TEMPS][4], out[4];
+	R5xx3dDraw d;
+
+	for (unsigned i = 0; i <= last; i++)
+		st->us_inst[i][0] &= ~(1u << 8);
+	st->us_inst[last][0] |= 1u << 8;
+	wr(st, A_R500_US_CODE_ADDR, 0 | last << 16);
+	memset(temp, 0, sizeof(temp));
+	temp[0][0] = x0;
+	r5xx_3d_us_setup(st, &d);
+	*ran = r5xx_3d_us_run(st, &d, temp, out);
+	return out[0];
+}
+
+/*
+ * R500 US flow control, the programs Mesa r300 emits: a loop left by a
+ * break, if/else both ways, nesting, continue, the loop count's bound,
+ * and garbage (endless jumps, unbalanced loops) survived with an error.
+ */
+static void test_us_fc(void)
+{
+	static const float km3[4] = { -3, -3, -3, -3 };
+	static const float k1[4] = { 1, 1, 1, 1 };
+	static const float k10[4] = { 10, 10, 10, 10 };
+	R5xx3d st;
+	bool ran;
+
+	setup(&st, true);
+	us_const(&st, 0, km3);
+	us_const(&st, 1, k1);
+	us_const(&st, 2, k10);
+	wr(&st, A_R500_US_FC_INT_CONST(0), 255);
+
+	/* for (;;) { if (t0 - 3 >= 0) break; t0 += 1; }  out = t0 */
+	us_fc(&st, 0, FC_LOOP, 6);
+	us_add_res(&st, 1, 1, 0, 0, 2);		/* t1 = t0 - 3, >= 0 */
+	us_fc(&st, 2, FC_IF, 5);
+	us_fc(&st, 3, FC_BRK, 7);
+	us_fc(&st, 4, FC_ENDIF, 5);
+	us_add(&st, 5, 0, 0, 1);		/* t0 += 1 */
+	us_fc(&st, 6, FC_ENDLOOP, 1);
+	us_mov_out(&st, 7, 0);
+	errors = 0;
+	CHECK(us_fc_run(&st, 7, 0.0f, &ran) == 3.0f && ran);
+	CHECK(us_fc_run(&st, 7, 5.0f, &ran) == 5.0f && ran);
+	CHECK(us_fc_run(&st, 7, -20.5f, &ran) == 3.5f && ran);
+	CHECK(!errors);
+	/* no break: the loop runs US_FC_INT_CONST_0.KR times, then on */
+	us_fc(&st, 3, 0, 4);			/* the break: a NOP jump */
+	CHECK(us_fc_run(&st, 7, -1000.0f, &ran) == -1000.0f + 255 && ran);
+	wr(&st, A_R500_US_FC_INT_CONST(0), 4);
+	CHECK(us_fc_run(&st, 7, -1000.0f, &ran) == -1000.0f + 4 && ran);
+	wr(&st, A_R500_US_FC_INT_CONST(0), 0);	/* count 0: body skipped */
+	CHECK(us_fc_run(&st, 7, 0.0f, &ran) == 0.0f && ran);
+	CHECK(!errors);
+	wr(&st, A_R500_US_FC_INT_CONST(0), 255);
+
+	/* if (t0 - 3 < 0) t2 = t0 + 10; else { t2 = t0 + 1; } out = t2 */
+	us_add_res(&st, 0, 1, 0, 0, 1);		/* t0 - 3 < 0 */
+	us_fc(&st, 1, FC_IF_ELSE, 4);
+	us_add(&st, 2, 2, 0, 2);
+	us_fc(&st, 3, FC_ELSE, 6);
+	us_add(&st, 4, 2, 0, 1);
+	us_fc(&st, 5, FC_ENDIF, 6);
+	us_mov_out(&st, 6, 2);
+	CHECK(us_fc_run(&st, 6, 1.0f, &ran) == 11.0f && ran);
+	CHECK(us_fc_run(&st, 6, 4.0f, &ran) == 5.0f && ran);
+	CHECK(us_fc_run(&st, 6, 3.0f, &ran) == 4.0f && ran);
+
+	/*
+	 * for (;;) { t0 += 1; if (t0 - 3 < 0) continue;
+	 *            if (t0 - 3 >= 0) { if (t0 - 3 == 0) t2 += 10; break; } }
+	 * out = t2 + t0: from t0 = 0, 3 + 10; from 5, 6 + 0
+	 */
+	us_fc(&st, 0, FC_LOOP, 14);
+	us_add(&st, 1, 0, 0, 1);
+	us_add_res(&st, 2, 1, 0, 0, 1);		/* < 0 */
+	us_fc(&st, 3, FC_IF, 6);
+	us_fc(&st, 4, FC_CONT, 14);
+	us_fc(&st, 5, FC_ENDIF, 6);
+	us_add_res(&st, 6, 1, 0, 0, 2);		/* >= 0 */
+	us_fc(&st, 7, FC_IF, 14);
+	us_add_res(&st, 8, 1, 0, 0, 0);		/* == 0 */
+	us_fc(&st, 9, FC_IF, 12);
+	us_add(&st, 10, 2, 2, 2);
+	us_fc(&st, 11, FC_ENDIF, 12);
+	us_fc(&st, 12, FC_BRK | 1u << 17, 15);	/* two branches deep */
+	us_fc(&st, 13, FC_ENDIF, 14);
+	us_fc(&st, 14, FC_ENDLOOP, 1);
+	{
+		UsAlu u = {
+			.type = 1, .rgb_op = 0, .a_op = 0,
+			.raddr = { 2, 0, 0 }, .aaddr = { 2, 0, 0 },
+			.a = { 0, US_RGB(0, 1, 2) }, .b = { 0, US_ONE3 },
+			.c = { 1, US_RGB(0, 1, 2) },
+			.aa = { 0, 3 }, .ab = { 0, 6 }, .ac = { 1, 3 },
+			.omask = 7, .aomask = 1,
+		};
+
+		us_alu(&st, 15, &u);		/* out = t2 + t0 */
+	}
+	CHECK(us_fc_run(&st, 15, 0.0f, &ran) == 13.0f && ran);
+	CHECK(us_fc_run(&st, 15, 5.0f, &ran) == 6.0f && ran);
+	CHECK(!errors);
+
+	/* garbage: a jump to itself forever ends at the work budget */
+	st.budget = 100000;
+	us_fc(&st, 0, 0xffu << 8, 0);
+	us_mov_out(&st, 1, 0);
+	CHECK(!us_fc_run(&st, 1, 1.0f, &ran) && !ran && errors == 1);
+	r5xx_3d_fini(&st);
+	setup(&st, true);
+	/* an end of loop with no loop, a return with no call, a jump out */
+	errors = 0;
+	us_fc(&st, 0, FC_ENDLOOP, 0);
+	us_mov_out(&st, 1, 0);
+	us_fc_run(&st, 1, 1.0f, &ran);
+	CHECK(ran && errors == 1);
+	us_fc(&st, 0, 0xffu << 8 | 1u << 6, 0);
+	us_fc_run(&st, 1, 1.0f, &ran);
+	CHECK(ran && errors == 2);
+	us_fc(&st, 0, 0xffu << 8, 300);
+	us_fc_run(&st, 1, 1.0f, &ran);
+	CHECK(ran);
+	r5xx_3d_fini(&st);
+}
+
 /* Blending: the GL factors and functions, alpha separate or not. */
 static void test_blend(void)
 {
@@ -1878,6 +2053,7 @@ int main(void)
 		{ "cull", test_cull },
 		{ "z", test_z },
 		{ "us", test_us },
+		{ "us_fc", test_us_fc },
 		{ "blend", test_blend },
 		{ "point", test_point },
 		{ "budget", test_budget },

@@ -135,13 +135,29 @@ typedef struct R5xx3dTexInst {
     uint8_t wmask;          /* x .. w in bits 0-3 */
 } R5xx3dTexInst;
 
+/* An R500 flow control instruction (US_FC_INST, US_FC_ADDR) decoded. */
+typedef struct R5xx3dUsFc {
+    uint8_t op;             /* JUMP, LOOP, ENDLOOP, REP, ENDREP, BREAK.. */
+    bool b_else, jump_any;
+    uint8_t a_op;           /* address stack: none, pop, push */
+    uint8_t jump_func;      /* bit (alu_result << 2 | pred << 1 | bool) */
+    uint8_t pop_cnt;
+    uint8_t b_op[2];        /* branch counters if staying, if jumping */
+    uint8_t bool_addr, int_addr;
+    uint32_t target;        /* JUMP_ADDR as an index of us[] */
+} R5xx3dUsFc;
+
 /* An R500 US instruction decoded once a draw. */
 typedef struct R5xx3dUsInst {
     uint8_t type;           /* ALU, OUT, FC, TEX */
     bool last;
+    bool alu_result;        /* ALU: sets the ALU result flow control reads */
+    uint8_t alu_result_sel; /* red, alpha */
+    uint8_t alu_result_op;  /* ==, <, >=, != 0 */
     union {
         R5xx3dAluInst alu;
         R5xx3dTexInst tex;
+        R5xx3dUsFc fc;
     };
 } R5xx3dUsInst;
 
@@ -310,9 +326,13 @@ void r5xx_3d_tex_sample_lod(R5xx3d *st, const R5xx3dDraw *d, unsigned unit,
 
 /* r5xx_3d_us.c: the R500 fragment shader and the ALU it shares */
 
-/* Run a decoded ALU instruction (R300 and R500 alike) on temp, out. */
+/*
+ * Run a decoded ALU instruction (R300 and R500 alike) on temp, out; res,
+ * if not NULL, gets its red and alpha results (after modifier and clamp).
+ */
 void r5xx_3d_alu_run(const R5xx3dAluInst *ai,
-                     float temp[R5XX_3D_US_TEMPS][4], float out[4]);
+                     float temp[R5XX_3D_US_TEMPS][4], float out[4],
+                     float res[2]);
 /* Decode the R500 program (and the constants it reads) for a draw. */
 void r5xx_3d_us_setup(R5xx3d *st, R5xx3dDraw *d);
 /*

@@ -593,6 +593,133 @@ static void test_pvs_pred(void)
 	CHECK(out[4][0] == 1 && out[4][1] == 9 && out[4][2] == 3 && out[4][3] == 4);
 }
 
+/* PVS flow control op k: OPC, and its addresses as each family has them. */
+static void pvs_fc(R5xx3d *st, unsigned k, unsigned op, unsigned act,
+		   unsigned jmp, unsigned last, unsigned rtn, uint32_t index)
+{
+	uint32_t opc = st->regs[A_VAP_PVS_FLOW_CNTL_OPC / 4];
+
+	opc = (opc & ~(3u << (2 * k))) | op << (2 * k);
+	wr(st, A_VAP_PVS_FLOW_CNTL_OPC, opc);
+	if (st->r500) {
+		wr(st, A_VAP_PVS_FLOW_CNTL_ADDRS_LW(k), act | jmp << 16);
+		wr(st, A_VAP_PVS_FLOW_CNTL_ADDRS_UW(k), last | rtn << 16);
+	} else {
+		wr(st, A_VAP_PVS_FLOW_CNTL_ADDRS(k),
+		   act | jmp << 8 | last << 16 | rtn << 24);
+	}
+	wr(st, A_VAP_PVS_FLOW_CNTL_LOOP_INDEX(k), index);
+}
+
+/*
+ * PVS flow control (guide 7.5.2) as Mesa's r3xx_vertprog.c lays out a loop:
+ * an empty slot for BGNLOOP activates it, the body from the next one to
+ * the last before ENDLOOP's slot, 128 (R500) or 255 (R300) iterations;
+ * the loop index aL addressing constants; nesting; jumps; a subroutine;
+ * and an endless jump survived at the work budget.
+ */
+static void test_pvs_fc(void)
+{
+	uint32_t in0 = pvs_src(SRC_IN, 0, XYZW, 0);
+	uint32_t in1 = pvs_src(SRC_IN, 1, XYZW, 0);
+	uint32_t zero = pvs_src(SRC_IN, 1, ZERO4, 0);
+	uint32_t t0 = pvs_src(SRC_TEMP, 0, XYZW, 0);
+	uint32_t t1 = pvs_src(SRC_TEMP, 1, XYZW, 0);
+	/* constant [aL] (ADDR_MODE 2: bit 31) */
+	uint32_t kal = pvs_src(SRC_CONST, 0, XYZW, 0) | 1u << 31;
+	const uint32_t ins[9][4] = {
+		{ pvs_dst(3, false, DST_TEMP, 0, 0xf, false), in0, zero },
+		{ 0 },					/* BGNLOOP */
+		{ pvs_dst(3, false, DST_TEMP, 0, 0xf, false), t0, in1 },
+		{ pvs_dst(3, false, DST_TEMP, 1, 0xf, false), t1, kal },
+		{ 0 },					/* ENDLOOP */
+		{ pvs_dst(3, false, DST_OUT, 0, 0xf, false), t0, zero },
+		{ pvs_dst(3, false, DST_OUT, 1, 0xf, false), t1, zero },
+		{ pvs_dst(3, false, DST_OUT, 2, 0xf, false), in1, in1 },
+		{ pvs_dst(3, false, DST_OUT, 3, 0xf, false), in1, zero },
+	};
+	R5xx3d st;
+	R5xx3dDraw d;
+	float in[R5XX_3D_VS_INPUTS][4], out[R5XX_3D_VS_OUTS][4];
+
+	for (int r500 = 0; r500 < 2; r500++) {
+		setup(&st, r500);
+		pvs_load(&st, ins, 9);
+		wr(&st, A_VAP_PVS_CONST_CNTL, 63 << 16);
+		for (unsigned i = 0; i < 64; i++) {
+			const float k[4] = { i, 0, 0, 0 };
+
+			pvs_const(&st, i, k);
+		}
+		memset(in, 0, sizeof(in));
+		in[0][0] = 0.5f;
+		in[1][0] = 1.0f;
+		/* Mesa's loop: 128 times (R500), 255 (R300); aL from 0 by 1 */
+		pvs_fc(&st, 0, 2, 1, r500 ? 128 : 255, 3, 2, 0 | 1 << 8);
+		r5xx_3d_vs_setup(&st, &d);
+		memset(out, 0, sizeof(out));
+		r5xx_3d_pvs_run(&st, &d, in, out);
+		CHECK(out[0][0] == 0.5f + (r500 ? 128 : 255));
+		/* constants 0-63, then 0 past PVS_MAX_CONST_ADDR */
+		CHECK(out[1][0] == 63 * 64 / 2);
+		CHECK(out[2][0] == 2.0f && out[3][0] == 1.0f);
+		/* 3 times from aL 5 by -2: constants 5, 3, 1 */
+		pvs_fc(&st, 0, 2, 1, 3, 3, 2, 5 | 0xfe << 8);
+		r5xx_3d_vs_setup(&st, &d);
+		memset(out, 0, sizeof(out));
+		r5xx_3d_pvs_run(&st, &d, in, out);
+		CHECK(out[0][0] == 3.5f && out[1][0] == 9.0f);
+		/* nested: 3 x the inner 4 (instruction 3 alone, aL 10 by 1) */
+		pvs_fc(&st, 1, 2, 2, 4, 3, 3, 10 | 1 << 8);
+		pvs_fc(&st, 0, 2, 1, 3, 3, 2, 0 | 0 << 8);
+		r5xx_3d_vs_setup(&st, &d);
+		memset(out, 0, sizeof(out));
+		r5xx_3d_pvs_run(&st, &d, in, out);
+		CHECK(out[0][0] == 3.5f);
+		CHECK(out[1][0] == 3 * (10 + 11 + 12 + 13));
+		/* count 0: a jump past the loop */
+		pvs_fc(&st, 1, 0, 0, 0, 0, 0, 0);
+		pvs_fc(&st, 0, 2, 1, 0, 3, 2, 0);
+		r5xx_3d_vs_setup(&st, &d);
+		memset(out, 0, sizeof(out));
+		r5xx_3d_pvs_run(&st, &d, in, out);
+		CHECK(out[0][0] == 0.5f && out[1][0] == 0.0f);
+		/* jump from 0 to 5; subroutine 7..7 called after 5, back to 8 */
+		pvs_fc(&st, 0, 1, 0, 5, 0, 0, 0);
+		pvs_fc(&st, 1, 3, 5, 7, 7, 8, 0);
+		r5xx_3d_vs_setup(&st, &d);
+		memset(out, 0, sizeof(out));
+		r5xx_3d_pvs_run(&st, &d, in, out);
+		CHECK(out[0][0] == 0.5f && out[1][0] == 0.0f);
+		CHECK(out[2][0] == 2.0f && out[3][0] == 1.0f);
+		/* subroutine 2..3 from 1, back to 6: skips the output of t0 */
+		pvs_fc(&st, 0, 3, 1, 2, 3, 6, 0);
+		pvs_fc(&st, 1, 0, 0, 0, 0, 0, 0);
+		r5xx_3d_vs_setup(&st, &d);
+		memset(out, 0, sizeof(out));
+		r5xx_3d_pvs_run(&st, &d, in, out);
+		CHECK(out[0][0] == 0.0f && out[1][0] == 0.0f);
+		CHECK(out[2][0] == 2.0f);
+		CHECK(!errors);
+		/* garbage: a jump back to 0 after 7 forever ends at the budget */
+		st.budget = 100000;
+		pvs_fc(&st, 0, 1, 7, 0, 0, 0, 0);
+		r5xx_3d_vs_setup(&st, &d);
+		r5xx_3d_pvs_run(&st, &d, in, out);
+		CHECK(errors == 1);
+		/* and subroutines calling themselves stop at 8 deep */
+		errors = 0;
+		st.budget = R5XX_3D_WORK_BUDGET;
+		st.over_budget = false;
+		pvs_fc(&st, 0, 3, 1, 1, 4, 5, 0);
+		r5xx_3d_vs_setup(&st, &d);
+		r5xx_3d_pvs_run(&st, &d, in, out);
+		CHECK(errors == 1);
+		errors = 0;
+		r5xx_3d_fini(&st);
+	}
+}
+
 /*
  * No denormals: the square root Mesa makes as RCP(RSQ(x)) is 0 at x = 0 in
  * the PVS (RSQ_DX(0) = FLT_MAX) and in the US, and 2 at x = 4.
@@ -2044,6 +2171,7 @@ int main(void)
 		{ "psc", test_psc },
 		{ "pvs_ops", test_pvs_ops },
 		{ "pvs_pred", test_pvs_pred },
+		{ "pvs_fc", test_pvs_fc },
 		{ "sqrt0", test_sqrt0 },
 		{ "viewport", test_viewport },
 		{ "fill_rule", test_fill_rule },

@@ -187,6 +187,19 @@ typedef struct R5xx3dSpan {
     uint64_t lo, hi;
 } R5xx3dSpan;
 
+/* A PVS flow control instruction (VAP_PVS_FLOW_CNTL_*) decoded. */
+typedef struct R5xx3dVsFc {
+    uint8_t op;             /* 1 jump, 2 loop, 3 jsr (0: none) */
+    uint16_t act;           /* the instruction after which it acts */
+    uint16_t jmp;           /* jump: target; loop: count; jsr: target */
+    uint16_t last, rtn;     /* loop, jsr: last instruction, return to */
+    uint8_t init;           /* loop: aL's start (LOOP_INDEX) */
+    int8_t step;            /* loop: aL's step */
+    bool repeat;            /* loop: aL inherited (REPEAT_NO_FLI) */
+} R5xx3dVsFc;
+
+#define R5XX_3D_VS_FC           16
+
 /* What one draw needs from the registers, decoded once. */
 typedef struct R5xx3dDraw {
     /* VAP */
@@ -194,6 +207,8 @@ typedef struct R5xx3dDraw {
     uint32_t const_base, const_max;     /* vec4 index in pvs[] */
     float vp_scale[3], vp_offset[3];
     bool xy_fmt, z_fmt, w0_fmt;
+    unsigned vs_fc_n;                   /* flow control ops, in order */
+    R5xx3dVsFc vs_fc[R5XX_3D_VS_FC];
     /* US */
     uint32_t us_start, us_end;
     /* R300 fragment program: nodes of US_CODE_ADDR_0-3 in order */

@@ -1234,6 +1234,31 @@ static void test_us(void)
 		/* (3 - 0.1) * 0.5 + 3 = 4.45 -> clamped 1 */
 		CHECK(out[0] == 1.0f);
 	}
+	/*
+	 * One pre-subtract source for both units: Mesa's smoothstep starts
+	 * with "srcp.xyz = src1 - src0; RCP temp.w, srcp.x", an alpha RCP of
+	 * the RGB pre-subtract's x (the alpha pre-subtract, 1 - 2 src0 by
+	 * default, is srcp.w); and an RGB operand reads srcp.w.
+	 */
+	{
+		UsAlu u = {
+			.type = 1, .rgb_op = 0, .a_op = 10,	/* RCP */
+			.raddr = { 0x100 | 0, 0x100 | 1 }, .aaddr = { 0x100 | 0 },
+			.rpresub = 1, .apresub = 0,
+			.a = { 3, US_RGB(3, 3, 3) }, .b = { 0, US_ONE3 },
+			.c = { 0, US_ZERO3 },
+			.aa = { 3, 0 }, .ab = { 0, 0 }, .ac = { 0, 0 },
+			.omask = 7, .aomask = 1,
+		};
+
+		us_alu(&st, 0, &u);
+		r5xx_3d_us_setup(&st, &d);
+		memset(temp, 0, sizeof(temp));
+		CHECK(r5xx_3d_us_run(&st, &d, temp, out));
+		/* alpha: 1 / (k1.x - k0.x) = 1 / 3.5; RGB: 1 - 2 k0.a = -0.5 */
+		CHECK(out[3] == 1.0f / (k1[0] - k0[0]));
+		CHECK(out[0] == 1.0f - 2.0f * k0[3] && out[2] == out[0]);
+	}
 }
 
 /* R500 US: temp dst = temp src + constant k (all four components). */

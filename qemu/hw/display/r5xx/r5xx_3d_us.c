@@ -142,9 +142,10 @@ static float r5xx_3d_clamp01(float x)
 }
 
 /* The pre-subtract op of sources 0 and 1 (rows 0 and 1 of t) into row p. */
-static void r5xx_3d_us_presub(unsigned op, float t[5][8], float *p)
+static void r5xx_3d_us_presub(unsigned op, float t[4][8], unsigned from,
+                              unsigned to, float *p)
 {
-    for (unsigned i = 0; i < 4; i++) {
+    for (unsigned i = from; i < to; i++) {
         float s0 = t[0][i], s1 = t[1][i];
 
         switch (op) {
@@ -167,10 +168,13 @@ static void r5xx_3d_us_presub(unsigned op, float t[5][8], float *p)
 /*
  * One ALU pair on the source table t, whose rows 0-2 hold sources 0-2 (RGB
  * source k's x, y, z with the matching alpha source's w), writing temp
- * and out.  Copies go a float at a time: a wide load of floats just
- * stored one by one stalls.
+ * and out.  Row 3 is the pre-subtract source, one entry of the table as
+ * the others: the RGB pre-subtract in x, y, z, the alpha one in w, read
+ * by RGB and alpha operands alike through their swizzles (Mesa's srcp.x
+ * in an alpha operand is the RGB pre-subtract's x).  Copies go a float
+ * at a time: a wide load of floats just stored one by one stalls.
  */
-static void r5xx_3d_alu(const R5xx3dAlu *in, float t[5][8],
+static void r5xx_3d_alu(const R5xx3dAlu *in, float t[4][8],
                         float temp[R5XX_3D_US_TEMPS][4], float out[4],
                         float res[2])
 {
@@ -179,29 +183,23 @@ static void r5xx_3d_alu(const R5xx3dAlu *in, float t[5][8],
     float rk = r5xx_3d_us_omod[in->rgb_omod & 7];
     float ak = r5xx_3d_us_omod[in->alpha_omod & 7];
 
-    /* rows 3 and 4: the RGB and the alpha pre-subtract */
-    for (unsigned k = 3; k < 5; k++) {
-        t[k][4] = 0.0f;
-        t[k][5] = 0.5f;
-        t[k][6] = 1.0f;
-        t[k][7] = 0.0f;
-    }
-    if (in->rgb[0].sel == 3 || in->rgb[1].sel == 3 || in->rgb[2].sel == 3) {
-        r5xx_3d_us_presub(in->rgb_presub, t, t[3]);
-    }
-    if (in->alpha[0].sel == 3 || in->alpha[1].sel == 3 ||
+    /* row 3: the RGB pre-subtract in x, y, z, the alpha one in w */
+    t[3][4] = 0.0f;
+    t[3][5] = 0.5f;
+    t[3][6] = 1.0f;
+    t[3][7] = 0.0f;
+    if (in->rgb[0].sel == 3 || in->rgb[1].sel == 3 || in->rgb[2].sel == 3 ||
+        in->alpha[0].sel == 3 || in->alpha[1].sel == 3 ||
         in->alpha[2].sel == 3) {
-        r5xx_3d_us_presub(in->alpha_presub, t, t[4]);
+        r5xx_3d_us_presub(in->rgb_presub, t, 0, 3, t[3]);
+        r5xx_3d_us_presub(in->alpha_presub, t, 3, 4, t[3]);
     }
     r5xx_3d_us_operand(t[in->rgb[0].sel & 3], &in->rgb[0], 3, a);
     r5xx_3d_us_operand(t[in->rgb[1].sel & 3], &in->rgb[1], 3, b);
     r5xx_3d_us_operand(t[in->rgb[2].sel & 3], &in->rgb[2], 3, c);
-    r5xx_3d_us_operand(t[(in->alpha[0].sel & 3) == 3 ? 4 : in->alpha[0].sel],
-                       &in->alpha[0], 1, &aa);
-    r5xx_3d_us_operand(t[(in->alpha[1].sel & 3) == 3 ? 4 : in->alpha[1].sel],
-                       &in->alpha[1], 1, &ab);
-    r5xx_3d_us_operand(t[(in->alpha[2].sel & 3) == 3 ? 4 : in->alpha[2].sel],
-                       &in->alpha[2], 1, &ac);
+    r5xx_3d_us_operand(t[in->alpha[0].sel & 3], &in->alpha[0], 1, &aa);
+    r5xx_3d_us_operand(t[in->alpha[1].sel & 3], &in->alpha[1], 1, &ab);
+    r5xx_3d_us_operand(t[in->alpha[2].sel & 3], &in->alpha[2], 1, &ac);
 
     dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
     if (rop == 2) {                         /* DP4 */
@@ -387,7 +385,7 @@ void r5xx_3d_alu_run(const R5xx3dAluInst *ai,
                      float temp[R5XX_3D_US_TEMPS][4], float out[4],
                      float res[2])
 {
-    float t[5][8];
+    float t[4][8];
 
     for (unsigned k = 0; k < 3; k++) {
         const R5xx3dSrc *r = &ai->rgb_src[k], *a = &ai->alpha_src[k];

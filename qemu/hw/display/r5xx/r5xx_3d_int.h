@@ -38,7 +38,7 @@ typedef enum R5xx3dUnimp {
     R5XX_3D_UNIMP_PRIM = 1u << 0,       /* lines */
     R5XX_3D_UNIMP_CFMT = 1u << 1,       /* colour formats but ARGB8888 */
     R5XX_3D_UNIMP_TEX = 1u << 3,        /* texture formats: YUV, R5xx MSB */
-    R5XX_3D_UNIMP_FC = 1u << 4,         /* PVS / US flow control */
+    R5XX_3D_UNIMP_FC = 1u << 4,         /* PVS ops (vector, math) */
     R5XX_3D_UNIMP_BLEND = 1u << 5,      /* ROPs */
     R5XX_3D_UNIMP_STENCIL = 1u << 6,
     R5XX_3D_UNIMP_PSC = 1u << 7,        /* PSC data types */

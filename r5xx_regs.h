@@ -2679,6 +2679,10 @@
 #define R5XX_US_ALU_CONST_A(n)			(0x4c0c + (n) * 0x10)
 #define R5XX_US_ALU_CONST_A_COUNT		32
 
+/* flow control loop counts: KR b0-7 iterations, KG b8-15 aL start, KB b16-23 aL step */
+#define R5XX_R500_US_FC_INT_CONST(n)		(0x4c00 + (n) * 0x4)
+#define R5XX_R500_US_FC_INT_CONST_COUNT		32
+
 /* colour buffer control (bit 11 reserved, set to 0) */
 #define R5XX_RB3D_CCTL				0x4e00
 #define   R5XX_RB3D_CCTL_INDEPENDENT_COLORFORMAT_ENABLE	BIT(14)

@@ -593,6 +593,133 @@ static void test_pvs_pred(void)
 	CHECK(out[4][0] == 1 && out[4][1] == 9 && out[4][2] == 3 && out[4][3] == 4);
 }
 
+/* PVS flow control op k: OPC, and its addresses as each family has them. */
+static void pvs_fc(R5xx3d *st, unsigned k, unsigned op, unsigned act,
+		   unsigned jmp, unsigned last, unsigned rtn, uint32_t index)
+{
+	uint32_t opc = st->regs[A_VAP_PVS_FLOW_CNTL_OPC / 4];
+
+	opc = (opc & ~(3u << (2 * k))) | op << (2 * k);
+	wr(st, A_VAP_PVS_FLOW_CNTL_OPC, opc);
+	if (st->r500) {
+		wr(st, A_VAP_PVS_FLOW_CNTL_ADDRS_LW(k), act | jmp << 16);
+		wr(st, A_VAP_PVS_FLOW_CNTL_ADDRS_UW(k), last | rtn << 16);
+	} else {
+		wr(st, A_VAP_PVS_FLOW_CNTL_ADDRS(k),
+		   act | jmp << 8 | last << 16 | rtn << 24);
+	}
+	wr(st, A_VAP_PVS_FLOW_CNTL_LOOP_INDEX(k), index);
+}
+
+/*
+ * PVS flow control (guide 7.5.2) as Mesa's r3xx_vertprog.c lays out a loop:
+ * an empty slot for BGNLOOP activates it, the body from the next one to
+ * the last before ENDLOOP's slot, 128 (R500) or 255 (R300) iterations;
+ * the loop index aL addressing constants; nesting; jumps; a subroutine;
+ * and an endless jump survived at the work budget.
+ */
+static void test_pvs_fc(void)
+{
+	uint32_t in0 = pvs_src(SRC_IN, 0, XYZW, 0);
+	uint32_t in1 = pvs_src(SRC_IN, 1, XYZW, 0);
+	uint32_t zero = pvs_src(SRC_IN, 1, ZERO4, 0);
+	uint32_t t0 = pvs_src(SRC_TEMP, 0, XYZW, 0);
+	uint32_t t1 = pvs_src(SRC_TEMP, 1, XYZW, 0);
+	/* constant [aL] (ADDR_MODE 2: bit 31) */
+	uint32_t kal = pvs_src(SRC_CONST, 0, XYZW, 0) | 1u << 31;
+	const uint32_t ins[9][4] = {
+		{ pvs_dst(3, false, DST_TEMP, 0, 0xf, false), in0, zero },
+		{ 0 },					/* BGNLOOP */
+		{ pvs_dst(3, false, DST_TEMP, 0, 0xf, false), t0, in1 },
+		{ pvs_dst(3, false, DST_TEMP, 1, 0xf, false), t1, kal },
+		{ 0 },					/* ENDLOOP */
+		{ pvs_dst(3, false, DST_OUT, 0, 0xf, false), t0, zero },
+		{ pvs_dst(3, false, DST_OUT, 1, 0xf, false), t1, zero },
+		{ pvs_dst(3, false, DST_OUT, 2, 0xf, false), in1, in1 },
+		{ pvs_dst(3, false, DST_OUT, 3, 0xf, false), in1, zero },
+	};
+	R5xx3d st;
+	R5xx3dDraw d;
+	float in[R5XX_3D_VS_INPUTS][4], out[R5XX_3D_VS_OUTS][4];
+
+	for (int r500 = 0; r500 < 2; r500++) {
+		setup(&st, r500);
+		pvs_load(&st, ins, 9);
+		wr(&st, A_VAP_PVS_CONST_CNTL, 63 << 16);
+		for (unsigned i = 0; i < 64; i++) {
+			const float k[4] = { i, 0, 0, 0 };
+
+			pvs_const(&st, i, k);
+		}
+		memset(in, 0, sizeof(in));
+		in[0][0] = 0.5f;
+		in[1][0] = 1.0f;
+		/* Mesa's loop: 128 times (R500), 255 (R300); aL from 0 by 1 */
+		pvs_fc(&st, 0, 2, 1, r500 ? 128 : 255, 3, 2, 0 | 1 << 8);
+		r5xx_3d_vs_setup(&st, &d);
+		memset(out, 0, sizeof(out));
+		r5xx_3d_pvs_run(&st, &d, in, out);
+		CHECK(out[0][0] == 0.5f + (r500 ? 128 : 255));
+		/* constants 0-63, then 0 past PVS_MAX_CONST_ADDR */
+		CHECK(out[1][0] == 63 * 64 / 2);
+		CHECK(out[2][0] == 2.0f && out[3][0] == 1.0f);
+		/* 3 times from aL 5 by -2: constants 5, 3, 1 */
+		pvs_fc(&st, 0, 2, 1, 3, 3, 2, 5 | 0xfe << 8);
+		r5xx_3d_vs_setup(&st, &d);
+		memset(out, 0, sizeof(out));
+		r5xx_3d_pvs_run(&st, &d, in, out);
+		CHECK(out[0][0] == 3.5f && out[1][0] == 9.0f);
+		/* nested: 3 x the inner 4 (instruction 3 alone, aL 10 by 1) */
+		pvs_fc(&st, 1, 2, 2, 4, 3, 3, 10 | 1 << 8);
+		pvs_fc(&st, 0, 2, 1, 3, 3, 2, 0 | 0 << 8);
+		r5xx_3d_vs_setup(&st, &d);
+		memset(out, 0, sizeof(out));
+		r5xx_3d_pvs_run(&st, &d, in, out);
+		CHECK(out[0][0] == 3.5f);
+		CHECK(out[1][0] == 3 * (10 + 11 + 12 + 13));
+		/* count 0: a jump past the loop */
+		pvs_fc(&st, 1, 0, 0, 0, 0, 0, 0);
+		pvs_fc(&st, 0, 2, 1, 0, 3, 2, 0);
+		r5xx_3d_vs_setup(&st, &d);
+		memset(out, 0, sizeof(out));
+		r5xx_3d_pvs_run(&st, &d, in, out);
+		CHECK(out[0][0] == 0.5f && out[1][0] == 0.0f);
+		/* jump from 0 to 5; subroutine 7..7 called after 5, back to 8 */
+		pvs_fc(&st, 0, 1, 0, 5, 0, 0, 0);
+		pvs_fc(&st, 1, 3, 5, 7, 7, 8, 0);
+		r5xx_3d_vs_setup(&st, &d);
+		memset(out, 0, sizeof(out));
+		r5xx_3d_pvs_run(&st, &d, in, out);
+		CHECK(out[0][0] == 0.5f && out[1][0] == 0.0f);
+		CHECK(out[2][0] == 2.0f && out[3][0] == 1.0f);
+		/* subroutine 2..3 from 1, back to 6: skips the output of t0 */
+		pvs_fc(&st, 0, 3, 1, 2, 3, 6, 0);
+		pvs_fc(&st, 1, 0, 0, 0, 0, 0, 0);
+		r5xx_3d_vs_setup(&st, &d);
+		memset(out, 0, sizeof(out));
+		r5xx_3d_pvs_run(&st, &d, in, out);
+		CHECK(out[0][0] == 0.0f && out[1][0] == 0.0f);
+		CHECK(out[2][0] == 2.0f);
+		CHECK(!errors);
+		/* garbage: a jump back to 0 after 7 forever ends at the budget */
+		st.budget = 100000;
+		pvs_fc(&st, 0, 1, 7, 0, 0, 0, 0);
+		r5xx_3d_vs_setup(&st, &d);
+		r5xx_3d_pvs_run(&st, &d, in, out);
+		CHECK(errors == 1);
+		/* and subroutines calling themselves stop at 8 deep */
+		errors = 0;
+		st.budget = R5XX_3D_WORK_BUDGET;
+		st.over_budget = false;
+		pvs_fc(&st, 0, 3, 1, 1, 4, 5, 0);
+		r5xx_3d_vs_setup(&st, &d);
+		r5xx_3d_pvs_run(&st, &d, in, out);
+		CHECK(errors == 1);
+		errors = 0;
+		r5xx_3d_fini(&st);
+	}
+}
+
 /*
  * No denormals: the square root Mesa makes as RCP(RSQ(x)) is 0 at x = 0 in
  * the PVS (RSQ_DX(0) = FLT_MAX) and in the US, and 2 at x = 4.
@@ -1107,6 +1234,206 @@ static void test_us(void)
 		/* (3 - 0.1) * 0.5 + 3 = 4.45 -> clamped 1 */
 		CHECK(out[0] == 1.0f);
 	}
+	/*
+	 * One pre-subtract source for both units: Mesa's smoothstep starts
+	 * with "srcp.xyz = src1 - src0; RCP temp.w, srcp.x", an alpha RCP of
+	 * the RGB pre-subtract's x (the alpha pre-subtract, 1 - 2 src0 by
+	 * default, is srcp.w); and an RGB operand reads srcp.w.
+	 */
+	{
+		UsAlu u = {
+			.type = 1, .rgb_op = 0, .a_op = 10,	/* RCP */
+			.raddr = { 0x100 | 0, 0x100 | 1 }, .aaddr = { 0x100 | 0 },
+			.rpresub = 1, .apresub = 0,
+			.a = { 3, US_RGB(3, 3, 3) }, .b = { 0, US_ONE3 },
+			.c = { 0, US_ZERO3 },
+			.aa = { 3, 0 }, .ab = { 0, 0 }, .ac = { 0, 0 },
+			.omask = 7, .aomask = 1,
+		};
+
+		us_alu(&st, 0, &u);
+		r5xx_3d_us_setup(&st, &d);
+		memset(temp, 0, sizeof(temp));
+		CHECK(r5xx_3d_us_run(&st, &d, temp, out));
+		/* alpha: 1 / (k1.x - k0.x) = 1 / 3.5; RGB: 1 - 2 k0.a = -0.5 */
+		CHECK(out[3] == 1.0f / (k1[0] - k0[0]));
+		CHECK(out[0] == 1.0f - 2.0f * k0[3] && out[2] == out[0]);
+	}
+}
+
+/* R500 US: temp dst = temp src + constant k (all four components). */
+static void us_add(R5xx3d *st, unsigned idx, unsigned dst, unsigned src,
+		   unsigned k)
+{
+	UsAlu u = {
+		.type = 0, .rgb_op = 0, .a_op = 0,
+		.raddr = { src, 0x100 | k }, .aaddr = { src, 0x100 | k },
+		.a = { 0, US_RGB(0, 1, 2) }, .b = { 0, US_ONE3 },
+		.c = { 1, US_RGB(0, 1, 2) },
+		.aa = { 0, 3 }, .ab = { 0, 6 }, .ac = { 1, 3 },
+		.wmask = 7, .awmask = 1, .rgb_dst = dst, .a_dst = dst,
+	};
+
+	us_alu(st, idx, &u);
+}
+
+/* ... that also sets the ALU result: its red against 0 by op (==,<,>=,!=) */
+static void us_add_res(R5xx3d *st, unsigned idx, unsigned dst, unsigned src,
+		       unsigned k, unsigned op)
+{
+	us_add(st, idx, dst, src, k);
+	st->us_inst[idx][0] |= op << 23;
+	st->us_inst[idx][3] |= 1u << 31;
+}
+
+/* An FC instruction: US_FC_INST, and US_FC_ADDR's JUMP_ADDR. */
+static void us_fc(R5xx3d *st, unsigned idx, uint32_t inst, unsigned jump)
+{
+	const uint32_t w[6] = { 2, 0, inst, jump << 16, 0, 0 };
+
+	wr(st, A_GA_US_VECTOR_INDEX, idx);
+	for (unsigned k = 0; k < 6; k++)
+		wr(st, A_GA_US_VECTOR_DATA, w[k]);
+}
+
+/* US_FC_INST as Mesa's r500_fragprog_emit.c writes it for each GLSL op */
+#define FC_LOOP		(1u | 1u << 28)
+#define FC_BRK		(5u | 0xffu << 8 | 1u << 26 | 1u << 16 | 1u << 28)
+#define FC_CONT		(7u | 0xffu << 8 | 1u << 26 | 1u << 16 | 1u << 28)
+#define FC_ENDLOOP	(2u | 0xffu << 8 | 1u << 5 | 1u << 28)
+#define FC_IF		(0x0fu << 8 | 2u << 24 | 1u << 28)	/* no else */
+#define FC_IF_ELSE	(FC_IF | 2u << 26)
+#define FC_ELSE		(1u << 4 | 1u << 26 | 1u << 16)
+#define FC_ENDIF	(1u << 5 | 1u << 24 | 1u << 16)
+
+/* Run the R500 program 0..last once with temp t0.x = x0; out[0] back. */
+static float us_fc_run(R5xx3d *st, unsigned last, float x0, bool *ran)
+{
+	float temp[R5XX_3D_US_TEMPS][4], out[4];
+	R5xx3dDraw d;
+
+	for (unsigned i = 0; i <= last; i++)
+		st->us_inst[i][0] &= ~(1u << 8);
+	st->us_inst[last][0] |= 1u << 8;
+	wr(st, A_R500_US_CODE_ADDR, 0 | last << 16);
+	memset(temp, 0, sizeof(temp));
+	temp[0][0] = x0;
+	r5xx_3d_us_setup(st, &d);
+	*ran = r5xx_3d_us_run(st, &d, temp, out);
+	return out[0];
+}
+
+/*
+ * R500 US flow control, the programs Mesa r300 emits: a loop left by a
+ * break, if/else both ways, nesting, continue, the loop count's bound,
+ * and garbage (endless jumps, unbalanced loops) survived with an error.
+ */
+static void test_us_fc(void)
+{
+	static const float km3[4] = { -3, -3, -3, -3 };
+	static const float k1[4] = { 1, 1, 1, 1 };
+	static const float k10[4] = { 10, 10, 10, 10 };
+	R5xx3d st;
+	bool ran;
+
+	setup(&st, true);
+	us_const(&st, 0, km3);
+	us_const(&st, 1, k1);
+	us_const(&st, 2, k10);
+	wr(&st, A_R500_US_FC_INT_CONST(0), 255);
+
+	/* for (;;) { if (t0 - 3 >= 0) break; t0 += 1; }  out = t0 */
+	us_fc(&st, 0, FC_LOOP, 6);
+	us_add_res(&st, 1, 1, 0, 0, 2);		/* t1 = t0 - 3, >= 0 */
+	us_fc(&st, 2, FC_IF, 5);
+	us_fc(&st, 3, FC_BRK, 7);
+	us_fc(&st, 4, FC_ENDIF, 5);
+	us_add(&st, 5, 0, 0, 1);		/* t0 += 1 */
+	us_fc(&st, 6, FC_ENDLOOP, 1);
+	us_mov_out(&st, 7, 0);
+	errors = 0;
+	CHECK(us_fc_run(&st, 7, 0.0f, &ran) == 3.0f && ran);
+	CHECK(us_fc_run(&st, 7, 5.0f, &ran) == 5.0f && ran);
+	CHECK(us_fc_run(&st, 7, -20.5f, &ran) == 3.5f && ran);
+	CHECK(!errors);
+	/* no break: the loop runs US_FC_INT_CONST_0.KR times, then on */
+	us_fc(&st, 3, 0, 4);			/* the break: a NOP jump */
+	CHECK(us_fc_run(&st, 7, -1000.0f, &ran) == -1000.0f + 255 && ran);
+	wr(&st, A_R500_US_FC_INT_CONST(0), 4);
+	CHECK(us_fc_run(&st, 7, -1000.0f, &ran) == -1000.0f + 4 && ran);
+	wr(&st, A_R500_US_FC_INT_CONST(0), 0);	/* count 0: body skipped */
+	CHECK(us_fc_run(&st, 7, 0.0f, &ran) == 0.0f && ran);
+	CHECK(!errors);
+	wr(&st, A_R500_US_FC_INT_CONST(0), 255);
+
+	/* if (t0 - 3 < 0) t2 = t0 + 10; else { t2 = t0 + 1; } out = t2 */
+	us_add_res(&st, 0, 1, 0, 0, 1);		/* t0 - 3 < 0 */
+	us_fc(&st, 1, FC_IF_ELSE, 4);
+	us_add(&st, 2, 2, 0, 2);
+	us_fc(&st, 3, FC_ELSE, 6);
+	us_add(&st, 4, 2, 0, 1);
+	us_fc(&st, 5, FC_ENDIF, 6);
+	us_mov_out(&st, 6, 2);
+	CHECK(us_fc_run(&st, 6, 1.0f, &ran) == 11.0f && ran);
+	CHECK(us_fc_run(&st, 6, 4.0f, &ran) == 5.0f && ran);
+	CHECK(us_fc_run(&st, 6, 3.0f, &ran) == 4.0f && ran);
+
+	/*
+	 * for (;;) { t0 += 1; if (t0 - 3 < 0) continue;
+	 *            if (t0 - 3 >= 0) { if (t0 - 3 == 0) t2 += 10; break; } }
+	 * out = t2 + t0: from t0 = 0, 3 + 10; from 5, 6 + 0
+	 */
+	us_fc(&st, 0, FC_LOOP, 14);
+	us_add(&st, 1, 0, 0, 1);
+	us_add_res(&st, 2, 1, 0, 0, 1);		/* < 0 */
+	us_fc(&st, 3, FC_IF, 6);
+	us_fc(&st, 4, FC_CONT, 14);
+	us_fc(&st, 5, FC_ENDIF, 6);
+	us_add_res(&st, 6, 1, 0, 0, 2);		/* >= 0 */
+	us_fc(&st, 7, FC_IF, 14);
+	us_add_res(&st, 8, 1, 0, 0, 0);		/* == 0 */
+	us_fc(&st, 9, FC_IF, 12);
+	us_add(&st, 10, 2, 2, 2);
+	us_fc(&st, 11, FC_ENDIF, 12);
+	us_fc(&st, 12, FC_BRK | 1u << 17, 15);	/* two branches deep */
+	us_fc(&st, 13, FC_ENDIF, 14);
+	us_fc(&st, 14, FC_ENDLOOP, 1);
+	{
+		UsAlu u = {
+			.type = 1, .rgb_op = 0, .a_op = 0,
+			.raddr = { 2, 0, 0 }, .aaddr = { 2, 0, 0 },
+			.a = { 0, US_RGB(0, 1, 2) }, .b = { 0, US_ONE3 },
+			.c = { 1, US_RGB(0, 1, 2) },
+			.aa = { 0, 3 }, .ab = { 0, 6 }, .ac = { 1, 3 },
+			.omask = 7, .aomask = 1,
+		};
+
+		us_alu(&st, 15, &u);		/* out = t2 + t0 */
+	}
+	CHECK(us_fc_run(&st, 15, 0.0f, &ran) == 13.0f && ran);
+	CHECK(us_fc_run(&st, 15, 5.0f, &ran) == 6.0f && ran);
+	CHECK(!errors);
+
+	/* garbage: a jump to itself forever ends at the work budget */
+	st.budget = 100000;
+	us_fc(&st, 0, 0xffu << 8, 0);
+	us_mov_out(&st, 1, 0);
+	CHECK(!us_fc_run(&st, 1, 1.0f, &ran) && !ran && errors == 1);
+	r5xx_3d_fini(&st);
+	setup(&st, true);
+	/* an end of loop with no loop, a return with no call, a jump out */
+	errors = 0;
+	us_fc(&st, 0, FC_ENDLOOP, 0);
+	us_mov_out(&st, 1, 0);
+	us_fc_run(&st, 1, 1.0f, &ran);
+	CHECK(ran && errors == 1);
+	us_fc(&st, 0, 0xffu << 8 | 1u << 6, 0);
+	us_fc_run(&st, 1, 1.0f, &ran);
+	CHECK(ran && errors == 2);
+	us_fc(&st, 0, 0xffu << 8, 300);
+	us_fc_run(&st, 1, 1.0f, &ran);
+	CHECK(ran);
+	r5xx_3d_fini(&st);
 }
 
 /* Blending: the GL factors and functions, alpha separate or not. */
@@ -1869,6 +2196,7 @@ int main(void)
 		{ "psc", test_psc },
 		{ "pvs_ops", test_pvs_ops },
 		{ "pvs_pred", test_pvs_pred },
+		{ "pvs_fc", test_pvs_fc },
 		{ "sqrt0", test_sqrt0 },
 		{ "viewport", test_viewport },
 		{ "fill_rule", test_fill_rule },
@@ -1878,6 +2206,7 @@ int main(void)
 		{ "cull", test_cull },
 		{ "z", test_z },
 		{ "us", test_us },
+		{ "us_fc", test_us_fc },
 		{ "blend", test_blend },
 		{ "point", test_point },
 		{ "budget", test_budget },

@@ -276,7 +276,8 @@ bool r5xx_3d_fp_run(R5xx3d *st, const R5xx3dDraw *d,
             }
         }
         for (unsigned i = 0; i < alus; i++) {
-            r5xx_3d_alu_run(&d->fp_alu[(alu0 + i) % FP_ALU_INSTS], temp, out);
+            r5xx_3d_alu_run(&d->fp_alu[(alu0 + i) % FP_ALU_INSTS], temp, out,
+                            NULL);
         }
     }
     return true;

@@ -38,7 +38,7 @@ typedef enum R5xx3dUnimp {
     R5XX_3D_UNIMP_PRIM = 1u << 0,       /* lines */
     R5XX_3D_UNIMP_CFMT = 1u << 1,       /* colour formats but ARGB8888 */
     R5XX_3D_UNIMP_TEX = 1u << 3,        /* texture formats: YUV, R5xx MSB */
-    R5XX_3D_UNIMP_FC = 1u << 4,         /* PVS / US flow control */
+    R5XX_3D_UNIMP_FC = 1u << 4,         /* PVS ops (vector, math) */
     R5XX_3D_UNIMP_BLEND = 1u << 5,      /* ROPs */
     R5XX_3D_UNIMP_STENCIL = 1u << 6,
     R5XX_3D_UNIMP_PSC = 1u << 7,        /* PSC data types */
@@ -135,13 +135,29 @@ typedef struct R5xx3dTexInst {
     uint8_t wmask;          /* x .. w in bits 0-3 */
 } R5xx3dTexInst;
 
+/* An R500 flow control instruction (US_FC_INST, US_FC_ADDR) decoded. */
+typedef struct R5xx3dUsFc {
+    uint8_t op;             /* JUMP, LOOP, ENDLOOP, REP, ENDREP, BREAK.. */
+    bool b_else, jump_any;
+    uint8_t a_op;           /* address stack: none, pop, push */
+    uint8_t jump_func;      /* bit (alu_result << 2 | pred << 1 | bool) */
+    uint8_t pop_cnt;
+    uint8_t b_op[2];        /* branch counters if staying, if jumping */
+    uint8_t bool_addr, int_addr;
+    uint32_t target;        /* JUMP_ADDR as an index of us[] */
+} R5xx3dUsFc;
+
 /* An R500 US instruction decoded once a draw. */
 typedef struct R5xx3dUsInst {
     uint8_t type;           /* ALU, OUT, FC, TEX */
     bool last;
+    bool alu_result;        /* ALU: sets the ALU result flow control reads */
+    uint8_t alu_result_sel; /* red, alpha */
+    uint8_t alu_result_op;  /* ==, <, >=, != 0 */
     union {
         R5xx3dAluInst alu;
         R5xx3dTexInst tex;
+        R5xx3dUsFc fc;
     };
 } R5xx3dUsInst;
 
@@ -171,6 +187,19 @@ typedef struct R5xx3dSpan {
     uint64_t lo, hi;
 } R5xx3dSpan;
 
+/* A PVS flow control instruction (VAP_PVS_FLOW_CNTL_*) decoded. */
+typedef struct R5xx3dVsFc {
+    uint8_t op;             /* 1 jump, 2 loop, 3 jsr (0: none) */
+    uint16_t act;           /* the instruction after which it acts */
+    uint16_t jmp;           /* jump: target; loop: count; jsr: target */
+    uint16_t last, rtn;     /* loop, jsr: last instruction, return to */
+    uint8_t init;           /* loop: aL's start (LOOP_INDEX) */
+    int8_t step;            /* loop: aL's step */
+    bool repeat;            /* loop: aL inherited (REPEAT_NO_FLI) */
+} R5xx3dVsFc;
+
+#define R5XX_3D_VS_FC           16
+
 /* What one draw needs from the registers, decoded once. */
 typedef struct R5xx3dDraw {
     /* VAP */
@@ -178,6 +207,8 @@ typedef struct R5xx3dDraw {
     uint32_t const_base, const_max;     /* vec4 index in pvs[] */
     float vp_scale[3], vp_offset[3];
     bool xy_fmt, z_fmt, w0_fmt;
+    unsigned vs_fc_n;                   /* flow control ops, in order */
+    R5xx3dVsFc vs_fc[R5XX_3D_VS_FC];
     /* US */
     uint32_t us_start, us_end;
     /* R300 fragment program: nodes of US_CODE_ADDR_0-3 in order */
@@ -324,9 +355,13 @@ void r5xx_3d_tex_sample_lod(R5xx3d *st, const R5xx3dDraw *d, unsigned unit,
 
 /* 1 + the highest temporary a decoded ALU instruction reads or writes. */
 unsigned r5xx_3d_alu_temps(const R5xx3dAluInst *ai);
-/* Run a decoded ALU instruction (R300 and R500 alike) on temp, out. */
+/*
+ * Run a decoded ALU instruction (R300 and R500 alike) on temp, out; res,
+ * if not NULL, gets its red and alpha results (after modifier and clamp).
+ */
 void r5xx_3d_alu_run(const R5xx3dAluInst *ai,
-                     float temp[R5XX_3D_US_TEMPS][4], float out[4]);
+                     float temp[R5XX_3D_US_TEMPS][4], float out[4],
+                     float res[2]);
 /* Decode the R500 program (and the constants it reads) for a draw. */
 void r5xx_3d_us_setup(R5xx3d *st, R5xx3dDraw *d);
 /*

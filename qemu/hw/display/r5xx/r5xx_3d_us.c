@@ -12,9 +12,14 @@
  * radeon_program_pair.h, read w through the alpha slot).  TEX instructions
  * KILL, LD, PROJ and LODBIAS (as LD: no LOD yet) through r5xx_3d_tex.c.
  * The ALU itself (r5xx_3d_alu()) is the R300 fragment program's too
- * (r5xx_3d_fp.c).  Flow control is left out: FC
- * instructions are skipped.  Register reference "US_*"; instruction
- * layout as r300_reg.h's R500_* in Mesa names it.
+ * (r5xx_3d_fp.c).  Flow control (FC instructions: jumps, loops, repeats,
+ * breaks, continues, calls) runs as the register reference's US_FC_INST
+ * describes it for a quad whose other pixels are not covered: one pixel,
+ * active or branch-inactive with its branch counter, the ALU result the
+ * last ALU instruction with ALU_WMASK set, static booleans
+ * (US_FC_BOOL_CONST) and loop counts (US_FC_INT_CONST_*); no predicate
+ * (it reads 0) and no aL-relative sources.  Register reference "US_*";
+ * instruction layout as r300_reg.h's R500_* in Mesa names it.
  *
  * Copyright (c) 2026 The r5xx authors
  *
@@ -40,6 +45,40 @@
 #define US_ALPHA_OMASK          (1u << 18)
 #define US_RGB_CLAMP            (1u << 19)
 #define US_ALPHA_CLAMP          (1u << 20)
+#define US_ALU_RESULT_SEL       (1u << 21)      /* alpha, else red */
+#define US_ALU_RESULT_OP(w)     (((w) >> 23) & 3)
+/* US_ALU_RGB_INST (word 3) */
+#define US_ALU_WMASK            (1u << 31)
+/* US_FC_INST (word 2) */
+#define US_FC_OP(w)             ((w) & 7)
+#define   US_FC_JUMP            0
+#define   US_FC_LOOP            1
+#define   US_FC_ENDLOOP         2
+#define   US_FC_REP             3
+#define   US_FC_ENDREP          4
+#define   US_FC_BREAKLOOP       5
+#define   US_FC_BREAKREP        6
+#define   US_FC_CONTINUE        7
+#define US_FC_B_ELSE            (1u << 4)
+#define US_FC_JUMP_ANY          (1u << 5)
+#define US_FC_A_OP(w)           (((w) >> 6) & 3)
+#define   US_FC_A_POP           1
+#define   US_FC_A_PUSH          2
+#define US_FC_JUMP_FUNC(w)      (((w) >> 8) & 0xff)
+#define US_FC_B_POP_CNT(w)      (((w) >> 16) & 0x1f)
+#define US_FC_B_OP0(w)          (((w) >> 24) & 3)
+#define US_FC_B_OP1(w)          (((w) >> 26) & 3)
+#define   US_FC_B_DECR          1
+#define   US_FC_B_INCR          2
+/* US_FC_ADDR (word 3) */
+#define US_FC_BOOL_ADDR(w)      ((w) & 0x1f)
+#define US_FC_INT_ADDR(w)       (((w) >> 8) & 0x1f)
+#define US_FC_JUMP_ADDR(w)      (((w) >> 16) & 0x1ff)
+#define US_FC_JUMP_GLOBAL       (1u << 31)
+
+/* Loop and address stack depths of the flow control. */
+#define US_FC_LOOPS             8
+#define US_FC_CALLS             8
 
 /* A source: temporary, constant or inline float (ADDR bit 7, no CONST). */
 static void r5xx_3d_us_src(R5xx3d *st, uint32_t addr, R5xx3dSrc *v)
@@ -103,9 +142,10 @@ static float r5xx_3d_clamp01(float x)
 }
 
 /* The pre-subtract op of sources 0 and 1 (rows 0 and 1 of t) into row p. */
-static void r5xx_3d_us_presub(unsigned op, float t[5][8], float *p)
+static void r5xx_3d_us_presub(unsigned op, float t[4][8], unsigned from,
+                              unsigned to, float *p)
 {
-    for (unsigned i = 0; i < 4; i++) {
+    for (unsigned i = from; i < to; i++) {
         float s0 = t[0][i], s1 = t[1][i];
 
         switch (op) {
@@ -128,40 +168,38 @@ static void r5xx_3d_us_presub(unsigned op, float t[5][8], float *p)
 /*
  * One ALU pair on the source table t, whose rows 0-2 hold sources 0-2 (RGB
  * source k's x, y, z with the matching alpha source's w), writing temp
- * and out.  Copies go a float at a time: a wide load of floats just
- * stored one by one stalls.
+ * and out.  Row 3 is the pre-subtract source, one entry of the table as
+ * the others: the RGB pre-subtract in x, y, z, the alpha one in w, read
+ * by RGB and alpha operands alike through their swizzles (Mesa's srcp.x
+ * in an alpha operand is the RGB pre-subtract's x).  Copies go a float
+ * at a time: a wide load of floats just stored one by one stalls.
  */
-static void r5xx_3d_alu(const R5xx3dAlu *in, float t[5][8],
-                        float temp[R5XX_3D_US_TEMPS][4], float out[4])
+static void r5xx_3d_alu(const R5xx3dAlu *in, float t[4][8],
+                        float temp[R5XX_3D_US_TEMPS][4], float out[4],
+                        float res[2])
 {
     float a[3], b[3], c[3], aa, ab, ac, rgb[3], alpha, dot;
     unsigned rop = in->rgb_op, aop = in->alpha_op;
     float rk = r5xx_3d_us_omod[in->rgb_omod & 7];
     float ak = r5xx_3d_us_omod[in->alpha_omod & 7];
 
-    /* rows 3 and 4: the RGB and the alpha pre-subtract */
-    for (unsigned k = 3; k < 5; k++) {
-        t[k][4] = 0.0f;
-        t[k][5] = 0.5f;
-        t[k][6] = 1.0f;
-        t[k][7] = 0.0f;
-    }
-    if (in->rgb[0].sel == 3 || in->rgb[1].sel == 3 || in->rgb[2].sel == 3) {
-        r5xx_3d_us_presub(in->rgb_presub, t, t[3]);
-    }
-    if (in->alpha[0].sel == 3 || in->alpha[1].sel == 3 ||
+    /* row 3: the RGB pre-subtract in x, y, z, the alpha one in w */
+    t[3][4] = 0.0f;
+    t[3][5] = 0.5f;
+    t[3][6] = 1.0f;
+    t[3][7] = 0.0f;
+    if (in->rgb[0].sel == 3 || in->rgb[1].sel == 3 || in->rgb[2].sel == 3 ||
+        in->alpha[0].sel == 3 || in->alpha[1].sel == 3 ||
         in->alpha[2].sel == 3) {
-        r5xx_3d_us_presub(in->alpha_presub, t, t[4]);
+        r5xx_3d_us_presub(in->rgb_presub, t, 0, 3, t[3]);
+        r5xx_3d_us_presub(in->alpha_presub, t, 3, 4, t[3]);
     }
     r5xx_3d_us_operand(t[in->rgb[0].sel & 3], &in->rgb[0], 3, a);
     r5xx_3d_us_operand(t[in->rgb[1].sel & 3], &in->rgb[1], 3, b);
     r5xx_3d_us_operand(t[in->rgb[2].sel & 3], &in->rgb[2], 3, c);
-    r5xx_3d_us_operand(t[(in->alpha[0].sel & 3) == 3 ? 4 : in->alpha[0].sel],
-                       &in->alpha[0], 1, &aa);
-    r5xx_3d_us_operand(t[(in->alpha[1].sel & 3) == 3 ? 4 : in->alpha[1].sel],
-                       &in->alpha[1], 1, &ab);
-    r5xx_3d_us_operand(t[(in->alpha[2].sel & 3) == 3 ? 4 : in->alpha[2].sel],
-                       &in->alpha[2], 1, &ac);
+    r5xx_3d_us_operand(t[in->alpha[0].sel & 3], &in->alpha[0], 1, &aa);
+    r5xx_3d_us_operand(t[in->alpha[1].sel & 3], &in->alpha[1], 1, &ab);
+    r5xx_3d_us_operand(t[in->alpha[2].sel & 3], &in->alpha[2], 1, &ac);
 
     dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
     if (rop == 2) {                         /* DP4 */
@@ -276,6 +314,10 @@ static void r5xx_3d_alu(const R5xx3dAlu *in, float t[5][8],
     if (in->alpha_clamp) {
         alpha = r5xx_3d_clamp01(alpha);
     }
+    if (res) {
+        res[0] = rgb[0];
+        res[1] = alpha;
+    }
 
     for (unsigned i = 0; i < 3; i++) {
         if (in->rgb_wmask & (1u << i)) {
@@ -362,9 +404,10 @@ unsigned r5xx_3d_alu_temps(const R5xx3dAluInst *ai)
 }
 
 void r5xx_3d_alu_run(const R5xx3dAluInst *ai,
-                     float temp[R5XX_3D_US_TEMPS][4], float out[4])
+                     float temp[R5XX_3D_US_TEMPS][4], float out[4],
+                     float res[2])
 {
-    float t[5][8];
+    float t[4][8];
 
     for (unsigned k = 0; k < 3; k++) {
         const R5xx3dSrc *r = &ai->rgb_src[k], *a = &ai->alpha_src[k];
@@ -379,7 +422,7 @@ void r5xx_3d_alu_run(const R5xx3dAluInst *ai,
         t[k][6] = 1.0f;
         t[k][7] = 0.0f;
     }
-    r5xx_3d_alu(&ai->alu, t, temp, out);
+    r5xx_3d_alu(&ai->alu, t, temp, out, res);
 }
 
 /* An R500 TEX instruction. */
@@ -443,6 +486,32 @@ static bool r5xx_3d_us_tex(R5xx3d *st, const R5xx3dDraw *d,
 }
 
 /*
+ * A flow control instruction; its jump address, local (plus the program
+ * offset) unless JUMP_GLOBAL, as an index of the decoded program from
+ * start (out of it: UINT32_MAX).
+ */
+static void r5xx_3d_us_fc_decode(const uint32_t *w, uint32_t off,
+                                 uint32_t start, R5xx3dUsFc *fc)
+{
+    uint32_t a = US_FC_JUMP_ADDR(w[3]);
+
+    fc->op = US_FC_OP(w[2]);
+    fc->b_else = w[2] & US_FC_B_ELSE;
+    fc->jump_any = w[2] & US_FC_JUMP_ANY;
+    fc->a_op = US_FC_A_OP(w[2]);
+    fc->jump_func = US_FC_JUMP_FUNC(w[2]);
+    fc->pop_cnt = US_FC_B_POP_CNT(w[2]);
+    fc->b_op[0] = US_FC_B_OP0(w[2]);
+    fc->b_op[1] = US_FC_B_OP1(w[2]);
+    fc->bool_addr = US_FC_BOOL_ADDR(w[3]);
+    fc->int_addr = US_FC_INT_ADDR(w[3]);
+    if (!(w[3] & US_FC_JUMP_GLOBAL)) {
+        a += off;
+    }
+    fc->target = a >= start ? a - start : UINT32_MAX;
+}
+
+/*
  * The program from US_CODE_ADDR's start to its end or the first LAST,
  * decoded with the constants it reads as they are now.
  */
@@ -466,10 +535,16 @@ void r5xx_3d_us_setup(R5xx3d *st, R5xx3dDraw *d)
 
         in->type = US_TYPE(w[0]);
         in->last = w[0] & US_LAST;
+        in->alu_result = false;
         if (in->type == US_TYPE_ALU || in->type == US_TYPE_OUT) {
             r5xx_3d_us_alu(st, w, &in->alu);
+            in->alu_result = w[3] & US_ALU_WMASK;
+            in->alu_result_sel = !!(w[0] & US_ALU_RESULT_SEL);
+            in->alu_result_op = US_ALU_RESULT_OP(w[0]);
         } else if (in->type == US_TYPE_TEX) {
             r5xx_3d_us_tex_decode(w, &in->tex);
+        } else {
+            r5xx_3d_us_fc_decode(w, off, d->us_start, &in->fc);
         }
         if (in->last) {
             d->us_n = k + 1;
@@ -493,10 +568,157 @@ void r5xx_3d_us_setup(R5xx3d *st, R5xx3dDraw *d)
     }
 }
 
+/*
+ * One pixel's flow control state: active, or branch-inactive with a
+ * counter; the ALU result; the loop counters and the address stack.
+ */
+typedef struct R5xx3dUsFlow {
+    bool active;
+    int cnt;
+    bool alu;
+    unsigned loops, calls;
+    uint32_t loop[US_FC_LOOPS];
+    uint32_t call[US_FC_CALLS];
+} R5xx3dUsFlow;
+
+/* An ALU result: the instruction's red or alpha against 0. */
+static bool r5xx_3d_us_alu_result(const R5xx3dUsInst *in, const float res[2])
+{
+    float v = res[in->alu_result_sel];
+
+    switch (in->alu_result_op) {
+    case 0:
+        return v == 0.0f;
+    case 1:
+        return v < 0.0f;
+    case 2:
+        return v >= 0.0f;
+    default:
+        return v != 0.0f;
+    }
+}
+
+/* The branch counter operation op (US_FC_B_OP*) after a decision. */
+static void r5xx_3d_us_fc_bop(R5xx3dUsFlow *f, unsigned op, unsigned pop,
+                              bool deactivate)
+{
+    if (op == US_FC_B_DECR && !f->active) {
+        f->cnt -= pop;
+        if (f->cnt < 0) {
+            f->active = true;
+            f->cnt = 0;
+        }
+    } else if (op == US_FC_B_INCR) {
+        if (!f->active) {
+            f->cnt++;
+        } else if (deactivate) {
+            f->active = false;
+            f->cnt = 0;
+        }
+    }
+}
+
+/*
+ * A flow control instruction at pc: returns the next pc, UINT32_MAX to
+ * end the program (a guest error said why).
+ */
+static uint32_t r5xx_3d_us_fc(R5xx3d *st, const R5xx3dDraw *d,
+                              const R5xx3dUsFc *fc, uint32_t pc,
+                              R5xx3dUsFlow *f)
+{
+    bool bval = st->regs[R_R500_US_FC_BOOL_CONST] >> fc->bool_addr & 1;
+    bool want, jump;
+    uint32_t target = fc->target;
+
+    if (fc->b_else) {
+        if (f->active) {
+            f->active = false;
+            f->cnt = 0;
+        } else if (f->cnt == 0) {
+            f->active = true;
+        }
+    }
+    want = f->active &&
+           (fc->jump_func >> ((f->alu ? 4 : 0) | (bval ? 1 : 0)) & 1);
+    /* ANY: an active pixel wants to; else all (none active: jump) */
+    jump = fc->jump_any ? want : (!f->active || want);
+
+    switch (fc->op) {
+    case US_FC_LOOP:
+    case US_FC_REP: {
+        uint32_t kr = st->regs[R_R500_US_FC_INT_CONST0 + fc->int_addr] & 0xff;
+
+        if (kr == 0) {
+            /* no iteration: past the loop's end (Mesa's jump address) */
+            if (target < d->us_n && d->us[target].type == US_TYPE_FC &&
+                (d->us[target].fc.op == US_FC_ENDLOOP ||
+                 d->us[target].fc.op == US_FC_ENDREP)) {
+                target++;
+            }
+            jump = true;
+        } else if (!jump) {
+            if (f->loops == US_FC_LOOPS) {
+                r5xx_3d_error(st, "3D: US loops nested deeper than %u, "
+                              "program ended", US_FC_LOOPS);
+                return UINT32_MAX;
+            }
+            f->loop[f->loops++] = kr;
+        }
+        break;
+    }
+    case US_FC_ENDLOOP:
+    case US_FC_ENDREP:
+        if (!f->loops) {
+            r5xx_3d_error(st, "3D: US end of loop at %u outside a loop, "
+                          "program ended", pc);
+            return UINT32_MAX;
+        }
+        if (jump && --f->loop[f->loops - 1] == 0) {
+            jump = false;
+        }
+        if (!jump) {
+            f->loops--;
+        }
+        break;
+    case US_FC_BREAKLOOP:
+    case US_FC_BREAKREP:
+        if (jump && f->active && f->loops) {
+            f->loops--;
+        }
+        break;
+    default:
+        break;
+    }
+
+    r5xx_3d_us_fc_bop(f, fc->b_op[jump], fc->pop_cnt, want != jump);
+    if (!jump) {
+        return pc + 1;
+    }
+    if (fc->a_op == US_FC_A_PUSH) {
+        if (f->calls == US_FC_CALLS) {
+            r5xx_3d_error(st, "3D: US calls nested deeper than %u, "
+                          "program ended", US_FC_CALLS);
+            return UINT32_MAX;
+        }
+        f->call[f->calls++] = pc + 1;
+    } else if (fc->a_op == US_FC_A_POP) {
+        if (!f->calls) {
+            r5xx_3d_error(st, "3D: US return at %u with no call, "
+                          "program ended", pc);
+            return UINT32_MAX;
+        }
+        target = f->call[--f->calls];
+    }
+    return target;
+}
+
 bool r5xx_3d_us_run(R5xx3d *st, const R5xx3dDraw *d,
                     float temp[R5XX_3D_US_TEMPS][4], float out[4])
 {
     uint32_t n = d->us_end >= d->us_start ? d->us_end - d->us_start + 1 : 0;
+    R5xx3dUsFlow f = { .active = true };
+    float res[2];
+    uint32_t pc = 0;
 
     out[0] = out[1] = out[2] = out[3] = 0.0f;
     if (n > R5XX_3D_US_INSTS) {
@@ -505,23 +727,37 @@ bool r5xx_3d_us_run(R5xx3d *st, const R5xx3dDraw *d,
     if (!r5xx_3d_charge(st, n)) {
         return false;
     }
-    for (uint32_t k = 0; k < d->us_n; k++) {
-        const R5xx3dUsInst *in = &d->us[k];
+    while (pc < d->us_n) {
+        const R5xx3dUsInst *in = &d->us[pc];
+        uint32_t next = pc + 1;
 
         switch (in->type) {
         case US_TYPE_ALU:
         case US_TYPE_OUT:
-            r5xx_3d_alu_run(&in->alu, temp, out);
+            if (f.active) {
+                r5xx_3d_alu_run(&in->alu, temp, out, res);
+                if (in->alu_result) {
+                    f.alu = r5xx_3d_us_alu_result(in, res);
+                }
+            }
             break;
         case US_TYPE_TEX:
-            if (!r5xx_3d_us_tex(st, d, &in->tex, temp)) {
+            if (f.active && !r5xx_3d_us_tex(st, d, &in->tex, temp)) {
                 return false;
             }
             break;
         default:
-            r5xx_3d_unimp(st, R5XX_3D_UNIMP_FC, "US flow control");
+            next = r5xx_3d_us_fc(st, d, &in->fc, pc, &f);
+            if (next == UINT32_MAX) {
+                return true;
+            }
+            /* a jump back runs its instructions again: charged again */
+            if (next <= pc && !r5xx_3d_charge(st, pc - next + 1)) {
+                return false;
+            }
             break;
         }
+        pc = next;
     }
     return true;
 }

@@ -5,8 +5,11 @@
  * inline), are cut into up to 16 elements by VAP_PROG_STREAM_CNTL(_EXT),
  * each converted, swizzled and written to a PVS input register.  Then the
  * PVS program (guide 7.5) runs from CODE_CNTL_0's first to last
- * instruction, at most R5XX_3D_PVS_VECS of them, with no flow control
- * (jumps, loops) yet.  R500's predication (guide 7.5.3-7.5.4, 7.5.7-7.5.8)
+ * instruction, at most R5XX_3D_PVS_VECS of them, with the flow control of
+ * VAP_PVS_FLOW_CNTL_* (guide 7.5.2: jumps, loops with the loop index aL
+ * that sources may address by, subroutines; nested 8 deep): an op acts
+ * after its activation instruction ACT_ADRS, a loop or subroutine ends
+ * after its LAST_INST.  R500's predication (guide 7.5.3-7.5.4, 7.5.7-7.5.8)
  * is there: the PRED_SET ops set a predicate bit and keep a false-branch
  * counter in a temporary, PRED_EN/PRED_SENSE instructions write only when
  * the bit equals the sense, and the COND_WRITE/COND_MUX ops select.
@@ -26,6 +29,47 @@
 #include "r5xx_regs.h"
 
 #define R5XX_3D_STREAM_DWORDS   256     /* more than 16 elements can use */
+
+/*
+ * The flow control ops of VAP_PVS_FLOW_CNTL_OPC, with their addresses:
+ * R500 VAP_PVS_FLOW_CNTL_ADDRS_LW/UW (16-bit fields), R300
+ * VAP_PVS_FLOW_CNTL_ADDRS (8-bit fields).
+ */
+static void r5xx_3d_vs_fc_setup(R5xx3d *st, R5xx3dDraw *d)
+{
+    uint32_t opc = st->regs[R_VAP_PVS_FLOW_CNTL_OPC];
+
+    d->vs_fc_n = 0;
+    for (unsigned k = 0; k < R5XX_3D_VS_FC; k++) {
+        R5xx3dVsFc *fc = &d->vs_fc[d->vs_fc_n];
+        uint32_t idx = st->regs[A_VAP_PVS_FLOW_CNTL_LOOP_INDEX(k) / 4];
+
+        fc->op = (opc >> (2 * k)) & 3;
+        if (!fc->op) {
+            continue;
+        }
+        if (st->r500) {
+            uint32_t lw = st->regs[A_VAP_PVS_FLOW_CNTL_ADDRS_LW(k) / 4];
+            uint32_t uw = st->regs[A_VAP_PVS_FLOW_CNTL_ADDRS_UW(k) / 4];
+
+            fc->act = lw & 0xffff;
+            fc->jmp = lw >> 16;
+            fc->last = uw & 0xffff;
+            fc->rtn = uw >> 16;
+        } else {
+            uint32_t a = st->regs[A_VAP_PVS_FLOW_CNTL_ADDRS(k) / 4];
+
+            fc->act = a & 0xff;
+            fc->jmp = (a >> 8) & 0xff;
+            fc->last = (a >> 16) & 0xff;
+            fc->rtn = a >> 24;
+        }
+        fc->init = idx & 0xff;
+        fc->step = (int8_t)(idx >> 8);
+        fc->repeat = idx & (1u << 31);
+        d->vs_fc_n++;
+    }
+}
 
 void r5xx_3d_vs_setup(R5xx3d *st, R5xx3dDraw *d)
 {
@@ -52,9 +96,7 @@ void r5xx_3d_vs_setup(R5xx3d *st, R5xx3dDraw *d)
     d->xy_fmt = FIELD_EX32(vte, VAP_VTE_CNTL, VTX_XY_FMT);
     d->z_fmt = FIELD_EX32(vte, VAP_VTE_CNTL, VTX_Z_FMT);
     d->w0_fmt = FIELD_EX32(vte, VAP_VTE_CNTL, VTX_W0_FMT);
-    if (st->regs[R_VAP_PVS_FLOW_CNTL_OPC]) {
-        r5xx_3d_unimp(st, R5XX_3D_UNIMP_FC, "PVS flow control");
-    }
+    r5xx_3d_vs_fc_setup(st, d);
 }
 
 /* Vertex fetch ------------------------------------------------------------ */
@@ -230,11 +272,23 @@ static uint32_t r5xx_3d_fetch(R5xx3d *st, uint32_t index, uint32_t *dw)
 
 /* PVS --------------------------------------------------------------------- */
 
+/* An active loop or subroutine of the PVS flow control. */
+typedef struct R5xxPvsFc {
+    const R5xx3dVsFc *fc;
+    uint32_t count;             /* loop iterations left */
+    int32_t al;                 /* the loop index outside this loop */
+} R5xxPvsFc;
+
+#define R5XX_3D_VS_FC_DEPTH     8       /* loops and subroutines nested */
+
 typedef struct R5xxPvs {
     float temp[R5XX_3D_VS_TEMPS][4];
     float (*in)[4];
     float (*out)[4];
     int32_t a0[4];
+    int32_t al;                 /* the innermost loop's index (aL) */
+    unsigned depth;
+    R5xxPvsFc stack[R5XX_3D_VS_FC_DEPTH];
     bool pred;                  /* the predicate bit (R500) */
     unsigned cwe;               /* this instruction's COND_WRITE enables */
 } R5xxPvs;
@@ -251,6 +305,8 @@ static void r5xx_3d_pvs_src(R5xx3d *st, const R5xx3dDraw *d, R5xxPvs *p,
 
     if (mode == 1) {
         off += p->a0[(w >> 29) & 3];
+    } else if (mode == 2) {
+        off += p->al;
     }
     switch (type) {
     case 1:                                 /* input */
@@ -555,6 +611,72 @@ static void r5xx_3d_pvs_math(R5xx3d *st, R5xxPvs *p, unsigned op,
     r[0] = r[1] = r[2] = r[3] = s;
 }
 
+/*
+ * After instruction pc: the end of the innermost loop or subroutine whose
+ * last instruction it is, else the op it activates; returns the next
+ * instruction (UINT32_MAX: stop, the draw is over its budget or the
+ * nesting too deep).
+ */
+static uint32_t r5xx_3d_pvs_fc(R5xx3d *st, const R5xx3dDraw *d, R5xxPvs *p,
+                               uint32_t pc)
+{
+    uint32_t next = pc + 1;
+
+    while (p->depth && p->stack[p->depth - 1].fc->last == pc) {
+        R5xxPvsFc *top = &p->stack[p->depth - 1];
+
+        if (top->fc->op == 2 && --top->count) {
+            p->al += top->fc->step;
+            next = top->fc->rtn;
+            goto jump;
+        }
+        p->depth--;
+        if (top->fc->op == 3) {
+            next = top->fc->rtn;
+            goto jump;
+        }
+        p->al = top->al;                    /* the outer loop's again */
+    }
+    for (unsigned k = 0; k < d->vs_fc_n; k++) {
+        const R5xx3dVsFc *fc = &d->vs_fc[k];
+        uint32_t count = fc->jmp & 0xff;
+
+        if (fc->act != pc) {
+            continue;
+        }
+        if (fc->op == 1) {
+            next = fc->jmp;
+            break;
+        }
+        if (fc->op == 2 && count == 0) {
+            next = fc->last + 1u;           /* no iteration: past it */
+            break;
+        }
+        if (p->depth == R5XX_3D_VS_FC_DEPTH) {
+            r5xx_3d_error(st, "3D: PVS loops and subroutines nested deeper "
+                          "than %u, vertex program ended",
+                          R5XX_3D_VS_FC_DEPTH);
+            return UINT32_MAX;
+        }
+        p->stack[p->depth++] = (R5xxPvsFc){ fc, count, p->al };
+        if (fc->op == 2) {
+            if (!fc->repeat) {
+                p->al = fc->init;
+            }
+            next = fc->rtn;
+        } else {
+            next = fc->jmp;
+        }
+        break;
+    }
+jump:
+    /* a jump back runs its instructions again: charged again */
+    if (next <= pc && !r5xx_3d_charge(st, pc - next + 1)) {
+        return UINT32_MAX;
+    }
+    return next;
+}
+
 void r5xx_3d_pvs_run(R5xx3d *st, const R5xx3dDraw *d,
                      float in[R5XX_3D_VS_INPUTS][4],
                      float out[R5XX_3D_VS_OUTS][4])
@@ -572,8 +694,9 @@ void r5xx_3d_pvs_run(R5xx3d *st, const R5xx3dDraw *d,
         !r5xx_3d_charge(st, last - d->vs_first + 1)) {
         return;
     }
-    for (uint32_t pc = d->vs_first; pc <= last; pc++) {
-        const uint32_t *w = st->pvs[pc];
+    for (uint32_t pc = d->vs_first; pc <= last;
+         pc = r5xx_3d_pvs_fc(st, d, &p, pc)) {
+        const uint32_t *w = st->pvs[pc % R5XX_3D_PVS_VECS];
         unsigned op = w[0] & 0x3f;
         bool math = w[0] & (1u << 6), macro = w[0] & (1u << 7);
         unsigned dtype = (w[0] >> 8) & 0xf;

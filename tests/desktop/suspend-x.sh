@@ -4,7 +4,7 @@
 # vm-qemu-args: -global r5xx.pm=on
 # vm-timeout-units: 2
 # (one unit for X, the GL clients and the pictures, one for the cycle:
-# about 60 s on the shared host; R5XX_SUSPEND_X_CYCLES sets its own)
+# 20 to 25 s on the shared host; make soak sets its own limit)
 # Desktop test (in the VM): suspend and resume with X running, through
 # r5xx's PM code and the model's cold board as tests/kms/s3.sh drives it
 # (debugfs r5xx_suspend; a system suspend of this VM cannot be tested, see

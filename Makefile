@@ -117,7 +117,9 @@ check: deps firmware
 # (Documentation/reliability.rst): 1000 load/unload cycles of
 # tests/driver/reload.sh, the hang campaign with 100 hangs
 # (tests/driver/hangs.sh), the concurrency soak with 4 workers x 1000
-# steps (soak.sh) and 100000 fuzzed ioctls (fuzz.sh), on both kernels;
+# steps (soak.sh) and 100000 fuzzed ioctls (fuzz.sh), on both kernels,
+# and 20 suspend and resume cycles with X running
+# (tests/desktop/suspend-x.sh, rv380 and rv515, bookworm);
 # then the fuzzer again on the debug kernel (KASAN, lockdep, kmemleak, ...)
 # if it is built: building it takes about 45 min on 2 cores, too long to
 # start unasked, so without it that run is skipped with a message (build it
@@ -125,7 +127,7 @@ check: deps firmware
 # SEED=N repeats a soak and fuzz run (default: the time, printed).
 SEED ?= $(shell date +%s)
 SOAK_TESTS ?= tests/driver/reload.sh tests/driver/hangs.sh \
-	tests/driver/soak.sh tests/driver/fuzz.sh
+	tests/driver/soak.sh tests/driver/fuzz.sh tests/desktop/suspend-x.sh
 SOAK_DEBUG_FUZZ_STEPS ?= 100000
 soak: deps firmware
 	@scripts/qemu.sh >/dev/null
@@ -134,8 +136,9 @@ soak: deps firmware
 	@echo "make soak: SEED=$(SEED)"
 	@R5XX_RELOAD_CYCLES=1000 R5XX_HANG_COUNT=100 \
 	R5XX_SOAK_STEPS=1000 R5XX_SOAK_WORKERS=4 R5XX_SOAK_SEED=$(SEED) \
-	R5XX_FUZZ_STEPS=100000 R5XX_FUZZ_SEED=$(SEED) \
-	R5XX_TEST_TIMEOUT=7200 tests/check tests/driver/build.test $(SOAK_TESTS); \
+	R5XX_FUZZ_STEPS=100000 R5XX_FUZZ_SEED=$(SEED) R5XX_SUSPEND_X_CYCLES=20 \
+	R5XX_TEST_TIMEOUT=7200 tests/check tests/driver/build.test \
+	tests/desktop/build.test tests/mesa/build.test $(SOAK_TESTS); \
 	rc=$$?; \
 	if ! scripts/debug-kernel.sh --print >/dev/null 2>&1; then \
 		echo "SKIP tests/driver/fuzz.sh [linux-debug]: the debug kernel is not built (make debug-kernel, about 45 min)"; \

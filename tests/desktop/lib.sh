@@ -160,8 +160,9 @@ wait_line() {
 	return 1
 }
 
-# start_weston NAME: weston as root on VT 1 with its DRM backend, the pixman
-# renderer and the desktop shell without panel, animations or screen lock,
+# start_weston NAME [gl]: weston as root on VT 1 with its DRM backend, the
+# pixman renderer (with gl: the GL renderer, Mesa's r300 through GBM) and
+# the desktop shell without panel, animations or screen lock,
 # and no input devices (no udev in the VM); sets WAYLAND_DISPLAY,
 # XDG_RUNTIME_DIR, xpid and xlog (/tmp/NAME.log). kiosk-shell would show
 # nothing here: it puts a window in its layer only when it gives it a
@@ -170,7 +171,8 @@ wait_line() {
 # weston 14 (Debian 13) has only libseat's launcher, which takes the VT
 # libseat gives it (its built-in seatd, as root), and refuses --tty.
 start_weston() {
-	local name=$1 tty="" _
+	local name=$1 tty="" renderer=--use-pixman _
+	[ "${2:-}" = gl ] && renderer=
 	weston --help 2>&1 | grep -q -- '--tty=' && tty=--tty=1
 	export XDG_RUNTIME_DIR=/tmp/$name-run WAYLAND_DISPLAY=wayland-$name
 	mkdir -p "$XDG_RUNTIME_DIR"
@@ -187,7 +189,7 @@ start_weston() {
 		locking=false
 	EOF
 	xlog=/tmp/$name.log
-	weston --config="/tmp/$name.ini" --backend=drm-backend.so --use-pixman \
+	weston --config="/tmp/$name.ini" --backend=drm-backend.so ${renderer:+"$renderer"} \
 		--continue-without-input ${tty:+"$tty"} --socket="$WAYLAND_DISPLAY" \
 		--log="$xlog" >"/tmp/$name.out" 2>&1 &
 	xpid=$!

@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
 # vm-chips: rv515 r580 rv380 r420 rs690
+# vm-all-chips: rv380 rv515 rv350 r420 rs480 rs690 rs600 r580 rv380m
 # vm-kernels: bookworm trixie:rv515
 # KMS test (in the VM, r5xx.ko): the display bandwidth registers. Legacy
 # chips (rv380, r420): GRPH_BUFFER_CNTL / GRPH2_BUFFER_CNTL of each CRTC

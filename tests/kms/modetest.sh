@@ -1,5 +1,6 @@
 #!/bin/bash
 # vm-chips: rv380 rv515 rv350 r420
+# vm-all-chips: rv380 rv515 rv350 r420 rs480 rs690 rs600 r580 rv380m
 # KMS test (in the VM, r5xx.ko): Debian's modetest (libdrm-tests) lists the
 # connectors and the VGA monitor's EDID modes, sets the preferred mode with
 # -s and page-flips with -v for about 3 seconds (until its stdin closes).

@@ -1,5 +1,6 @@
 #!/bin/bash
 # vm-chips: rv380 rv515 r580 rs690
+# vm-all-chips: rv380 rv515 rv350 r420 rs480 rs690 rs600 r580 rv380m
 # vm-kernels: bookworm trixie:rv515
 # vm-timeout-units: 6
 # vm-qemu-args: -global r5xx.pm=on

@@ -9,6 +9,7 @@
 # pointer buffer are dropped, and a file mapping or an unmapped range is
 # accepted; r5xx binds them writable and refuses those with -EPERM.
 # vm-chips: rv380
+# vm-all-chips: rv380 rv515 rv350 r420 rs480 rs690 rs600 r580 rv380m
 # vm-driver: radeon
 set -uo pipefail
 . tests/uapi/lib.sh

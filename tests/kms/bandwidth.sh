@@ -10,7 +10,9 @@
 # = the line's octawords (hdisplay * bytes per pixel / 16, at most 0x7c),
 # critical point 0, GRPH_BUFFER_SIZE, the critical and stop controls
 # clear; MC_INIT_MISC_LAT_TIMER's display latencies 1 for the CRTCs that
-# are on; tests/unit/bandwidth-legacy.test checks the latency arithmetic
+# are on; on the rs480 (an IGP: the priority not forced high) a critical
+# point below the stop level and the latencies left alone;
+# tests/unit/bandwidth-legacy.test checks the latency arithmetic
 # and the memory timings. AVIVO chips: the registers
 # read back through debugfs r5xx_regs, are what rv515_bandwidth_update
 # gives for the modes the CRTCs run (debugfs state; the console's): the
@@ -76,6 +78,18 @@ if legacy:
             continue
         stop = min(width[i] * cpp[i] // 16, 0x7c)
         want = stop | stop << 8 | 1 << 29
+        if chip == "rs480":
+            # an IGP: the priority is not forced high, the critical point
+            # is the computed one (bandwidth-legacy.test has its value),
+            # below the stop level, and the MC latencies are left alone
+            crit = v >> 16 & 0x7f
+            if v & 0xf0007f7f != want or not 0 < crit < stop:
+                bad.append("%s 0x%x, want 0x%x with a critical point "
+                           "in 1..0x%x" % (n, v, want, stop - 1))
+            if (lat >> (8 + 4 * i)) & 0xf != 0:
+                bad.append("MC_INIT_MISC_LAT_TIMER 0x%x: CRTC%d's latency "
+                           "written on an IGP" % (lat, i + 1))
+            continue
         if v & 0xf07f7f7f != want:
             bad.append("%s 0x%x, want 0x%x" % (n, v, want))
         if (lat >> (8 + 4 * i)) & 0xf != 1:

@@ -45,7 +45,10 @@
  *   DVI-I or DVI-D and whose encoder is the primary DAC (DACA,
  *   INTERNAL_KLDSCP_DAC1) for VGA or the internal TMDS transmitter (TMDSA,
  *   INTERNAL_KLDSCP_TMDS1) for DVI, one connector per encoder, at most as
- *   many as the connector table holds;
+ *   many as the connector table holds. A DVI-I connector whose analog
+ *   half is a path of its own to DAC B (INTERNAL_KLDSCP_DAC2, the CRT2
+ *   device) gets that half as &r5xx_connector_info.dac2 (upstream merges
+ *   the paths of one connector object so);
  * - GPIO_I2C_Info (index 10): 27-byte entries, an I2C id and the register
  *   (in dwords) and bit of each of the line's pins. r5xx drives the lines
  *   on DC_GPIO_DDC1..3, clock on bit 0 and data on bit 8; a record naming
@@ -144,7 +147,11 @@ enum atom_connector_id {
 enum atom_encoder_id {
 	ATOM_ENC_KLDSCP_TMDS1 = 0x13,
 	ATOM_ENC_KLDSCP_DAC1 = 0x15,
+	ATOM_ENC_KLDSCP_DAC2 = 0x16,
 };
+
+/* DVI-I connectors with an analog half that r5xx looks for */
+#define ATOM_MAX_ANALOG		4
 
 /* TV and component video device tags: not driven */
 #define ATOM_DEVICE_TV_CV	(BIT(2) | BIT(8))
@@ -477,7 +484,8 @@ static int atom_connector_type(u16 conn)
 
 /* the connector of display path @p (of @size bytes), if r5xx drives it */
 static bool atom_path(const struct atom_span *img, const struct atom_span *obj,
-		      size_t p, u16 size, struct r5xx_connector_info *c)
+		      size_t p, u16 size, struct r5xx_connector_info *c,
+		      u16 *conn_out)
 {
 	u16 conn, enc;
 	size_t o;
@@ -492,10 +500,53 @@ static bool atom_path(const struct atom_span *img, const struct atom_span *obj,
 			return false;
 		if (atom_output(enc, c->type, &c->output)) {
 			atom_connector_records(img, obj, conn, c);
+			*conn_out = conn;
 			return true;
 		}
 	}
 	return false;
+}
+
+/* display path @p's connector if it is a DVI-I connector's DAC B half */
+static bool atom_analog_path(const struct atom_span *obj, size_t p, u16 size,
+			     u16 *conn)
+{
+	u16 enc;
+	size_t o;
+
+	if (!atom_u16(obj, p + PATH_CONNECTOR, conn) ||
+	    atom_connector_type(*conn) != DRM_MODE_CONNECTOR_DVII)
+		return false;
+	for (o = p + PATH_OBJECTS; o + 2 <= p + size; o += 2)
+		if (atom_u16(obj, o, &enc) &&
+		    OBJECT_TYPE(enc) == OBJECT_TYPE_ENCODER &&
+		    OBJECT_ID(enc) == ATOM_ENC_KLDSCP_DAC2)
+			return true;
+	return false;
+}
+
+/*
+ * The DVI-I connectors (by connector object) whose analog half is a display
+ * path of its own to DAC B, as upstream radeon merges paths by connector
+ * object; a malformed path ends the search (r5xx_atom_connectors says why).
+ */
+static unsigned int atom_analog_halves(const struct atom_span *obj, size_t p,
+				       u8 num, u16 devices,
+				       u16 conns[ATOM_MAX_ANALOG])
+{
+	unsigned int i, n = 0;
+	u16 tag, size, conn;
+
+	for (i = 0; i < num && n < ATOM_MAX_ANALOG; i++, p += size) {
+		if (!atom_u16(obj, p + PATH_TAG, &tag) ||
+		    !atom_u16(obj, p + PATH_SIZE, &size) ||
+		    size < PATH_OBJECTS || size % 2 || p + size > obj->end)
+			break;
+		if (tag & devices && !(tag & ATOM_DEVICE_TV_CV) &&
+		    atom_analog_path(obj, p, size, &conn))
+			conns[n++] = conn;
+	}
+	return n;
 }
 
 /**
@@ -516,8 +567,8 @@ int r5xx_atom_connectors(const u8 *rom, size_t len,
 			 const char **why)
 {
 	struct atom_span img = { rom, 0, len }, obj;
-	u16 devices, paths, tag, size;
-	unsigned int i, j, n = 0;
+	u16 devices, paths, tag, size, conn, analog[ATOM_MAX_ANALOG];
+	unsigned int i, j, k, na, n = 0;
 	size_t p;
 	u8 num;
 	int ret;
@@ -533,6 +584,7 @@ int r5xx_atom_connectors(const u8 *rom, size_t len,
 		return -EINVAL;
 	}
 	p = obj.start + paths + PATH_FIRST;
+	na = atom_analog_halves(&obj, p, num, devices, analog);
 	for (i = 0; i < num && n < max; i++, p += size) {
 		struct r5xx_connector_info c = { };
 
@@ -543,8 +595,11 @@ int r5xx_atom_connectors(const u8 *rom, size_t len,
 			return -EINVAL;
 		}
 		if (!(tag & devices) || tag & ATOM_DEVICE_TV_CV ||
-		    !atom_path(&img, &obj, p, size, &c))
+		    !atom_path(&img, &obj, p, size, &c, &conn))
 			continue;
+		for (k = 0; k < na; k++)
+			if (c.type == DRM_MODE_CONNECTOR_DVII && analog[k] == conn)
+				c.dac2 = true;
 		/* one connector per output: r5xx cannot share an encoder */
 		for (j = 0; j < n && out[j].output != c.output; j++)
 			;

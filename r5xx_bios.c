@@ -243,8 +243,8 @@ static void r5xx_bios_fit_connectors(struct r5xx_device *rdev, int n)
 		/* legacy connectors are polled */
 		if (!r5xx_is_avivo(rdev))
 			c[i].hpd = 0;
-		/* DVI-I's analog half needs the chip's legacy TV DAC */
-		if (!rdev->info->tv_dac_pd)
+		/* DVI-I's analog half needs a second DAC */
+		if (!r5xx_has_dac2(rdev))
 			c[i].dac2 = false;
 	}
 }

@@ -20,10 +20,11 @@
  * the word at 0x18, signature "PCIR") names vendor 0x1002, so that another
  * option ROM is not taken for one; the 16-bit word at 0x48 points to the
  * BIOS header, which is an ATOM BIOS if "ATOM" or "MOTA" follows 4 bytes
- * into it (r5xx then has no table to read); the word at header + 0x50
- * points to the connector table. That table holds up to four 16-bit
- * entries from its byte 2 on, ended by a zero entry: the connector kind in
- * bits 15:12 (2 = VGA, 3 = DVI-I, 4 = DVI-D; 1 = proprietary, 5/6 = TV),
+ * into it (r5xx then has no table to read); byte 6 of the header is its
+ * size, and a table whose pointer lies beyond it is absent; the word at
+ * header + 0x50 points to the connector table. That table holds up to
+ * four 16-bit entries from its byte 2 on, ended by a zero entry: the
+ * connector kind in bits 15:12 (2 = VGA, 3 = DVI-I, 4 = DVI-D; 1 = proprietary, 5/6 = TV),
  * its DDC pads in bits 11:8 (1 = MONID, 2 = DVI, 3 = VGA, 4 = CRT2,
  * 5 = described elsewhere), bit 4 = the external TMDS transmitter and
  * bit 0 = the TV DAC. The word at header + 0x30 points to the PLL table,
@@ -45,6 +46,7 @@
 #define ROM_PCIR_VENDOR		4
 #define PCI_VENDOR_ATI		0x1002
 #define COMBIOS_HEADER_PTR	0x48
+#define COMBIOS_HEADER_SIZE	6
 #define COMBIOS_PLL_PTR		0x30
 #define COMBIOS_CONNECTOR_PTR	0x50
 #define COMBIOS_MOBILE_PTR	0x42
@@ -111,13 +113,18 @@ static enum r5xx_ddc_line combios_ddc(unsigned int ddc,
 	}
 }
 
-/*
- * The offset of the table the BIOS header's word at @ptr points to: 0, or
- * -ENOENT if @rom is not an ATI COMBIOS image or has no such table,
- * -EINVAL if a pointer leads out of the image.
+/**
+ * r5xx_combios_table - find a table of a COMBIOS image
+ * @rom: the video BIOS image
+ * @len: its length in bytes
+ * @ptr: the offset in the BIOS header of the word that points to the table
+ * @table: the table's offset in @rom, set on success
+ *
+ * Return: 0, -ENOENT if @rom is not an ATI COMBIOS image or has no such
+ * table (a zero pointer), -EINVAL if a pointer leads out of the image.
+ * The table itself may still run past the end of @rom: its reader checks.
  */
-static int combios_table(const u8 *rom, size_t len, unsigned int ptr,
-			 u16 *table)
+int r5xx_combios_table(const u8 *rom, size_t len, unsigned int ptr, u16 *table)
 {
 	u16 pcir, vendor, header;
 
@@ -135,6 +142,9 @@ static int combios_table(const u8 *rom, size_t len, unsigned int ptr,
 		return -EINVAL;
 	if (!memcmp(rom + header + 4, "ATOM", 4) ||
 	    !memcmp(rom + header + 4, "MOTA", 4))
+		return -ENOENT;
+	/* radeon's combios_get_table_offset: the header's size is byte 6 */
+	if (ptr >= rom[header + COMBIOS_HEADER_SIZE])
 		return -ENOENT;
 	if (!combios_u16(rom, len, header + ptr, table))
 		return -EINVAL;
@@ -163,7 +173,7 @@ int r5xx_combios_connectors(const u8 *rom, size_t len,
 	unsigned int i, j, n = 0;
 	int ret;
 
-	ret = combios_table(rom, len, COMBIOS_CONNECTOR_PTR, &table);
+	ret = r5xx_combios_table(rom, len, COMBIOS_CONNECTOR_PTR, &table);
 	if (ret)
 		return ret;
 
@@ -225,7 +235,7 @@ int r5xx_combios_clocks(const u8 *rom, size_t len, u32 *sclk_khz,
 	u16 table, sclk, mclk;
 	int ret;
 
-	ret = combios_table(rom, len, COMBIOS_PLL_PTR, &table);
+	ret = r5xx_combios_table(rom, len, COMBIOS_PLL_PTR, &table);
 	if (ret)
 		return ret;
 	if (!combios_u16(rom, len, table + COMBIOS_PLL_MCLK, &mclk) ||
@@ -260,7 +270,7 @@ int r5xx_combios_power_state(const u8 *rom, size_t len,
 	u32 sclk, mclk;
 	int ret;
 
-	ret = combios_table(rom, len, COMBIOS_MOBILE_PTR, &mobile);
+	ret = r5xx_combios_table(rom, len, COMBIOS_MOBILE_PTR, &mobile);
 	if (ret)
 		return ret;
 	if (!combios_u16(rom, len, (size_t)mobile + COMBIOS_MOBILE_POWERPLAY, &pp))

@@ -58,6 +58,7 @@ struct r5xx_connector_info {
 	bool dac2;
 };
 
+int r5xx_combios_table(const u8 *rom, size_t len, unsigned int ptr, u16 *table);
 int r5xx_combios_connectors(const u8 *rom, size_t len,
 			    enum r5xx_family family,
 			    struct r5xx_connector_info *out, unsigned int max);

@@ -24,12 +24,12 @@
  * - the internal TMDS transmitter (DVI): FP_GEN_CNTL turns it on and
  *   picks its CRTC; single link, so up to 165 MHz;
  * - the TV DAC (r5xx_dac2.c) as a second VGA DAC: the analog half of a
- *   DVI-I connector, a second encoder on that connector.
+ *   DVI-I connector, a second encoder on that connector (DAC B on AVIVO).
  *
  * A DVI-I connector is probed as upstream radeon_dvi_detect does: a DDC
  * answer first (the EDID's input type says whether the monitor is digital
  * or analog), then the digital sense, then, for a forced probe only, the
- * TV DAC's load comparator; a probe that may not run the comparator (the
+ * second DAC's load comparator; a probe that may not run the comparator (the
  * hot plug and poll paths) keeps a status the comparator found. The
  * connector's best encoder is the analog one while the monitor found is
  * analog.
@@ -44,13 +44,14 @@
  * re-probes it and tells userspace (a hotplug uevent); VGA has no hot-plug
  * line and is polled every 10 seconds by drm_kms_helper_poll.
  *
- * On AVIVO (R5xx) the encoders are DACA (VGA) and TMDSA (DVI, single
- * link), each picking its CRTC in its SOURCE_SELECT and switched on and off
- * as radeonhd does. A VGA monitor without DDC answer may be found by
- * DACA's load comparator (on request); a connector with a hot plug pin
- * (DC_HOT_PLUG_DETECTn, from the connector table) reads its SENSE bit, and
- * the pin's interrupt, armed for the next change of level, re-probes the
- * connectors and sends the uevent.
+ * On AVIVO (R5xx) the encoders are DACA (VGA), TMDSA (DVI, single
+ * link) and DAC B (r5xx_dac2.c, a DVI-I connector's analog half, found by
+ * its load comparator as the TV DAC's is), each picking its CRTC in its
+ * SOURCE_SELECT and switched on and off as radeonhd does. A VGA monitor
+ * without DDC answer may be found by DACA's load comparator (on request);
+ * a connector with a hot plug pin (DC_HOT_PLUG_DETECTn, from the
+ * connector table) reads its SENSE bit, and the pin's interrupt, armed for
+ * the next change of level, re-probes the connectors and sends the uevent.
  */
 
 /* FP_GEN_CNTL and TMDS_TRANSMITTER_CNTL bits the register list lacks */

@@ -30,6 +30,20 @@
  * then DAC_CNTL2.DAC2_CMP_OUT_B says whether a load is on blue. It
  * disturbs a picture on the DAC, so r5xx_connector.c runs it only for a
  * forced probe.
+ *
+ * On AVIVO chips the second DAC is DAC B, DAC A's register block at
+ * +0x200, the CRT2 device of the video BIOS (a DVI-I connector's second
+ * display path, r5xx_atombios.c). r5xx programs it as it programs DAC A
+ * and as radeonhd's rhd_dac.c does, where upstream radeon runs the ROM's
+ * DAC2EncoderControl/DAC2OutputControl (which do the same):
+ *
+ * - on: DACB_SOURCE_SELECT the CRTC, DACB_ENABLE, DACB_POWERDOWN cleared,
+ *   14 us, the force and sync overrides released;
+ * - off: all of DACB_POWERDOWN's bits, DACB_ENABLE cleared;
+ * - load: the comparator enabled with the test level in DACB_FORCE_DATA,
+ *   2 ms, then DACB_COMPARATOR_OUTPUT's blue, green and red bits all set
+ *   say a monitor is there (what the ROM's DAC_LoadDetection reports as
+ *   ATOM_S0_CRT2_COLOR).
  */
 
 #define R5XX_TV_DAC_ON		(R5XX_TV_DAC_CNTL_TV_DAC_NBLANK |	\
@@ -46,13 +60,50 @@ static void r5xx_dac2_cntl2_mask(struct r5xx_device *rdev, u32 val, u32 mask)
 	spin_unlock_irqrestore(&rdev->display.reg_lock, flags);
 }
 
-/**
- * r5xx_dac2_load_detect - is a monitor on the TV DAC's lines?
- * @rdev: device with a legacy TV DAC
- *
- * Return: true if the load comparator sees one.
- */
-bool r5xx_dac2_load_detect(struct r5xx_device *rdev)
+#define R5XX_DACB_POWER_OFF		0x01010101
+#define R5XX_DACB_SYNC_SELECT_OVERRIDE	0x101
+#define R5XX_DACB_LOAD_FORCE_DATA	0x1e6
+/* DACB_COMPARATOR_OUTPUT has DACA_COMPARATOR_OUTPUT's layout */
+#define R5XX_DACB_LOAD_ALL \
+	(R5XX_DACA_COMPARATOR_OUTPUT_DAC_COMPARATOR_OUTPUT_BLUE |	\
+	 R5XX_DACA_COMPARATOR_OUTPUT_DAC_COMPARATOR_OUTPUT_GREEN |	\
+	 R5XX_DACA_COMPARATOR_OUTPUT_DAC_COMPARATOR_OUTPUT_RED)
+
+static bool r5xx_dacb_load_detect(struct r5xx_device *rdev)
+{
+	u32 force = r5xx_rreg(rdev, R5XX_DACB_FORCE_DATA);
+	u32 cmp = r5xx_rreg(rdev, R5XX_DACB_COMPARATOR_ENABLE);
+	bool found;
+
+	r5xx_wreg(rdev, R5XX_DACB_FORCE_DATA, R5XX_DACB_LOAD_FORCE_DATA);
+	r5xx_wreg(rdev, R5XX_DACB_COMPARATOR_ENABLE, 1);
+	usleep_range(2000, 3000);
+	found = (r5xx_rreg(rdev, R5XX_DACB_COMPARATOR_OUTPUT) &
+		 R5XX_DACB_LOAD_ALL) == R5XX_DACB_LOAD_ALL;
+	r5xx_wreg(rdev, R5XX_DACB_COMPARATOR_ENABLE, cmp);
+	r5xx_wreg(rdev, R5XX_DACB_FORCE_DATA, force);
+	return found;
+}
+
+static void r5xx_dacb_enable(struct r5xx_device *rdev, unsigned int crtc)
+{
+	r5xx_wreg(rdev, R5XX_DACB_SOURCE_SELECT, crtc);
+	r5xx_wreg(rdev, R5XX_DACB_ENABLE, R5XX_DACA_ENABLE_DAC_ENABLE);
+	r5xx_wreg(rdev, R5XX_DACB_POWERDOWN, 0);
+	usleep_range(14, 20);
+	r5xx_wreg(rdev, R5XX_DACB_FORCE_OUTPUT_CNTL, 0);
+	r5xx_wreg_mask(rdev, R5XX_DACB_SYNC_SELECT, 0,
+		       R5XX_DACB_SYNC_SELECT_OVERRIDE);
+	r5xx_wreg(rdev, R5XX_DACB_SYNC_TRISTATE_CONTROL, 0);
+}
+
+static void r5xx_dacb_disable(struct r5xx_device *rdev)
+{
+	r5xx_wreg(rdev, R5XX_DACB_POWERDOWN, R5XX_DACB_POWER_OFF);
+	r5xx_wreg(rdev, R5XX_DACB_ENABLE, 0);
+}
+
+static bool r5xx_tv_dac_load_detect(struct r5xx_device *rdev)
 {
 	u32 tv_dac = r5xx_rreg(rdev, R5XX_TV_DAC_CNTL);
 	u32 cntl2 = r5xx_rreg(rdev, R5XX_DAC_CNTL2);
@@ -71,14 +122,32 @@ bool r5xx_dac2_load_detect(struct r5xx_device *rdev)
 }
 
 /**
- * r5xx_dac2_enable - route CRTC @crtc to the TV DAC and power it
- * @rdev: device with a legacy TV DAC
+ * r5xx_dac2_load_detect - is a monitor on the second DAC's lines?
+ * @rdev: device with a second DAC (r5xx_has_dac2())
+ *
+ * Return: true if the load comparator sees one.
+ */
+bool r5xx_dac2_load_detect(struct r5xx_device *rdev)
+{
+	if (r5xx_is_avivo(rdev))
+		return r5xx_dacb_load_detect(rdev);
+	return r5xx_tv_dac_load_detect(rdev);
+}
+
+/**
+ * r5xx_dac2_enable - route CRTC @crtc to the second DAC and power it
+ * @rdev: device with a second DAC (r5xx_has_dac2())
  * @crtc: 0 or 1
  */
 void r5xx_dac2_enable(struct r5xx_device *rdev, unsigned int crtc)
 {
-	u32 tv_dac = r5xx_rreg(rdev, R5XX_TV_DAC_CNTL);
+	u32 tv_dac;
 
+	if (r5xx_is_avivo(rdev)) {
+		r5xx_dacb_enable(rdev, crtc);
+		return;
+	}
+	tv_dac = r5xx_rreg(rdev, R5XX_TV_DAC_CNTL);
 	r5xx_wreg_mask(rdev, R5XX_DISP_OUTPUT_CNTL,
 		       FIELD_PREP(R5XX_DISP_OUTPUT_CNTL_DISP_TVDAC_SOURCE, crtc),
 		       R5XX_DISP_OUTPUT_CNTL_DISP_TVDAC_SOURCE);
@@ -94,11 +163,15 @@ void r5xx_dac2_enable(struct r5xx_device *rdev, unsigned int crtc)
 }
 
 /**
- * r5xx_dac2_disable - switch the TV DAC's output off and power it down
- * @rdev: device with a legacy TV DAC
+ * r5xx_dac2_disable - switch the second DAC's output off and power it down
+ * @rdev: device with a second DAC (r5xx_has_dac2())
  */
 void r5xx_dac2_disable(struct r5xx_device *rdev)
 {
+	if (r5xx_is_avivo(rdev)) {
+		r5xx_dacb_disable(rdev);
+		return;
+	}
 	r5xx_wreg_mask(rdev, R5XX_CRTC2_GEN_CNTL, 0,
 		       R5XX_CRTC2_GEN_CNTL_CRTC2_CRT2_ON);
 	r5xx_wreg_mask(rdev, R5XX_TV_DAC_CNTL,

@@ -211,22 +211,6 @@ static const struct {
 	R5XX_REGDEF(GRPH2_BUFFER_CNTL),
 };
 
-static u32 r5xx_debugfs_fb_location(struct r5xx_device *rdev)
-{
-	switch (rdev->info->mc) {
-	case R5XX_MC_RV515:
-		return r5xx_mc_rreg(rdev, R5XX_RV515_MC_FB_LOCATION);
-	case R5XX_MC_R520:
-		return r5xx_mc_rreg(rdev, R5XX_R520_MC_FB_LOCATION);
-	case R5XX_MC_RS690:
-		return r5xx_mc_rreg(rdev, R5XX_RS690_MCCFG_FB_LOCATION);
-	case R5XX_MC_RS600:
-		return r5xx_mc_rreg(rdev, R5XX_RS600_MC_FB_LOCATION);
-	default:
-		return r5xx_rreg(rdev, R5XX_MC_FB_LOCATION);
-	}
-}
-
 static int r5xx_debugfs_regs_show(struct seq_file *m, void *data)
 {
 	struct r5xx_device *rdev = r5xx_debugfs_rdev(m);
@@ -246,7 +230,7 @@ static int r5xx_debugfs_regs_show(struct seq_file *m, void *data)
 			   r5xx_rreg(rdev, R5XX_SCRATCH_REG(i)));
 	rdev->gart.funcs->show_regs(rdev, m);
 	seq_printf(m, "%-24s           0x%08x\n", "MC FB_LOCATION",
-		   r5xx_debugfs_fb_location(rdev));
+		   r5xx_mc_read_fb_location(rdev));
 	for (i = 0; i < ARRAY_SIZE(r5xx_debugfs_avivo_regs); i++) {
 		if (!r5xx_is_avivo(rdev))
 			break;

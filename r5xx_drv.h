@@ -123,8 +123,8 @@ struct dma_buf;
  *   vblank interrupts, frame counter and scanout position;
  * - r5xx_connector.c: connectors and encoders (primary DAC, internal TMDS;
  *   DACA and TMDSA on AVIVO), detection, hot plug and modes;
- * - r5xx_dac2.c: the legacy TV DAC as a second VGA DAC (DVI-I's analog
- *   half) and its load comparator;
+ * - r5xx_dac2.c: the second DAC, the legacy TV DAC or AVIVO DAC B, as a
+ *   second VGA DAC (DVI-I's analog half) and its load comparator;
  * - r5xx_panel.c: the laptop panel of Mobility boards on the legacy LVDS
  *   transmitter: its native mode, the RMX scaler, power sequencing and the
  *   backlight class device;
@@ -139,6 +139,9 @@ struct dma_buf;
  *   builds on the host too, for tests/unit);
  * - r5xx_combios.c: the bounded parser of a COMBIOS connector table and
  *   default clocks (builds on the host too, for tests/unit);
+ * - r5xx_combios_post.c: the bounded executor of a COMBIOS BIOS's init
+ *   tables, which r5xx_post() runs to re-post COMBIOS boards (builds on the
+ *   host too, for tests/unit);
  * - r5xx_bandwidth.c: the display bandwidth for the CRTCs' modes: the
  *   AVIVO line buffer split and priority marks (RV515 and RS690 kinds),
  *   the legacy display FIFO levels and the memory timings they depend on
@@ -1126,8 +1129,12 @@ static inline struct r5xx_crtc *to_r5xx_crtc(struct drm_crtc *crtc)
  *	(device-managed)
  * @atom_len: its length in bytes
  * @asic_inits: runs of the ROM's ASIC_Init that reached its end
- * @restores: posts that wrote the recorded registers back (no ASIC_Init,
- *	or it failed or left the board unposted)
+ * @combios_rom: a copy of the video BIOS if it is not an ATOM BIOS, else
+ *	NULL (device-managed); r5xx_post() runs its COMBIOS init tables
+ * @combios_len: its length in bytes
+ * @combios_posts: runs of the COMBIOS init tables that posted the board
+ * @restores: posts that wrote the recorded registers back (no ASIC_Init or
+ *	init tables, or they failed or left the board unposted)
  */
 struct r5xx_post {
 	u32 memsize;
@@ -1140,6 +1147,9 @@ struct r5xx_post {
 	const u8 *atom_rom;
 	size_t atom_len;
 	unsigned int asic_inits;
+	const u8 *combios_rom;
+	size_t combios_len;
+	unsigned int combios_posts;
 	unsigned int restores;
 };
 
@@ -1364,6 +1374,12 @@ static inline bool r5xx_is_avivo(const struct r5xx_device *rdev)
 	return r5xx_has_quirk(rdev, R5XX_QUIRK_AVIVO);
 }
 
+/* a second DAC for DVI-I's analog half: the legacy TV DAC or AVIVO DAC B */
+static inline bool r5xx_has_dac2(const struct r5xx_device *rdev)
+{
+	return rdev->info->tv_dac_pd || r5xx_is_avivo(rdev);
+}
+
 /* r5xx_device.c */
 int r5xx_device_init(struct r5xx_device *rdev);
 void r5xx_device_fini(struct r5xx_device *rdev);
@@ -1442,12 +1458,14 @@ void r5xx_pll_wreg(struct r5xx_device *rdev, u32 reg, u32 val);
 u32 r5xx_pcie_rreg(struct r5xx_device *rdev, u32 reg);
 void r5xx_pcie_wreg(struct r5xx_device *rdev, u32 reg, u32 val);
 bool r5xx_mc_has_indirect(struct r5xx_device *rdev);
+bool r5xx_mc_is_uma(struct r5xx_device *rdev);
 u32 r5xx_mc_rreg(struct r5xx_device *rdev, u32 reg);
 void r5xx_mc_wreg(struct r5xx_device *rdev, u32 reg, u32 val);
 int r5xx_mmio_init(struct r5xx_device *rdev);
 int r5xx_wait_gui_idle(struct r5xx_device *rdev);
 int r5xx_wait_cp_idle(struct r5xx_device *rdev);
 int r5xx_wait_mc_idle(struct r5xx_device *rdev);
+u32 r5xx_mc_read_fb_location(struct r5xx_device *rdev);
 
 /* r5xx_chip.c */
 extern const struct pci_device_id r5xx_pci_ids[];

@@ -191,6 +191,18 @@ static const struct r5xx_mc_sizing r5xx_mc_sizings[] = {
 };
 
 /**
+ * r5xx_mc_is_uma - whether VRAM is a UMA block the system BIOS set aside
+ * @rdev: device
+ *
+ * Return: true on the IGPs, whose memory a video BIOS post does not size.
+ */
+bool r5xx_mc_is_uma(struct r5xx_device *rdev)
+{
+	return rdev->info->mc < ARRAY_SIZE(r5xx_mc_sizings) &&
+	       r5xx_mc_sizings[rdev->info->mc].uma;
+}
+
+/**
  * r5xx_mc_init - size VRAM and place VRAM and GTT in the MC address space
  * @rdev: device
  *

@@ -172,6 +172,11 @@ void r5xx_pcie_wreg(struct r5xx_device *rdev, u32 reg, u32 val)
  *	read and @park_write after a write
  * @park_read: see @parks
  * @park_write: see @parks
+ * @status: the MC's status register, in this space unless @status_mmio
+ * @status_idle: its idle bit (radeon's *_mc_wait_for_idle)
+ * @status_mmio: @status is an MMIO register
+ * @fb_location: the MC's FB_LOCATION, in this space unless @fb_location_mmio
+ * @fb_location_mmio: @fb_location is an MMIO register
  */
 struct r5xx_mc_space {
 	u32 index;
@@ -182,6 +187,11 @@ struct r5xx_mc_space {
 	bool parks;
 	u32 park_read;
 	u32 park_write;
+	u32 status;
+	u32 status_idle;
+	bool status_mmio;
+	u32 fb_location;
+	bool fb_location_mmio;
 };
 
 #define R5XX_MC_SPACE_R420 {						\
@@ -189,15 +199,24 @@ struct r5xx_mc_space {
 	.data = R5XX_R420_MC_IND_DATA,					\
 	.addr = R5XX_R420_MC_IND_INDEX_MC_IND_ADDR,			\
 	.wr_en = R5XX_R420_MC_IND_INDEX_MC_IND_WR_EN,			\
+	.status = R5XX_MC_STATUS,					\
+	.status_idle = R5XX_MC_STATUS_MC_IDLE,				\
+	.status_mmio = true,						\
+	.fb_location = R5XX_MC_FB_LOCATION,				\
+	.fb_location_mmio = true,					\
 }
 
-#define R5XX_MC_SPACE_RV515(client) {					\
+/* the R5xx MCs' index pair with @client's selects, and the MC's registers */
+#define R5XX_MC_SPACE_RV515(client, status_reg, idle, fb_loc) {		\
 	.index = R5XX_MC_IND_INDEX,					\
 	.data = R5XX_MC_IND_DATA,					\
 	.addr = R5XX_MC_IND_INDEX_MC_IND_ADDR,				\
 	.sel = (client),						\
 	.wr_en = R5XX_MC_IND_INDEX_MC_IND_WR_EN,			\
 	.parks = true,							\
+	.status = (status_reg),						\
+	.status_idle = (idle),						\
+	.fb_location = (fb_loc),					\
 }
 
 static const struct r5xx_mc_space r5xx_mc_spaces[] = {
@@ -211,13 +230,28 @@ static const struct r5xx_mc_space r5xx_mc_spaces[] = {
 		.parks = true,
 		.park_read = R5XX_NB_MC_INDEX_NB_MC_IND_ADDR,
 		.park_write = R5XX_NB_MC_INDEX_NB_MC_IND_ADDR,
+		.status = R5XX_MC_STATUS,
+		.status_idle = R5XX_MC_STATUS_RS400_MC_IDLE,
+		.status_mmio = true,
+		/* NB_TOM at this address on the IGP */
+		.fb_location = R5XX_MC_FB_LOCATION,
+		.fb_location_mmio = true,
 	},
 	[R5XX_MC_RV515] =
-		R5XX_MC_SPACE_RV515(R5XX_MC_IND_INDEX_MC_IND_CLIENT_SEL_ALL),
+		R5XX_MC_SPACE_RV515(R5XX_MC_IND_INDEX_MC_IND_CLIENT_SEL_ALL,
+				    R5XX_RV515_MC_STATUS,
+				    R5XX_RV515_MC_STATUS_IDLE,
+				    R5XX_RV515_MC_FB_LOCATION),
 	[R5XX_MC_R520] =
-		R5XX_MC_SPACE_RV515(R5XX_MC_IND_INDEX_MC_IND_CLIENT_SEL_ALL),
+		R5XX_MC_SPACE_RV515(R5XX_MC_IND_INDEX_MC_IND_CLIENT_SEL_ALL,
+				    R5XX_R520_MC_STATUS,
+				    R5XX_R520_MC_STATUS_IDLE,
+				    R5XX_R520_MC_FB_LOCATION),
 	[R5XX_MC_RS600] =
-		R5XX_MC_SPACE_RV515(R5XX_MC_IND_INDEX_MC_IND_CLIENT_SEL_CITF_ARB0),
+		R5XX_MC_SPACE_RV515(R5XX_MC_IND_INDEX_MC_IND_CLIENT_SEL_CITF_ARB0,
+				    R5XX_RS600_MC_STATUS,
+				    R5XX_RS600_MC_STATUS_IDLE,
+				    R5XX_RS600_MC_FB_LOCATION),
 	[R5XX_MC_RS690] = {
 		.index = R5XX_RS690_MC_INDEX,
 		.data = R5XX_RS690_MC_DATA,
@@ -226,6 +260,9 @@ static const struct r5xx_mc_space r5xx_mc_spaces[] = {
 		.parks = true,
 		.park_read = R5XX_RS690_MC_INDEX_MC_IND_ADDR,
 		.park_write = R5XX_RS690_MC_PARK_WRITE,
+		.status = R5XX_RS690_MC_SYSTEM_STATUS,
+		.status_idle = R5XX_RS690_MC_SYSTEM_STATUS_MC_SYSTEM_IDLE,
+		.fb_location = R5XX_RS690_MCCFG_FB_LOCATION,
 	},
 };
 
@@ -376,41 +413,27 @@ int r5xx_wait_cp_idle(struct r5xx_device *rdev)
 					 1, R5XX_IDLE_TIMEOUT_US);
 }
 
+/* a register of the MC's that is either MMIO or in its indirect space */
+static u32 r5xx_mc_space_rreg(struct r5xx_device *rdev, u32 reg, bool mmio)
+{
+	return mmio ? r5xx_rreg(rdev, reg) : r5xx_mc_rreg(rdev, reg);
+}
+
 static bool r5xx_mc_is_idle(struct r5xx_device *rdev)
 {
-	switch (rdev->info->mc) {
-	case R5XX_MC_R300:
-	case R5XX_MC_R420:
-		return r5xx_rreg(rdev, R5XX_MC_STATUS) &
-		       R5XX_MC_STATUS_MC_IDLE;
-	case R5XX_MC_RS400:
-		return r5xx_rreg(rdev, R5XX_MC_STATUS) &
-		       R5XX_MC_STATUS_RS400_MC_IDLE;
-	case R5XX_MC_RV515:
-		return r5xx_mc_rreg(rdev, R5XX_RV515_MC_STATUS) &
-		       R5XX_RV515_MC_STATUS_IDLE;
-	case R5XX_MC_R520:
-		return r5xx_mc_rreg(rdev, R5XX_R520_MC_STATUS) &
-		       R5XX_R520_MC_STATUS_IDLE;
-	case R5XX_MC_RS690:
-		return r5xx_mc_rreg(rdev, R5XX_RS690_MC_SYSTEM_STATUS) &
-		       R5XX_RS690_MC_SYSTEM_STATUS_MC_SYSTEM_IDLE;
-	case R5XX_MC_RS600:
-		return r5xx_mc_rreg(rdev, R5XX_RS600_MC_STATUS) &
-		       R5XX_RS600_MC_STATUS_IDLE;
-	default:
-		/* IGP memory controllers are not supported yet */
-		return true;
-	}
+	const struct r5xx_mc_space *sp = r5xx_mc_space(rdev);
+
+	return !sp || r5xx_mc_space_rreg(rdev, sp->status, sp->status_mmio) &
+		      sp->status_idle;
 }
 
 /**
  * r5xx_wait_mc_idle - wait until the memory controller is idle
  * @rdev: device
  *
- * The idle bit is family specific (r300_mc_wait_for_idle,
- * rs400_mc_wait_for_idle, rv515_mc_wait_for_idle, r520_mc_wait_for_idle,
- * rs600_mc_wait_for_idle).
+ * The status register and its idle bit are the MC kind's
+ * (&struct r5xx_mc_space; r300_mc_wait_for_idle, rs400_mc_wait_for_idle,
+ * rv515_mc_wait_for_idle, r520_mc_wait_for_idle, rs600_mc_wait_for_idle).
  *
  * Return: 0, or -ETIMEDOUT.
  */
@@ -420,4 +443,21 @@ int r5xx_wait_mc_idle(struct r5xx_device *rdev)
 
 	return readx_poll_timeout_atomic(r5xx_mc_is_idle, rdev, idle, idle,
 					 1, R5XX_IDLE_TIMEOUT_US);
+}
+
+/**
+ * r5xx_mc_read_fb_location - read back where the MC places VRAM
+ * @rdev: device
+ *
+ * For debugfs: the MC kind's FB_LOCATION register as it is now (on the
+ * RS400 that address holds NB_TOM).
+ *
+ * Return: the register value, 0 on a chip without a known MC.
+ */
+u32 r5xx_mc_read_fb_location(struct r5xx_device *rdev)
+{
+	const struct r5xx_mc_space *sp = r5xx_mc_space(rdev);
+
+	return sp ? r5xx_mc_space_rreg(rdev, sp->fb_location,
+				       sp->fb_location_mmio) : 0;
 }

@@ -169,9 +169,9 @@ static int r5xx_pm_debugfs_show(struct seq_file *m, void *unused)
 {
 	struct r5xx_device *rdev = m->private;
 
-	seq_printf(m, "resumes %u\nposts %u\nasic_inits %u\nrestores %u\n",
+	seq_printf(m, "resumes %u\nposts %u\nasic_inits %u\ncombios_posts %u\nrestores %u\n",
 		   rdev->pm.resumes, rdev->post.count, rdev->post.asic_inits,
-		   rdev->post.restores);
+		   rdev->post.combios_posts, rdev->post.restores);
 	return 0;
 }
 

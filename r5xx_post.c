@@ -12,6 +12,7 @@
 
 #include "r5xx_atom_exec.h"
 #include "r5xx_atombios.h"
+#include "r5xx_combios_post.h"
 #include "r5xx_drv.h"
 
 /**
@@ -27,18 +28,19 @@
  * At probe, r5xx_post_save() records what the video BIOS left in the
  * registers a post sets (the engine and memory PLL dividers and their
  * clock controls, the memory channel configuration, CONFIG_MEMSIZE), and
- * keeps a copy of the video BIOS if it is an ATOM BIOS. On resume,
- * r5xx_post() does nothing if the board reads posted (CONFIG_MEMSIZE not
- * 0). Else, on an ATOM board, it runs the ROM's ASIC_Init with the
- * default clocks of FirmwareInfo, through r5xx's own bounded interpreter
- * (r5xx_atom_exec.c; MMIO, the PLL space and the chip's MC indirect
- * space); if that fails (the reason is logged at debug level,
- * rate-limited) or leaves the board unposted, it writes the recorded
- * registers back (&r5xx_post.restores counts those). COMBIOS init tables
- * (R3xx/R4xx) are not interpreted:
- * those boards get the recorded registers only. The MC locations, the
- * GART, the CP and the display are not part of a post: the resume path
- * programs them as at probe.
+ * keeps a copy of the video BIOS. On resume, r5xx_post() does nothing if
+ * the board reads posted (CONFIG_MEMSIZE not 0). Else, on an ATOM board,
+ * it runs the ROM's ASIC_Init with the default clocks of FirmwareInfo,
+ * through r5xx's own bounded interpreter (r5xx_atom_exec.c; MMIO, the PLL
+ * space and the chip's MC indirect space); on a COMBIOS board (R3xx/R4xx)
+ * it runs the ROM's init tables as radeon_combios_asic_init does, through
+ * r5xx_combios_post.c (checked whole before a register is written). If
+ * that fails (the reason is logged at debug level, rate-limited), leaves
+ * the board unposted or, on a COMBIOS board, sizes the memory other than
+ * the video BIOS did at boot, it writes the recorded registers back
+ * (&r5xx_post.restores counts those). The MC locations, the GART, the CP
+ * and the display are not part of a post: the resume path programs them
+ * as at probe.
  */
 
 /* the MC register that holds the memory channel configuration */
@@ -70,19 +72,37 @@ static void r5xx_post_channels(struct r5xx_device *rdev, bool write)
 	}
 }
 
-/* keep a copy of an ATOM video BIOS for r5xx_post_atom() */
+/*
+ * keep a copy of the video BIOS: an ATOM one for r5xx_post_atom(), another
+ * for r5xx_post_combios() (which finds out whether it is a COMBIOS one)
+ */
 static void r5xx_post_keep_rom(struct r5xx_device *rdev)
 {
+	struct r5xx_post *post = &rdev->post;
 	size_t len = 0;
 	u8 *rom;
 
 	rom = r5xx_bios_fetch_rom(rdev, &len);
 	if (rom && r5xx_atom_detect(rom, len)) {
-		rdev->post.atom_rom = devm_kmemdup(&rdev->pdev->dev, rom, len,
-						   GFP_KERNEL);
-		rdev->post.atom_len = rdev->post.atom_rom ? len : 0;
+		post->atom_rom = devm_kmemdup(&rdev->pdev->dev, rom, len,
+					      GFP_KERNEL);
+		post->atom_len = post->atom_rom ? len : 0;
+	} else if (rom) {
+		post->combios_rom = devm_kmemdup(&rdev->pdev->dev, rom, len,
+						 GFP_KERNEL);
+		post->combios_len = post->combios_rom ? len : 0;
 	}
 	kfree(rom);
+}
+
+static u32 r5xx_post_rreg_byte(void *priv, u32 reg)
+{
+	return r5xx_rreg(priv, reg);
+}
+
+static void r5xx_post_wreg_byte(void *priv, u32 reg, u32 val)
+{
+	r5xx_wreg(priv, reg, val);
 }
 
 static u32 r5xx_post_rreg(void *priv, u32 index)
@@ -186,6 +206,40 @@ static int r5xx_post_atom(struct r5xx_device *rdev)
 	return ret;
 }
 
+/* run the COMBIOS init tables: 0 or -errno, the reason logged */
+static int r5xx_post_combios(struct r5xx_device *rdev)
+{
+	const struct r5xx_combios_io io = {
+		.priv = rdev,
+		.rreg = r5xx_post_rreg_byte,
+		.wreg = r5xx_post_wreg_byte,
+		.pll_rreg = r5xx_post_pll_rreg,
+		.pll_wreg = r5xx_post_pll_wreg,
+		.delay_us = r5xx_post_delay,
+		.mmio_size = rdev->mmio_size,
+		.pwrup_complete = R5XX_MEM_STR_CNTL_MEM_PWRUP_COMPLETE,
+		.igp = r5xx_mc_is_uma(rdev),
+	};
+	struct r5xx_post *post = &rdev->post;
+	struct r5xx_combios_run run;
+	int ret;
+
+	ret = r5xx_combios_post(post->combios_rom, post->combios_len, &io, &run);
+	if (ret) {
+		drm_dbg_ratelimited(&rdev->drm,
+				    "re-post: the video BIOS's init tables failed (%d): %s (table %u, offset 0x%zx)\n",
+				    ret, run.why ?: "?", run.table, run.at);
+		return ret;
+	}
+	if (!io.igp && post->saved && run.memsize != post->memsize) {
+		drm_dbg_ratelimited(&rdev->drm,
+				    "re-post: the video BIOS's tables give %u MiB of memory, the boot %u MiB\n",
+				    run.memsize >> 20, post->memsize >> 20);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /**
  * r5xx_post_atom_run - run a command table of the ATOM video BIOS
  * @rdev: device, after r5xx_post_save() kept the ROM
@@ -231,7 +285,7 @@ int r5xx_post_atom_run(struct r5xx_device *rdev, unsigned int index, u32 *ps,
  * r5xx_post_save - record the registers the video BIOS's post set
  * @rdev: device, posted, before the driver changed its clocks or MC
  *
- * Also keeps a copy of an ATOM video BIOS, for its ASIC_Init.
+ * Also keeps a copy of the video BIOS, for its ASIC_Init or init tables.
  */
 void r5xx_post_save(struct r5xx_device *rdev)
 {
@@ -268,13 +322,21 @@ int r5xx_post(struct r5xx_device *rdev)
 		post->count++;
 		return 0;
 	}
+	if (post->combios_rom && !r5xx_post_combios(rdev) &&
+	    r5xx_rreg(rdev, R5XX_CONFIG_MEMSIZE)) {
+		drm_info(&rdev->drm, "the GPU lost its post: re-posted it with the video BIOS's init tables\n");
+		post->combios_posts++;
+		post->count++;
+		return 0;
+	}
 	if (!post->saved) {
 		drm_err(&rdev->drm, "the GPU lost its post and r5xx has no post state to restore\n");
 		return -ENODEV;
 	}
 	drm_info(&rdev->drm, "the GPU lost its post: re-posting it with the registers the video BIOS set (PLL 0x%08x, MC channels 0x%08x, %u MiB)%s\n",
 		 post->spll, post->mem_cntl, post->memsize >> 20,
-		 post->atom_rom ? ", after the video BIOS's ASIC_Init" : "");
+		 post->atom_rom ? ", after the video BIOS's ASIC_Init" :
+		 post->combios_rom ? ", after the video BIOS's init tables" : "");
 	r5xx_pll_wreg(rdev, R5XX_PLL_SCLK_CNTL, post->sclk_cntl);
 	r5xx_pll_wreg(rdev, R5XX_PLL_MCLK_CNTL, post->mclk_cntl);
 	r5xx_pll_wreg(rdev, R5XX_PLL_M_SPLL_REF_FB_DIV, post->spll);

@@ -233,6 +233,10 @@
 #define   R5XX_MC_STATUS_MC_IDLE		BIT(4)
 #define   R5XX_MC_STATUS_RS400_MC_IDLE		BIT(2)
 
+/* memory strobe control: the memory channels' power-up (the COMBIOS RAM reset table polls it) */
+#define R5XX_MEM_STR_CNTL			0x0150
+#define   R5XX_MEM_STR_CNTL_MEM_PWRUP_COMPLETE	GENMASK(3, 0)
+
 /* SDRAM mode */
 #define R5XX_MEM_SDRAM_MODE_REG			0x0158
 #define   R5XX_MEM_SDRAM_MODE_REG_RS400_EXTRA_CAS	GENMASK(25, 23)
@@ -1514,11 +1518,24 @@
 /* AVIVO DAC B (TV/second VGA) enable (DACA_ENABLE layout) */
 #define R5XX_DACB_ENABLE			0x7a00
 
+/* AVIVO DAC B source (0 = D1, 1 = D2, 2 = TV encoder) */
 #define R5XX_DACB_SOURCE_SELECT			0x7a04
 
+#define R5XX_DACB_SYNC_TRISTATE_CONTROL		0x7a20
+
+#define R5XX_DACB_SYNC_SELECT			0x7a24
+
+#define R5XX_DACB_FORCE_OUTPUT_CNTL		0x7a3c
+
+#define R5XX_DACB_FORCE_DATA			0x7a40
+
+/* AVIVO DAC B power (DACA_POWERDOWN layout) */
 #define R5XX_DACB_POWERDOWN			0x7a50
 
-/* AVIVO DAC B load comparator (read-only) */
+/* AVIVO DAC B load comparator enable */
+#define R5XX_DACB_COMPARATOR_ENABLE		0x7a5c
+
+/* AVIVO DAC B load comparator (read-only, DACA_COMPARATOR_OUTPUT layout) */
 #define R5XX_DACB_COMPARATOR_OUTPUT		0x7a60
 
 /* AVIVO hot plug pin 1 (the DVI connector) */
@@ -1651,7 +1668,11 @@
 #define R5XX_PLL_IDCT_DYN_CNTL			0x0013
 #define   R5XX_PLL_IDCT_DYN_CNTL_IDCT_FORCEON	BIT(0)
 
+/* clock power management (radeon's CLK_PWRMGT_CNTL) */
 #define R5XX_PLL_PLL_PWRMGT_CNTL		0x0014
+#define   R5XX_PLL_PLL_PWRMGT_CNTL_CG_NO1_DEBUG_0	BIT(24)
+#define   R5XX_PLL_PLL_PWRMGT_CNTL_DLL_READY	BIT(19)
+#define   R5XX_PLL_PLL_PWRMGT_CNTL_MC_BUSY	BIT(16)
 
 #define R5XX_PLL_P2PLL_CNTL			0x002a
 

@@ -5,6 +5,8 @@
 # manager, run the test clients build/desktop/xdraw and wlpic, take
 # screendumps and compare pictures.
 
+. tests/lib/qom.sh
+
 # shellcheck disable=SC2034 # used by the tests that source this
 xdraw=$PWD/build/desktop/xdraw
 scratch=${R5XX_SCRATCH:?not in the test VM}
@@ -204,11 +206,6 @@ start_weston() {
 # the rectangles given; prints the result, exits non-zero when they differ.
 ppm_cmp() {
 	python3 tests/desktop/ppmcmp.py "$@"
-}
-
-qmp_set() { # PROPERTY VALUE: qom-set on the GPU
-	tests/vm/qmp "{\"execute\": \"qom-set\", \"arguments\": {\"path\": \"/machine/peripheral/gpu\", \"property\": \"$1\", \"value\": $2}}" >/dev/null ||
-		fail "qom-set $1 $2"
 }
 
 # cs_watch: from now on, log the driver's refusals of command streams

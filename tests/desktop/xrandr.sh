@@ -42,7 +42,7 @@ echo "ok: $vga at 800x600, QEMU's picture is X's"
 switch --output "$vga" --mode 1024x768 1024x768
 
 # The DVI monitor: clone, then extended to the right, then off.
-qmp_set monitor-dvi true
+qom_set monitor-dvi true || fail "qom-set monitor-dvi true"
 grep -qE "^$dvi connected" <<<"$(xrandr)" || fail "$dvi not connected after plugging the monitor"
 switch --output "$dvi" --mode 1024x768 --same-as "$vga" 1024x768
 $xdraw tiles || fail "xdraw tiles"
@@ -57,5 +57,5 @@ check_head 0 0 0 1024 768
 check_head 1 1024 0 800 600
 echo "ok: extended: $vga shows (0,0) 1024x768, $dvi (1024,0) 800x600 of X's 1824x768 screen"
 switch --output "$dvi" --off 1024x768
-qmp_set monitor-dvi false
+qom_set monitor-dvi false || fail "qom-set monitor-dvi false"
 stop_server

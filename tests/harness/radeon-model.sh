@@ -18,8 +18,11 @@
 # location through the RS690 MC index space, places VRAM at that UMA block,
 # runs the IGP GART through the same space, reads IntegratedSystemInfo (no
 # "No integrated system info" error), and runs on MSI, re-armed through
-# BUS_CNTL.  The AGP cards rv350 and r420 have no ROM: radeon forces them
-# to PCI mode and runs them on the PCI GART, its table in system memory.
+# BUS_CNTL.  The AGP cards rv350 and r420: radeon forces them to PCI mode
+# and runs them on the PCI GART, its table in system memory.  The rv350
+# carries a COMBIOS ROM (rv350-board.toml): radeon takes its connectors and
+# clocks from the ROM's tables, not its generic defaults, and finds the
+# outputs its generic table gives (VGA, DVI-I, S-video).
 set -euo pipefail
 # the GPU: behind a root port, on the host bus (IGPs), or behind a PCI
 # bridge (the AGP cards)
@@ -39,7 +42,16 @@ rv350 | r420)
 	# an AGP capability and no AGP bridge: radeon's default agpmode -1
 	for t in "Forcing AGP to PCI mode" "PCI GART of 512M enabled"; do
 		grep -q "$t" <<<"$log" || { echo "no '$t' in dmesg"; grep -E 'radeon|drm' <<<"$log" | tail -n 30; exit 1; }
-	done ;;
+	done
+	if [ "$R5XX_CHIP" = rv350 ]; then
+		for t in "Connector Table:" "Using generic clock info"; do
+			! grep -q "$t" <<<"$log" || { echo "'$t' in dmesg: radeon did not read the COMBIOS ROM"; exit 1; }
+		done
+		conns=$(grep -A 24 'Radeon Display Connectors' <<<"$log")
+		for t in VGA-1 DVI-I-1 SVIDEO-1; do
+			grep -q "\] *$t\$" <<<"$conns" || { echo "no $t among radeon's connectors:"; echo "$conns"; exit 1; }
+		done
+	fi ;;
 rv515 | r580 | rs600)
 	# the board description's name, connectors, encoders, DDC lines, HPD pin
 	conns=$(grep -A 16 'Radeon Display Connectors' <<<"$log" | sed 's/^\[ *[0-9.]*\] //')

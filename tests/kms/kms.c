@@ -29,6 +29,8 @@
  *                               load detection on a forced probe, not found
  *                               without one, lit from CRTC 1 and CRTC 0:
  *                               head 3 pixel-exact
+ *   kms dacb                    rv515 with dvi-i=on: the same on AVIVO DAC B
+ *                               (monitor-dacb)
  *   kms panel WxH SCALING       rv380m: a pattern at WxH on LVDS-1 with its
  *                               "scaling mode" (Full, Full aspect, Center);
  *                               the panel's head 2 pixel-exact (native size,
@@ -1135,27 +1137,32 @@ static void head_size(unsigned int head, unsigned int *w, unsigned int *h)
 }
 
 /*
- * rv380: the TV DAC as DVI-I's analog half. A VGA monitor without DDC on
- * it (monitor-dac2) is found only by the DAC's load comparator on a forced
- * probe, lit from either CRTC, and shown pixel-exact on the model's head 3.
+ * The second DAC as DVI-I's analog half: rv380's TV DAC (monitor-dac2) or
+ * AVIVO DAC B on the rv515's DVI-I board (dvi-i=on, monitor-dacb). A VGA
+ * monitor without DDC on it is found only by the DAC's load comparator on
+ * a forced probe, lit from either CRTC, and shown pixel-exact on the
+ * model's head 3.
  */
-static int t_dac2(void)
+static int second_dac(const char *mon, const char *dac)
 {
 	drmModeConnectorPtr dvi;
 	const drmModeModeInfo *m;
 	struct fb f0, f1;
 	struct fb_expect e0 = { &f0, 5, false }, e1 = { &f1, 91, false };
 	unsigned int w, h;
+	char what[64];
 
-	if (plug_dvi(false) || plug("dac2", false))
+	if (plug_dvi(false) || plug(mon, false))
 		die("qom-set");
 	check(dvi_probed() == DRM_MODE_DISCONNECTED,
 	      "no monitor on DVI-I-1: disconnected after a forced probe");
-	if (plug("dac2", true))
-		die("qom-set monitor-dac2");
+	if (plug(mon, true))
+		die("qom-set monitor");
 	check(dvi_probed() == DRM_MODE_CONNECTED,
-	      "monitor-dac2: DVI-I-1 connected by load detection");
+	      "monitor-%s: DVI-I-1 connected by load detection", mon);
 	dvi = connector("DVI");
+	check(dvi->connector_type == DRM_MODE_CONNECTOR_DVII,
+	      "the connector is DVI-I");
 	m = find_mode(dvi, 1024, 768);
 	check(m && preferred(dvi) == m,
 	      "DVI-I-1 (no EDID) offers 1024x768, preferred");
@@ -1167,22 +1174,36 @@ static int t_dac2(void)
 	fb_fill(&f1, e1.seed);
 	set_crtc(1, &f1, dvi, m);
 	settle(1);
-	compare(3, 1024, 768, expect_fb, &e1, "TV DAC from CRTC 1, linear");
+	snprintf(what, sizeof(what), "%s from CRTC 1, linear", dac);
+	compare(3, 1024, 768, expect_fb, &e1, what);
 	set_crtc(1, NULL, dvi, m);
 	set_crtc(0, &f0, dvi, m);
 	settle(0);
-	compare(3, 1024, 768, expect_fb, &e0, "TV DAC from CRTC 0, macro-tiled");
+	snprintf(what, sizeof(what), "%s from CRTC 0, macro-tiled", dac);
+	compare(3, 1024, 768, expect_fb, &e0, what);
 	set_crtc(0, NULL, dvi, m);
 	head_size(3, &w, &h);
-	check(w != 1024 || h != 768, "TV DAC off: head 3 dark (%ux%u)", w, h);
+	check(w != 1024 || h != 768, "%s off: head 3 dark (%ux%u)", dac, w, h);
 	drmModeFreeConnector(dvi);
-	if (plug("dac2", false))
-		die("qom-set monitor-dac2");
+	if (plug(mon, false))
+		die("qom-set monitor");
 	check(dvi_probed() == DRM_MODE_DISCONNECTED,
-	      "monitor-dac2 pulled: DVI-I-1 disconnected after a forced probe");
+	      "monitor-%s pulled: DVI-I-1 disconnected after a forced probe", mon);
 	fb_free(&f0);
 	fb_free(&f1);
 	return failures != 0;
+}
+
+/* rv380: the TV DAC */
+static int t_dac2(void)
+{
+	return second_dac("dac2", "TV DAC");
+}
+
+/* rv515 with dvi-i=on: AVIVO DAC B */
+static int t_dacb(void)
+{
+	return second_dac("dacb", "DAC B");
 }
 
 static const struct named_test tests[] = {
@@ -1198,6 +1219,7 @@ static const struct named_test tests[] = {
 	{ "hotplug", t_hotplug },
 	{ "panel", t_panel },
 	{ "dac2", t_dac2 },
+	{ "dacb", t_dacb },
 };
 
 int main(int argc, char **argv)

@@ -10,7 +10,8 @@
  * interpreter's own registers), and malformed ones (bad jumps, operands
  * and indices out of their spaces, endless loops, endless delays, deep
  * calls, unknown opcodes, truncated tables) must end with an error; last,
- * the generated ROM truncated byte by byte and randomly corrupted. Under
+ * the generated ROM truncated byte by byte and randomly corrupted; and, given
+ * a second ROM, the rv515-dvii board's DAC B tables. Under
  * ASan/UBSan a read outside the image, an out-of-range shift or an
  * overflow aborts the test.
  */
@@ -35,6 +36,7 @@ static u32 pll[256], mc[256];
 static unsigned int writes, bad_index;
 static u64 slept_us;
 static bool load = true;	/* a monitor on DAC A */
+static bool load_b;		/* a monitor on DAC B */
 
 static u32 card_rreg(void *priv, u32 i)
 {
@@ -50,6 +52,9 @@ static u32 card_rreg(void *priv, u32 i)
 		v |= 3 << 20;
 	if (i == R5XX_DACA_COMPARATOR_OUTPUT / 4)
 		v = load ? 0xe : 0;
+	/* r5xx_dacb_comparator: while the comparator is enabled */
+	if (i == R5XX_DACB_COMPARATOR_OUTPUT / 4)
+		v = load_b && regs[R5XX_DACB_COMPARATOR_ENABLE / 4] & 1 ? 0xe : 0;
 	return v;
 }
 
@@ -114,6 +119,7 @@ static void card_reset(void)
 	bad_index = 0;
 	slept_us = 0;
 	load = true;
+	load_b = false;
 }
 
 static u32 R(u32 byte_offset)
@@ -156,7 +162,8 @@ enum {
 	SET_PIXEL_CLOCK = 12, DAC_LOAD_DETECTION = 21,
 	TMDSA_ENCODER_CONTROL = 30, ENABLE_CRTC = 35,
 	SELECT_CRTC_SOURCE = 42, SET_CRTC_DTD_TIMING = 49,
-	TMDSA_OUTPUT_CONTROL = 66,
+	TMDSA_OUTPUT_CONTROL = 66, DAC2_ENCODER_CONTROL = 25,
+	DAC2_OUTPUT_CONTROL = 69,
 };
 
 static void test_generated(void)
@@ -832,28 +839,83 @@ static void test_random(void)
 	free(rom);
 }
 
+static u8 *rom_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	u8 *img;
+
+	if (!f) {
+		perror(path);
+		exit(2);
+	}
+	img = malloc(65536);
+	*len = fread(img, 1, 65536, f);
+	fclose(f);
+	return img;
+}
+
+/* the rv515-dvii board's ROM: DAC B's tables as the interpreter runs them */
+static void test_dvi_i(const char *path)
+{
+	const char *why = NULL;
+	int ret;
+
+	free(good);
+	good = rom_file(path, &good_len);
+	tap_is(r5xx_atom_exec_init(&ex, good, good_len, &card, &why), 0,
+	       "rv515-dvii ROM: an ATOM BIOS with command tables");
+	tap_ok(r5xx_atom_exec_has(&ex, DAC2_ENCODER_CONTROL) &&
+	       r5xx_atom_exec_has(&ex, DAC2_OUTPUT_CONTROL),
+	       "... DAC2EncoderControl and DAC2OutputControl there");
+
+	card_reset();
+	ret = RUN(DAC2_ENCODER_CONTROL, { 6500, 2 }, { 0, 1 }, { 1, 1 });
+	ret |= RUN(DAC2_OUTPUT_CONTROL, { 1, 1 });
+	ret |= RUN(SELECT_CRTC_SOURCE, { 1, 1 }, { 4, 1 });
+	tap_ok(!ret && R(R5XX_DACB_ENABLE) == 1 && R(R5XX_DACB_POWERDOWN) == 0 &&
+	       R(R5XX_DACB_SOURCE_SELECT) == 1 && !R(R5XX_DACA_ENABLE),
+	       "DAC B on, CRT2 from D2, DAC A untouched");
+	ret = RUN(DAC2_OUTPUT_CONTROL, { 0, 1 });
+	ret |= RUN(DAC2_ENCODER_CONTROL, { 6500, 2 }, { 0, 1 }, { 0, 1 });
+	tap_ok(!ret && R(R5XX_DACB_ENABLE) == 0 &&
+	       R(R5XX_DACB_POWERDOWN) == 0x01010101, "DAC B off");
+
+	for (int l = 0; l < 2; l++) {
+		card_reset();
+		load = false;
+		load_b = l;
+		setR(R5XX_BIOS_0_SCRATCH, 0x303);
+		setR(R5XX_DACB_FORCE_DATA, 0x55);
+		ret = RUN(DAC_LOAD_DETECTION, { 0x10, 2 }, { 1, 1 }, { 0, 1 });
+		tap_ok(!ret && R(R5XX_BIOS_0_SCRATCH) == (l ? 0x203 : 0x003) &&
+		       R(R5XX_DACB_FORCE_DATA) == 0x55 &&
+		       !R(R5XX_DACB_COMPARATOR_ENABLE),
+		       "DAC_LoadDetection DAC B: %s monitor, ATOM_S0_CRT2_COLOR %s, CRT1's bits kept",
+		       l ? "a" : "no", l ? "set" : "cleared");
+	}
+	card_reset();
+	load = false;
+	load_b = true;
+	ret = RUN(DAC_LOAD_DETECTION, { 1, 2 }, { 0, 1 }, { 0, 1 });
+	tap_ok(!ret && !(R(R5XX_BIOS_0_SCRATCH) & 0x303),
+	       "DAC_LoadDetection DAC A: DAC B's monitor is not DAC A's");
+}
+
 int main(int argc, char **argv)
 {
-	FILE *f;
-
-	if (argc != 2) {
-		fprintf(stderr, "usage: %s ROM\n", argv[0]);
+	if (argc != 2 && argc != 3) {
+		fprintf(stderr, "usage: %s ROM [DVI-I-ROM]\n", argv[0]);
 		return 2;
 	}
-	f = fopen(argv[1], "rb");
-	if (!f) {
-		perror(argv[1]);
-		return 2;
-	}
-	good = malloc(65536);
-	good_len = fread(good, 1, 65536, f);
-	fclose(f);
+	good = rom_file(argv[1], &good_len);
 
 	test_generated();
 	test_decoding();
 	test_malformed();
 	test_truncated();
 	test_random();
+	if (argc == 3)
+		test_dvi_i(argv[2]);
 	free(good);
 	return tap_done();
 }

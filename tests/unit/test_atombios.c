@@ -6,7 +6,9 @@
  * description, its path the first argument), then malformed variants:
  * truncated byte by byte, offsets and lengths pointing outside the image
  * or their table, zero sizes, record lists without an end, implausible
- * clocks, other vendors' and non-ATOM ROMs, and random corruption. Under
+ * clocks, other vendors' and non-ATOM ROMs, and random corruption; then the
+ * rv515-dvii board's (its second argument): DVI-I with its analog half on
+ * DAC B, its paths reordered, cut and redirected. Under
  * ASan/UBSan a read outside the image aborts the test.
  */
 #include <errno.h>
@@ -54,6 +56,7 @@ static void test_good(void)
 	tap_is(c[1].output, R5XX_OUTPUT_TMDS1, "... on TMDSA");
 	tap_is(c[1].ddc, R5XX_DDC_AVIVO2, "... DDC on DC_GPIO_DDC2");
 	tap_is(c[1].hpd, 1, "... HPD pin 1");
+	tap_ok(!c[0].dac2 && !c[1].dac2, "... no analog half on a second DAC");
 	tap_is(r5xx_atom_connectors(rom, good_len, c, 1, &why), 1,
 	       "no more than the room given");
 
@@ -374,10 +377,71 @@ static void test_power(void)
 	tap_is(bad, 0, "truncated images: states only with the whole table, no overrun");
 }
 
+/*
+ * The rv515-dvii board's ROM: DVI-I as two display paths to one connector
+ * object, DFP1 on TMDSA and CRT2 on DAC B (paths 1 and 2, after VGA's).
+ */
+#define PATH_LEN	10
+
+static void test_dvi_i(void)
+{
+	struct r5xx_connector_info c[MAXC];
+	size_t obj, paths, p1, p2;
+	uint8_t tmp[PATH_LEN];
+	const char *why = NULL;
+
+	rom_reset();
+	obj = atom_data_table(OBJECT_HEADER);
+	paths = obj + rd16(obj + 14);
+	p1 = paths + 4 + PATH_LEN;
+	p2 = p1 + PATH_LEN;
+	tap_ok(rom[paths] == 3 && rd16(p2) == 0x10 && (rd16(p2 + 8) & 0xff) == 0x16,
+	       "rv515-dvii ROM: three paths, the third CRT2 on DAC B");
+	tap_is(conns(c, &why), 2, "rv515-dvii: two connectors");
+	tap_is(c[1].type, DRM_MODE_CONNECTOR_DVII, "... the second DVI-I");
+	tap_is(c[1].output, R5XX_OUTPUT_TMDS1, "... on TMDSA");
+	tap_ok(c[1].dac2, "... with its analog half on DAC B");
+	tap_ok(c[1].ddc == R5XX_DDC_AVIVO2 && c[1].hpd == 1,
+	       "... DDC on DC_GPIO_DDC2, HPD pin 1");
+	tap_ok(c[0].type == DRM_MODE_CONNECTOR_VGA && !c[0].dac2,
+	       "... VGA on DACA without one");
+
+	/* DAC B's path first: the same connector */
+	rom_reset();
+	memcpy(tmp, rom + p1, PATH_LEN);
+	memcpy(rom + p1, rom + p2, PATH_LEN);
+	memcpy(rom + p2, tmp, PATH_LEN);
+	tap_ok(conns(c, &why) == 2 && c[1].type == DRM_MODE_CONNECTOR_DVII &&
+	       c[1].dac2, "DAC B's path before TMDSA's: the same DVI-I");
+
+	/* the board does not support CRT2 */
+	rom_reset();
+	wr16(obj + 4, rd16(obj + 4) & ~0x10);
+	tap_ok(conns(c, &why) == 2 && !c[1].dac2,
+	       "CRT2 not in the supported devices: digital only");
+
+	/* DAC B's path to another connector object (the VGA one) */
+	rom_reset();
+	wr16(p2 + 4, rd16(paths + 4 + 4));
+	tap_ok(conns(c, &why) == 2 && !c[0].dac2 && !c[1].dac2,
+	       "DAC B's path to the VGA connector: no analog half anywhere");
+
+	/* DAC B's path with another encoder (TMDSA): no analog half */
+	rom_reset();
+	wr16(p2 + 8, rd16(p1 + 8));
+	tap_ok(conns(c, &why) == 2 && !c[1].dac2,
+	       "CRT2's path on TMDSA: no analog half");
+
+	/* only the analog half: r5xx needs the digital one to drive DVI-I */
+	rom_reset();
+	wr16(p1, 0);
+	tap_is(conns(c, &why), 1, "DVI-I with its DAC B path only: not driven");
+}
+
 int main(int argc, char **argv)
 {
-	if (argc != 2) {
-		fprintf(stderr, "usage: %s ROM\n", argv[0]);
+	if (argc != 3) {
+		fprintf(stderr, "usage: %s ROM DVI-I-ROM\n", argv[0]);
 		return 2;
 	}
 	rom_load(argv[1]);
@@ -387,6 +451,12 @@ int main(int argc, char **argv)
 	test_lookups();
 	test_not_atom();
 	test_malformed();
+	test_truncated();
+	test_random();
+	rom_free();
+
+	rom_load(argv[2]);
+	test_dvi_i();
 	test_truncated();
 	test_random();
 	rom_free();

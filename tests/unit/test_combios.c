@@ -40,6 +40,7 @@ static void make_rom(const uint16_t *entries, unsigned int n)
 	memcpy(rom + PCIR, "PCIR", 4);
 	put16(PCIR + 4, 0x1002);
 	put16(0x48, HDR);
+	rom[HDR + 6] = 0x72;		/* the header's size */
 	put16(HDR + 0x50, TABLE);
 	for (unsigned int i = 0; i < n; i++)
 		put16(TABLE + 2 + i * 2, entries[i]);
@@ -126,6 +127,10 @@ static void test_not_combios(void)
 	put16(HDR + 0x50, 0);
 	tap_is(r5xx_combios_connectors(rom, sizeof(rom), R5XX_FAMILY_RV380, c, 4), -ENOENT,
 	       "no connector table");
+	make_rom(generic, 2);
+	rom[HDR + 6] = 0x50;
+	tap_is(r5xx_combios_connectors(rom, sizeof(rom), R5XX_FAMILY_RV380, c, 4), -ENOENT,
+	       "a header too short to hold the connector table's pointer");
 	make_rom(generic, 2);
 	put16(0x48, 0xfff0);
 	tap_is(r5xx_combios_connectors(rom, sizeof(rom), R5XX_FAMILY_RV380, c, 4), -EINVAL,

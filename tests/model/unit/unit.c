@@ -9,6 +9,7 @@
 
 #include "r5xx_2d_core.h"
 #include "r5xx_cp_core.h"
+#include "r5xx_dacb_core.h"
 #include "r5xx_irq_core.h"
 #include "r5xx_mc_core.h"
 #include "r5xx_pm4.h"
@@ -189,6 +190,39 @@ static void test_msi(void)
 	CHECK(!r5xx_msi_update(&m, false));
 	CHECK(!r5xx_msi_rearm(&m));
 	CHECK(r5xx_msi_update(&m, true));
+}
+
+static void test_dacb(void)
+{
+	R5xxDacbRegs on = { .enable = 1, .powerdown = 0, .source = 0 };
+	R5xxDacbRegs r;
+
+	CHECK(r5xx_dacb_shows(&on, true) == 0);		/* D1 */
+	CHECK(r5xx_dacb_shows(&on, false) == R5XX_DACB_DARK);
+	r = on;
+	r.source = 1;
+	CHECK(r5xx_dacb_shows(&r, true) == 1);		/* D2 */
+	r.source = 2;
+	CHECK(r5xx_dacb_shows(&r, true) == R5XX_DACB_TV);
+	r.source = 3;
+	CHECK(r5xx_dacb_shows(&r, true) == R5XX_DACB_BAD_SOURCE);
+	r.source = 0x101;				/* bits above 1:0 */
+	CHECK(r5xx_dacb_shows(&r, true) == 1);
+	r = on;
+	r.enable = 0;
+	CHECK(r5xx_dacb_shows(&r, true) == R5XX_DACB_DARK);
+	r.enable = 0xfffffffe;				/* all but the enable */
+	CHECK(r5xx_dacb_shows(&r, true) == R5XX_DACB_DARK);
+	r = on;
+	r.powerdown = 0x01010101;			/* as ASIC_Init leaves it */
+	CHECK(r5xx_dacb_shows(&r, true) == R5XX_DACB_DARK);
+	r.powerdown = 0x00010000;			/* one channel down */
+	CHECK(r5xx_dacb_shows(&r, true) == R5XX_DACB_DARK);
+
+	CHECK(r5xx_dacb_comparator_out(1, true) == 0xe);	/* B, G, R */
+	CHECK(r5xx_dacb_comparator_out(1, false) == 0);
+	CHECK(r5xx_dacb_comparator_out(0, true) == 0);	/* not enabled */
+	CHECK(r5xx_dacb_comparator_out(0x100, true) == 0);
 }
 
 static void test_2d(void)
@@ -386,6 +420,7 @@ int main(void)
 	test_misc();
 	test_csq();
 	test_msi();
+	test_dacb();
 	test_2d();
 	test_2d_fill();
 	if (failed) {

@@ -6,7 +6,8 @@
  * controller and clocks programmed) so that a driver can bring it up
  * without running a ROM; the rv515 carries an ATOM video BIOS (data
  * tables and the command tables radeon.ko runs to set modes: r5xx_vbios.py,
- * rv515-board.toml) as its expansion ROM.
+ * rv515-board.toml) as its expansion ROM, the rv350 a COMBIOS one
+ * (r5xx_combios.py, rv350-board.toml).
  * Plus the command processor (r5xx_cp.c), the rv370 PCIE
  * GART (r5xx_mc.c), the 2D engine (r5xx_2d.c) and the display engines
  * (r5xx_display.c): legacy CRTCs on rv380 and rs480, AVIVO D1/D2 on
@@ -101,6 +102,9 @@ static const R5xxChipInfo r5xx_chips[] = {
         .gart = R5XX_GART_KIND_PCIE,
         .vbios = r5xx_vbios_rv515,
         .vbios_size = &r5xx_vbios_rv515_size,
+        /* dvi-i=on: rv515-dvii-board.toml, DVI-I on TMDSA and DAC B */
+        .vbios_dvi_i = r5xx_vbios_rv515_dvii,
+        .vbios_dvi_i_size = &r5xx_vbios_rv515_dvii_size,
         .pcie_index_mask = 0x7ff,
         .mc_space = R5XX_SPACE_MC,
         .mc_channels = 1,                       /* 128-bit */
@@ -184,12 +188,19 @@ static const R5xxChipInfo r5xx_chips[] = {
     },
     /* AGP-era chips ------------------------------------------------------ */
     {
-        .name = "rv350",                /* Radeon 9600, AGP, R300 class */
+        /*
+         * Radeon 9600, AGP, R300 class, with a COMBIOS video BIOS
+         * (r5xx_combios.py, rv350-board.toml): connectors, clocks and the
+         * init tables that post the cold board.
+         */
+        .name = "rv350",
         .device_id = 0x4150,
         .family = R5XX_FAMILY_RV350,
         .is_r5xx = false,
         .conventional_pci = true,
         .agp = true,
+        .vbios = r5xx_vbios_rv350,
+        .vbios_size = &r5xx_vbios_rv350_size,
         .mc = R5XX_MC_KIND_R300,
         .gart = R5XX_GART_KIND_PCI,
         .pcie_index_mask = 0xff,
@@ -793,7 +804,8 @@ static const R5xxChipInfo *r5xx_find_chip(const char *name)
  */
 static bool r5xx_rom_init(R5xxState *s, Error **errp)
 {
-    size_t len = *s->info->vbios_size;
+    const uint8_t *img = s->dvi_i ? s->info->vbios_dvi_i : s->info->vbios;
+    size_t len = s->dvi_i ? *s->info->vbios_dvi_i_size : *s->info->vbios_size;
     uint64_t size = pow2ceil(MAX(len, 2 * KiB));
     Error *err = NULL;
 
@@ -802,7 +814,7 @@ static bool r5xx_rom_init(R5xxState *s, Error **errp)
         error_propagate(errp, err);
         return false;
     }
-    memcpy(memory_region_get_ram_ptr(&s->rom), s->info->vbios, len);
+    memcpy(memory_region_get_ram_ptr(&s->rom), img, len);
     memset((uint8_t *)memory_region_get_ram_ptr(&s->rom) + len, 0xff,
            size - len);
     pci_register_bar(PCI_DEVICE(s), PCI_ROM_SLOT, 0, &s->rom);
@@ -918,6 +930,11 @@ static void r5xx_realize(PCIDevice *pci, Error **errp)
     pci_register_bar(pci, 0, PCI_BASE_ADDRESS_MEM_PREFETCH, &s->vram);
     pci_register_bar(pci, 1, PCI_BASE_ADDRESS_SPACE_IO, &s->io);
     pci_register_bar(pci, 2, PCI_BASE_ADDRESS_SPACE_MEMORY, &s->mmio);
+    if (s->dvi_i && !s->info->vbios_dvi_i) {
+        error_setg(errp, "r5xx: chip %s has no board with a DVI-I connector",
+                   s->info->name);
+        return;
+    }
     if (s->info->vbios && !r5xx_rom_init(s, errp)) {
         return;
     }
@@ -1055,6 +1072,8 @@ static Property r5xx_properties[] = {
     DEFINE_PROP_UINT32("vram-size", R5xxState, vram_mb, 128),
     /* a PCI PM capability whose D3hot -> D0 leaves a cold board */
     DEFINE_PROP_BOOL("pm", R5xxState, pm, false),
+    /* the board variant whose DVI connector is DVI-I (analog on DAC B) */
+    DEFINE_PROP_BOOL("dvi-i", R5xxState, dvi_i, false),
     /* preferred mode in each monitor's EDID (default 1024x768) */
     DEFINE_PROP_UINT32("vga-xres", R5xxState, disp.mon_xres[R5XX_MON_VGA], 0),
     DEFINE_PROP_UINT32("vga-yres", R5xxState, disp.mon_yres[R5XX_MON_VGA], 0),

@@ -45,6 +45,7 @@ from r5xx_atom_asm import WS_QUOTIENT, Asm, imm, mc, pll, ps, quotient, reg, ws
 COMMAND_INDEX = {
     "ASIC_Init": 0, "EnableCRTCMemReq": 6, "SetPixelClock": 12,
     "DAC_LoadDetection": 21, "DAC1EncoderControl": 24,
+    "DAC2EncoderControl": 25, "DAC2OutputControl": 69,
     "TMDSAEncoderControl": 30, "EnableScaler": 33, "BlankCRTC": 34,
     "EnableCRTC": 35, "SetCRTC_Timing": 39, "SetCRTC_OverScan": 40,
     "SelectCRTC_Source": 42, "UpdateCRTC_DoubleBufferRegisters": 44,
@@ -56,7 +57,8 @@ ATOM_ENABLE = 1
 ATOM_DEVICE_INDEX = {"CRT1": 0, "LCD1": 1, "TV1": 2, "DFP1": 3, "CRT2": 4,
                      "DFP2": 7}
 ATOM_DEVICE_CRT1_SUPPORT = 0x0001
-ATOM_DAC_A = 0
+ATOM_DEVICE_CRT2_SUPPORT = 0x0010
+ATOM_DAC_A, ATOM_DAC_B = 0, 1
 ATOM_HSYNC_POLARITY, ATOM_VSYNC_POLARITY, ATOM_INTERLACE = 1, 2, 7  # bits
 PANEL_ENCODER_MISC_DUAL = 0x01
 
@@ -81,6 +83,13 @@ TMDS_TX_PLL_ENABLE, TMDS_TX_PLL_RESET = 1 << 0, 1 << 1
 TMDS_SYNC_RESET, TMDS_SYNC_START = 1 << 0, 1 << 8
 TMDS_TX_LANES, TMDS_TX_LANES_DUAL = 0x1F, 0x1F1F
 S0_CRT1_MASK, S0_CRT1_COLOR = 0x3, 0x2
+S0_CRT2_MASK, S0_CRT2_COLOR = 0x300, 0x200
+# DAC_LoadDetection: per DAC, its ucDacType, the CRT device it senses for
+# and that device's BIOS_0_SCRATCH bits (atombios.h ATOM_S0_CRTn_*)
+DAC_LOAD = {
+    "DACA": (ATOM_DAC_A, ATOM_DEVICE_CRT1_SUPPORT, S0_CRT1_MASK, S0_CRT1_COLOR),
+    "DACB": (ATOM_DAC_B, ATOM_DEVICE_CRT2_SUPPORT, S0_CRT2_MASK, S0_CRT2_COLOR),
+}
 PLL_LOCK_POLLS = 100                    # x 10 us
 
 
@@ -118,9 +127,11 @@ class Board:
         return self.ind(name)
 
     def encoders(self, kind):
-        """The board's encoders whose names start with kind (DAC, TMDS)."""
-        return sorted({c["encoder"] for c in self.connectors
-                       if c["encoder"].startswith(kind)})
+        """The board's encoders whose names start with kind (DAC, TMDS),
+        a DVI-I connector's analog one included."""
+        return sorted({e for c in self.connectors
+                       for e in (c["encoder"], c.get("analog", ""))
+                       if e.startswith(kind)})
 
 
 def _per_crtc(a, b, sel, body):
@@ -336,6 +347,8 @@ def select_crtc_source(b):
     routes = {}
     for c in b.connectors:
         routes[ATOM_DEVICE_INDEX[c["device"]]] = c["encoder"]
+        if "analog" in c:
+            routes[ATOM_DEVICE_INDEX[c["analog_device"]]] = c["analog"]
     for dev, enc in sorted(routes.items()):
         a.if_eq(ps(0, "B8"), imm(dev, 1),
                 lambda enc=enc: a.move(reg(b.r(f"{enc}_SOURCE_SELECT")),
@@ -375,14 +388,18 @@ def dac_output_control(b, dac="DACA"):
     return a.table(1, 1, 0, 4)
 
 
-def dac_load_detection(b, dac="DACA"):
-    """Sense a load on DAC A for CRT1 and report it in BIOS_0_SCRATCH as
-    radeon reads it (ATOM_S0_CRT1_COLOR)."""
-    _need(b, dac)
+def dac_load_detection(b):
+    """Sense a load on the DAC ucDacType names, for the CRT device of
+    usDeviceID, and report it in BIOS_0_SCRATCH as radeon reads it
+    (atombios_dac_detect: ATOM_S0_CRT1_COLOR for DAC A and CRT1,
+    ATOM_S0_CRT2_COLOR for DAC B and CRT2); the board's DACs only."""
+    dacs = b.encoders("DAC")
+    if not dacs:
+        raise TableError("no connector of the board uses a DAC")
     a = Asm()
     s0 = b.r("BIOS_0_SCRATCH")
 
-    def sense():
+    def sense(dac, s0_mask, s0_color):
         force = reg(b.r(f"{dac}_FORCE_DATA"))
         a.move(ws(1), force)
         a.move(force, imm(DAC_LOAD_FORCE_DATA))
@@ -391,18 +408,20 @@ def dac_load_detection(b, dac="DACA"):
         a.move(ws(0), reg(b.r(f"{dac}_COMPARATOR_OUTPUT")))
         a.move(reg(b.r(f"{dac}_COMPARATOR_ENABLE")), imm(0))
         a.move(force, ws(1))
-        a.clear_bits(s0, S0_CRT1_MASK)
+        a.clear_bits(s0, s0_mask)
         a.and_(ws(0), imm(DAC_COMPARATOR_RGB))
         a.if_eq(ws(0), imm(DAC_COMPARATOR_RGB),
-                lambda: a.set_bits(s0, S0_CRT1_COLOR))
+                lambda: a.set_bits(s0, s0_color))
 
-    skip = a.new_label()
-    a.compare(ps(0, "B16"), imm(ATOM_DAC_A, 1))
-    a.jump(skip, "ne")
-    a.test(ps(0, "W0"), imm(ATOM_DEVICE_CRT1_SUPPORT, 2))
-    a.jump(skip, "eq")
-    sense()
-    a.label(skip)
+    for dac in dacs:
+        dac_type, device, s0_mask, s0_color = DAC_LOAD[dac]
+        skip = a.new_label()
+        a.compare(ps(0, "B16"), imm(dac_type, 1))
+        a.jump(skip, "ne")
+        a.test(ps(0, "W0"), imm(device, 2))
+        a.jump(skip, "eq")
+        sense(dac, s0_mask, s0_color)
+        a.label(skip)
     return a.table(1, 1, 2, 12)
 
 
@@ -586,6 +605,8 @@ BUILDERS = {
     "SelectCRTC_Source": select_crtc_source,
     "DAC1EncoderControl": dac_encoder_control,
     "DAC1OutputControl": dac_output_control,
+    "DAC2EncoderControl": lambda b: dac_encoder_control(b, "DACB"),
+    "DAC2OutputControl": lambda b: dac_output_control(b, "DACB"),
     "DAC_LoadDetection": dac_load_detection,
     "TMDSAEncoderControl": tmds_encoder_control,
     "TMDSAOutputControl": tmds_output_control,

@@ -74,33 +74,9 @@ static int r5xx_dac2_source(R5xxState *s)
 static void r5xx_dac2_update(void *opaque)
 {
     R5xxState *s = opaque;
-    QemuConsole *con = s->disp.dac2_con;
-    DisplaySurface *ds = qemu_console_surface(con);
-    int n = r5xx_dac2_source(s);
-    R5xxScanout m;
-    R5xxCursor cur;
 
-    memset(&m, 0, sizeof(m));
-    if (n < 0 || !s->disp.ops->scanout(s, n, &m) || !m.width || !m.height) {
-        if (!ds || !is_placeholder(ds)) {
-            dpy_gfx_replace_surface(con,
-                qemu_create_placeholder_surface(640, 480, "r5xx: DAC2 off"));
-        }
-        return;
-    }
-    if (!ds || is_placeholder(ds) || surface_width(ds) != m.width ||
-        surface_height(ds) != m.height) {
-        ds = qemu_create_displaysurface(m.width, m.height);
-        dpy_gfx_replace_surface(con, ds);
-    }
-    s->disp.ops->cursor(s, n, &cur);
-    cur.on = cur.on && !m.blank;
-    for (uint32_t y = 0; y < m.height; y++) {
-        r5xx_crtc_render_line(s, &m, &cur, y,
-                              (uint32_t *)((uint8_t *)surface_data(ds) +
-                                           y * surface_stride(ds)));
-    }
-    dpy_gfx_update(con, 0, 0, m.width, m.height);
+    r5xx_monitor_show_crtc(s, s->disp.dac2_con, r5xx_dac2_source(s),
+                           "r5xx: DAC2 off");
 }
 
 static void r5xx_dac2_invalidate(void *opaque)

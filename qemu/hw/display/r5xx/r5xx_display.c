@@ -494,6 +494,36 @@ static void r5xx_crtc_update(void *opaque)
     g_free(snap);
 }
 
+void r5xx_monitor_show_crtc(R5xxState *s, QemuConsole *con, int n,
+                            const char *off)
+{
+    DisplaySurface *ds = qemu_console_surface(con);
+    R5xxScanout m;
+    R5xxCursor cur;
+
+    memset(&m, 0, sizeof(m));
+    if (n < 0 || !s->disp.ops->scanout(s, n, &m) || !m.width || !m.height) {
+        if (!ds || !is_placeholder(ds)) {
+            dpy_gfx_replace_surface(con,
+                qemu_create_placeholder_surface(640, 480, off));
+        }
+        return;
+    }
+    if (!ds || is_placeholder(ds) || surface_width(ds) != m.width ||
+        surface_height(ds) != m.height) {
+        ds = qemu_create_displaysurface(m.width, m.height);
+        dpy_gfx_replace_surface(con, ds);
+    }
+    s->disp.ops->cursor(s, n, &cur);
+    cur.on = cur.on && !m.blank;
+    for (uint32_t y = 0; y < m.height; y++) {
+        r5xx_crtc_render_line(s, &m, &cur, y,
+                              (uint32_t *)((uint8_t *)surface_data(ds) +
+                                           y * surface_stride(ds)));
+    }
+    dpy_gfx_update(con, 0, 0, m.width, m.height);
+}
+
 void r5xx_crtc_render_line(R5xxState *s, const R5xxScanout *m,
                            const R5xxCursor *cur, uint32_t y, uint32_t *dst)
 {
@@ -647,6 +677,7 @@ void r5xx_display_instance_init(R5xxState *s)
                              r5xx_set_monitor_dvi);
     r5xx_panel_instance_init(s);
     r5xx_dac2_instance_init(s);
+    r5xx_dacb_instance_init(s);
 }
 
 /* Life cycle -------------------------------------------------------------- */
@@ -689,6 +720,7 @@ void r5xx_display_init(R5xxState *s)
     if (s->disp.ops) {
         r5xx_panel_init(s);
         r5xx_dac2_init(s);
+        r5xx_dacb_init(s);
         memory_region_set_log(&s->vram, true, DIRTY_MEMORY_VGA);
     }
     s->disp.realized = true;
@@ -706,6 +738,7 @@ void r5xx_display_fini(R5xxState *s)
     }
     r5xx_panel_fini(s);
     r5xx_dac2_fini(s);
+    r5xx_dacb_fini(s);
 }
 
 /* After the register file is cleared: CRTCs off, identity palettes. */

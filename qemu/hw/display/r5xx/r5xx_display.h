@@ -78,12 +78,26 @@ uint32_t r5xx_lut_from_888(uint32_t v);
 void r5xx_crtc_render_line(R5xxState *s, const R5xxScanout *m,
                            const R5xxCursor *cur, uint32_t y, uint32_t *dst);
 
+/*
+ * A second DAC's monitor: CRTC @n's whole picture on @con, or a
+ * placeholder saying @off when @n is negative or the CRTC shows nothing.
+ */
+void r5xx_monitor_show_crtc(R5xxState *s, QemuConsole *con, int n,
+                            const char *off);
+
 /* The legacy LVDS panel and its RMX scaler (r5xx_panel.c) */
 void r5xx_panel_instance_init(R5xxState *s);
 void r5xx_panel_init(R5xxState *s);
 void r5xx_panel_fini(R5xxState *s);
 void r5xx_panel_reset(R5xxState *s);
 bool r5xx_panel_write(R5xxState *s, uint32_t addr, uint32_t val);
+
+/* AVIVO DAC B and the monitor on it (r5xx_dacb.c) */
+void r5xx_dacb_instance_init(R5xxState *s);
+void r5xx_dacb_init(R5xxState *s);
+void r5xx_dacb_fini(R5xxState *s);
+uint32_t r5xx_dacb_comparator(R5xxState *s);
+void r5xx_dacb_source_write(R5xxState *s, uint32_t val);
 
 /* The legacy TV DAC and the monitor on it (r5xx_dac2.c) */
 void r5xx_dac2_instance_init(R5xxState *s);

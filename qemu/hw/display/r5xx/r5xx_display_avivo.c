@@ -538,6 +538,8 @@ static uint32_t r5xx_avivo_read(R5xxState *s, uint32_t addr, bool *handled)
                R_DACA_COMPARATOR_OUTPUT_DAC_COMPARATOR_OUTPUT_BLUE_MASK |
                R_DACA_COMPARATOR_OUTPUT_DAC_COMPARATOR_OUTPUT_GREEN_MASK |
                R_DACA_COMPARATOR_OUTPUT_DAC_COMPARATOR_OUTPUT_RED_MASK : 0;
+    case A_DACB_COMPARATOR_OUTPUT:
+        return r5xx_dacb_comparator(s);
     case A_TMDSA_LOAD_DETECT:
         return FIELD_DP32(reg(s, addr), TMDSA_LOAD_DETECT, TMDSA_LOAD_DETECT,
                           s->disp.mon[R5XX_MON_DVI].present);
@@ -642,6 +644,9 @@ static bool r5xx_avivo_write(R5xxState *s, uint32_t addr, uint32_t val)
     case A_DC_HOT_PLUG_DETECT2_CONTROL:
         *r = val;
         r5xx_avivo_hpd_eval(s);
+        return true;
+    case A_DACB_SOURCE_SELECT:
+        r5xx_dacb_source_write(s, val);
         return true;
     case A_TMDSA_LOAD_DETECT:
         *r = val & ~R_TMDSA_LOAD_DETECT_TMDSA_LOAD_DETECT_MASK;

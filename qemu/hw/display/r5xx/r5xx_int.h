@@ -121,6 +121,8 @@ typedef struct R5xxChipInfo {
     uint32_t pcie_index_mask;   /* 0xff before RV515, 0x7ff from RV515 */
     const uint8_t *vbios;       /* video BIOS (r5xx_vbios.py), or NULL */
     const size_t *vbios_size;
+    const uint8_t *vbios_dvi_i; /* the board variant with DVI-I, or NULL */
+    const size_t *vbios_dvi_i_size;
     R5xxSpace mc_space;         /* is_r5xx: R5XX_SPACE_MC, _MC_R520, _RS600 */
     uint32_t gb_pipe_select;    /* GB_PIPE_SELECT as the BIOS leaves it:
                                    several pipes (R4xx, R520 class) */
@@ -377,6 +379,9 @@ typedef struct R5xxDisplay {
     QemuConsole *panel_con;         /* the LVDS panel, head 2 (or NULL) */
     QemuConsole *dac2_con;          /* the TV DAC's monitor, head 3 */
     bool dac2_present;              /* a monitor on the TV DAC (no DDC) */
+    QemuConsole *dacb_con;          /* AVIVO DAC B's monitor, head 3 */
+    bool dacb_present;              /* a monitor on DAC B (no DDC) */
+    bool dacb_tv_logged;            /* DAC B: TV/bad source logged */
 } R5xxDisplay;
 
 typedef struct R5xxIrq {
@@ -415,6 +420,7 @@ struct R5xxState {
     /* power: S3 and PCI D3hot leave a cold, unposted board (r5xx.c) */
     Notifier suspend_notifier;
     bool pm;                    /* property: PCI PM capability */
+    bool dvi_i;                 /* property: the DVI-I board variant */
     uint8_t pm_cap;             /* PCI power management capability */
     bool cold_pending;          /* the next reset is a power-up from S3 */
 };
@@ -435,12 +441,17 @@ static inline bool r5xx_mc_is_uma(const R5xxState *s)
 /* r5xx_vbios_<chip>.c, generated from <chip>-board.toml */
 extern const uint8_t r5xx_vbios_rv515[];
 extern const size_t r5xx_vbios_rv515_size;
+extern const uint8_t r5xx_vbios_rv515_dvii[];
+extern const size_t r5xx_vbios_rv515_dvii_size;
 extern const uint8_t r5xx_vbios_r580[];
 extern const size_t r5xx_vbios_r580_size;
 extern const uint8_t r5xx_vbios_rs690[];
 extern const size_t r5xx_vbios_rs690_size;
 extern const uint8_t r5xx_vbios_rs600[];
 extern const size_t r5xx_vbios_rs600_size;
+/* r5xx_vbios_<chip>.c, a COMBIOS generated from <chip>-board.toml */
+extern const uint8_t r5xx_vbios_rv350[];
+extern const size_t r5xx_vbios_rv350_size;
 
 /* r5xx.c */
 uint32_t r5xx_reg_read(R5xxState *s, uint32_t addr);

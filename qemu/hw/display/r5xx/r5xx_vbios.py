@@ -26,6 +26,7 @@ Usage: r5xx_vbios.py BOARD.toml REGS.h [-c OUT.c [-s SYMBOL]] [-b OUT.rom]
   -b      write the image itself
 """
 import argparse
+import os
 import re
 import struct
 import sys
@@ -56,7 +57,8 @@ DATA_INDEX = {
 
 # Object ids (ObjectID.h): type << 12 | enum << 8 | id
 OBJ_GPU, OBJ_ENCODER, OBJ_CONNECTOR = 1, 2, 3
-ENCODERS = {"DACA": 0x15, "TMDSA": 0x13}     # INTERNAL_KLDSCP_DAC1/_TMDS1
+# INTERNAL_KLDSCP_DAC1/_DAC2/_TMDS1
+ENCODERS = {"DACA": 0x15, "DACB": 0x16, "TMDSA": 0x13}
 CONNECTORS = {"DVI-I": 0x01, "DVI-D": 0x03, "VGA": 0x05}
 DEVICES = {"CRT1": 0, "LCD1": 1, "TV1": 2, "DFP1": 3, "CRT2": 4, "DFP2": 7}
 
@@ -270,20 +272,28 @@ def object_header(board):
     blob = Blob(header_len)
 
     # one connector object per connector, one encoder object per encoder
+    # (a DVI-I connector's analog encoder, analog =, included)
     enc_names = []
     con_ids, enc_ids = [], {}
     seen = {}
     for c in conns:
         if c["type"] not in CONNECTORS:
             raise BoardError(f"unknown connector type {c['type']}")
-        if c["encoder"] not in ENCODERS:
-            raise BoardError(f"unknown encoder {c['encoder']}")
+        if "analog" in c and (c["type"] != "DVI-I" or
+                              "analog_device" not in c):
+            raise BoardError(f"connector {c['type']}: an analog half needs "
+                             "DVI-I and analog_device")
         oid = CONNECTORS[c["type"]]
         seen[oid] = seen.get(oid, 0) + 1
         con_ids.append(obj_id(OBJ_CONNECTOR, oid, seen[oid]))
-        if c["encoder"] not in enc_ids:
-            enc_names.append(c["encoder"])
-            enc_ids[c["encoder"]] = obj_id(OBJ_ENCODER, ENCODERS[c["encoder"]])
+        for e in (c["encoder"], c.get("analog")):
+            if e is None:
+                continue
+            if e not in ENCODERS:
+                raise BoardError(f"unknown encoder {e}")
+            if e not in enc_ids:
+                enc_names.append(e)
+                enc_ids[e] = obj_id(OBJ_ENCODER, ENCODERS[e])
 
     # records: each list ends with an end record
     end = struct.pack("<BB", RECORD_END, 2)
@@ -312,31 +322,62 @@ def object_header(board):
     enc_table = object_table([(enc_ids[e], enc_records) for e in enc_names])
     router_table = object_table([])
 
+    # a display path per device: DVI-I's analog half is a path of its own
+    # to the same connector object, as radeon_get_atom_connector_info_from_
+    # object_table merges them
     paths = b""
     devices = 0
+    npaths = 0
     for c, cid in zip(conns, con_ids):
-        tag = 1 << DEVICES[c["device"]]
-        devices |= tag
-        paths += struct.pack("<HHHHH", tag, 10, cid, obj_id(OBJ_GPU, 0),
-                             enc_ids[c["encoder"]])
-    path_table = blob.add(struct.pack("<BB2x", len(conns), 1) + paths, 2)
+        halves = [(c["device"], c["encoder"])]
+        if "analog" in c:
+            halves.append((c["analog_device"], c["analog"]))
+        for dev, enc in halves:
+            tag = 1 << DEVICES[dev]
+            devices |= tag
+            paths += struct.pack("<HHHHH", tag, 10, cid, obj_id(OBJ_GPU, 0),
+                                 enc_ids[enc])
+            npaths += 1
+    path_table = blob.add(struct.pack("<BB2x", npaths, 1) + paths, 2)
 
     header = struct.pack("<HHHHHH", devices, con_table, router_table,
                          enc_table, 0, path_table)
     return table(1, 2, header + bytes(blob.data))
 
 
-def build(board, regs):
-    pci = board["pci"]
+def rom_start(pci):
+    """A ROM's head: the bytes below FIRST_FREE, then the PCI data
+    structure for the board's vendor and device.  Returns the Blob, the
+    dict of fixed-offset words to place (the PCIR pointer in it) and the
+    PCIR's offset, for rom_finish()."""
     rom = Blob()
     rom.add(bytes(FIRST_FREE))
-    fixed = {}
-
     pcir = rom.add(struct.pack("<4sHHHHB3sHHBBH", b"PCIR", pci["vendor"],
                                pci["device"], 0, 24, 0,
                                bytes([0, 0, 3]),       # class 0x030000, VGA
                                0, 0, 0, 0x80, 0), 4)    # length/type/last image
-    fixed[PCIR_PTR] = struct.pack("<H", pcir)
+    return rom, {PCIR_PTR: struct.pack("<H", pcir)}, pcir
+
+
+def rom_finish(rom, fixed, pcir):
+    """The image: padded to whole 512-byte blocks, the 0x55AA signature
+    and length, the init entry, the ATI magic, the fixed-offset words, the
+    PCIR's image length, and the last byte making the checksum 0."""
+    size = -(-(len(rom.data) + 1) // ROM_BLOCK) * ROM_BLOCK
+    img = rom.data + bytes(size - len(rom.data))
+    img[0:3] = bytes([0x55, 0xAA, size // ROM_BLOCK])
+    img[3] = X86_RETF
+    img[ATI_MAGIC_PTR:ATI_MAGIC_PTR + len(ATI_MAGIC)] = ATI_MAGIC
+    for off, b in fixed.items():
+        img[off:off + len(b)] = b
+    struct.pack_into("<H", img, pcir + 16, size // ROM_BLOCK)  # image length
+    img[-1] = -sum(img[:-1]) & 0xFF
+    return bytes(img)
+
+
+def build(board, regs):
+    pci = board["pci"]
+    rom, fixed, pcir = rom_start(pci)
 
     name = rom.add(board["bios"]["name"].encode() + b"\r\n\0")
     for ch in board["bios"]["name"]:
@@ -377,17 +418,21 @@ def build(board, regs):
     atom = rom.add(table(1, 1, b"ATOM" + struct.pack("<13HBB", *words, 0, 0)), 2)
     fixed[ATOM_HEADER_PTR] = struct.pack("<H", atom)
 
-    # pad to whole 512-byte blocks, the last byte being the checksum
-    size = -(-(len(rom.data) + 1) // ROM_BLOCK) * ROM_BLOCK
-    img = rom.data + bytes(size - len(rom.data))
-    img[0:3] = bytes([0x55, 0xAA, size // ROM_BLOCK])
-    img[3] = X86_RETF
-    img[ATI_MAGIC_PTR:ATI_MAGIC_PTR + len(ATI_MAGIC)] = ATI_MAGIC
-    for off, b in fixed.items():
-        img[off:off + len(b)] = b
-    struct.pack_into("<H", img, pcir + 16, size // ROM_BLOCK)  # image length
-    img[-1] = -sum(img[:-1]) & 0xFF
-    return bytes(img)
+    return rom_finish(rom, fixed, pcir)
+
+
+def load_board(path):
+    """A board description; a variant's base = names the file (beside it)
+    whose tables it starts from, each of its own top-level keys replacing
+    the base's."""
+    with open(path, "rb") as f:
+        board = tomllib.load(f)
+    base = board.pop("base", None)
+    if base is None:
+        return board
+    merged = load_board(os.path.join(os.path.dirname(path), base))
+    merged.update(board)
+    return merged
 
 
 def c_file(img, board_name, symbol):
@@ -414,8 +459,7 @@ def main():
     ap.add_argument("-b", dest="bin_out")
     ap.add_argument("-s", dest="symbol", default="r5xx_vbios")
     args = ap.parse_args()
-    with open(args.board, "rb") as f:
-        board = tomllib.load(f)
+    board = load_board(args.board)
     try:
         img = build(board, read_regs(args.regs))
     except (BoardError, TableError, KeyError, struct.error) as e:

@@ -122,7 +122,7 @@ if chip == "rs600":
     for n in ("LB_MAX_REQ_OUTSTANDING", "D1MODE_PRIORITY_A_CNT",
               "D1MODE_PRIORITY_B_CNT", "D2MODE_PRIORITY_A_CNT",
               "D2MODE_PRIORITY_B_CNT"):
-        if regs[n] != 0:
+        if regs.get(n, 0) != 0:
             bad.append("%s 0x%x written on rs600" % (n, regs[n]))
     if bad:
         print("FAIL: " + "; ".join(bad))

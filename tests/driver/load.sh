@@ -11,8 +11,11 @@ set -uo pipefail
 . tests/driver/lib.sh
 
 chip=$(chip_name)
+mobility='(, mobility)?'
+# the rv380m model chip is an RV380 with a Mobility X600's ID
+[ "$chip" = RV380M ] && chip=RV380 mobility=', mobility'
 log=$(dmesg)
-grep -E "r5xx .*\[drm\] $chip \(1002:[0-9a-f]{4}(, mobility)?\), RS?[3-6]xx family" <<<"$log" ||
+grep -E "r5xx .*\[drm\] $chip \(1002:[0-9a-f]{4}$mobility\), RS?[3-6]xx family" <<<"$log" ||
 	fail "no '$chip (1002:xxxx), R[S]nxx family' line"
 grep -E "r5xx .*\[drm\] VRAM [1-9][0-9]* MiB \([0-9]+-bit\), GART [1-9][0-9]* MiB, IRQ (MSI|INTx)" <<<"$log" ||
 	fail "no VRAM/GART line"

@@ -22,7 +22,7 @@
 # one that is off, MODE_PRIORITY_ALWAYS_ON and the MC's display latencies
 # on rv515 only (radeon_update_display_priority); on rs690 the depths less
 # one and DCP_CONTROL 0, as rs690_bandwidth_update (in rs690's tests/igp
-# boot).
+# boot); on rs600 the split alone, as rs600_bandwidth_update.
 # tests/unit/bandwidth.test checks the arithmetic for other modes.
 set -uo pipefail
 . tests/driver/lib.sh
@@ -115,6 +115,19 @@ else:
 split = regs["DC_LB_MEMORY_SPLIT"] & 3
 if split != want:
     bad.append("DC_LB_MEMORY_SPLIT %d, want %d" % (split, want))
+
+# RS600: rs600_bandwidth_update programs the line buffer split alone (the
+# IGP never forces the priority high): the depths and marks stay at reset
+if chip == "rs600":
+    for n in ("LB_MAX_REQ_OUTSTANDING", "D1MODE_PRIORITY_A_CNT",
+              "D1MODE_PRIORITY_B_CNT", "D2MODE_PRIORITY_A_CNT",
+              "D2MODE_PRIORITY_B_CNT"):
+        if regs.get(n, 0) != 0:
+            bad.append("%s 0x%x written on rs600" % (n, regs[n]))
+    if bad:
+        print("FAIL: " + "; ".join(bad))
+        sys.exit(1)
+    sys.exit(0)
 
 # RS690 (DCP_CONTROL shown): rs690_bandwidth_update's depths less one
 igp = "DCP_CONTROL" in regs

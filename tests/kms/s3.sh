@@ -18,7 +18,7 @@
 # reads 0), the console's screendump equals the one before pixel for
 # pixel, a command submission paints and reads back (build/cs/cs paint),
 # and page flips with events run (build/kms/kms flip); on the ATOM boards
-# (rv515, r580, rs690) the re-post ran the video BIOS's ASIC_Init to its
+# (rv515, r580, rs690, rs600) the re-post ran the video BIOS's ASIC_Init to its
 # end through r5xx's ATOM interpreter (debugfs asic_inits) and that posted
 # the board: the saved registers were not written back (debugfs restores);
 # on the COMBIOS board (rv350) the re-post ran the video BIOS's init tables
@@ -49,7 +49,7 @@ restores() { sed -n 's/^restores //p' "$f"; }
 # repost: the board comes back unposted
 atom=0 combios=0 repost=1
 case ${R5XX_CHIP:-} in
-rv515 | r580 | rs690) atom=1 ;;
+rv515 | r580 | rs690 | rs600) atom=1 ;;
 rv350) combios=1 ;;
 rs480) repost=0 ;;
 esac

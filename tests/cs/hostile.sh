@@ -6,6 +6,7 @@
 # drm.debug=0x2 (DRM_UT_DRIVER), a refusal must log a message naming the
 # register.
 # vm-chips: rv380 rv515
+# vm-all-chips: rv380 rv515 rv350 r420 rs480 rs690 rs600 r580 rv380m
 # vm-driver: r5xx
 . tests/cs/lib.sh
 

@@ -8,6 +8,7 @@
 # radeon.ko moves an imported dma-buf into VRAM when a stream asks for VRAM,
 # so that the exporter never sees the GPU's writes; r5xx keeps it in GTT.
 # vm-chips: rv380 rv515 rv350 r420
+# vm-all-chips: rv380 rv515 rv350 r420 rs480 rs690 rs600 r580 rv380m
 # vm-driver: radeon
 set -uo pipefail
 . tests/cs/lib.sh

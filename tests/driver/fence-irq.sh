@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
 # vm-chips: rv380 rv515 rv350 r420
+# vm-all-chips: rv380 rv515 rv350 r420 rs480 rs690 rs600 r580 rv380m
 # Driver test: fences of jobs submitted through the scheduler (debugfs
 # r5xx_fence_test) are signalled by the interrupt handler: every hardware
 # fence counts as signalled from the handler, none by polling, and both the

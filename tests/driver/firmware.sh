@@ -17,8 +17,10 @@ set -uo pipefail
 . tests/driver/lib.sh
 
 case ${R5XX_CHIP:-rv380} in
-rv515) fw=radeon/R520_cp.bin ;;
+rv515 | r580) fw=radeon/R520_cp.bin ;;
 r420) fw=radeon/R420_cp.bin ;;
+rs600) fw=radeon/RS600_cp.bin ;;
+rs690) fw=radeon/RS690_cp.bin ;;
 *) fw=radeon/R300_cp.bin ;;
 esac
 fwpath=/sys/module/firmware_class/parameters/path

@@ -11,6 +11,7 @@
 # seed 1; `make soak` R5XX_FUZZ_STEPS with R5XX_FUZZ_SEED (printed first).
 #
 # vm-chips: rv380
+# vm-all-chips: rv380 rv515 rv350 r420 rs480 rs690 rs600 r580 rv380m
 # vm-kernels: bookworm trixie
 # vm-kernel-args: slub_debug=U
 set -uo pipefail

@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
 # vm-chips: rv380 rv515 rv350 r420
+# vm-all-chips: rv380 rv515 rv350 r420 rs480 rs690 rs600 r580 rv380m
 # Driver test: a CP hang is detected, the GPU is reset, the guilty job's
 # fence carries -ETIME and the jobs queued behind it, and later ones, run.
 # The hang comes from the QEMU model's debug register MODEL_DEBUG.CP_HANG

@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
 # vm-chips: rv380 rv515 r580 rv350 r420
+# vm-all-chips: rv380 rv515 rv350 r420 rs480 rs690 rs600 r580 rv380m
 # vm-kernels: bookworm trixie:rv380,rv515 bookworm-backports:rv380 trixie-backports:rv380,rv515
 # Driver test: loading r5xx.ko registers DRM driver radeon 2.50.0, names the
 # chip and its family, VRAM and GART sizes, passes the ring and IB
@@ -10,8 +11,11 @@ set -uo pipefail
 . tests/driver/lib.sh
 
 chip=$(chip_name)
+mobility='(, mobility)?'
+# the rv380m model chip is an RV380 with a Mobility X600's ID
+[ "$chip" = RV380M ] && chip=RV380 mobility=', mobility'
 log=$(dmesg)
-grep -E "r5xx .*\[drm\] $chip \(1002:[0-9a-f]{4}(, mobility)?\), RS?[3-6]xx family" <<<"$log" ||
+grep -E "r5xx .*\[drm\] $chip \(1002:[0-9a-f]{4}$mobility\), RS?[3-6]xx family" <<<"$log" ||
 	fail "no '$chip (1002:xxxx), R[S]nxx family' line"
 grep -E "r5xx .*\[drm\] VRAM [1-9][0-9]* MiB \([0-9]+-bit\), GART [1-9][0-9]* MiB, IRQ (MSI|INTx)" <<<"$log" ||
 	fail "no VRAM/GART line"

@@ -1,6 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
 # vm-chips: rv515 r580
+# vm-all-chips: rv515 r580
+# (the R5xx family rows only: the other families program no PLL 0x0d;
+# R4xx pipes: radeon-model.sh and INFO_NUM_GB_PIPES in tests/uapi/info.sh)
 # vm-kernels: bookworm trixie:rv515
 # Driver test: what the chip rows of the R5xx family make r5xx program,
 # read back through debugfs r5xx_regs.  The quad pipes the model's

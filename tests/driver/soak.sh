@@ -17,6 +17,7 @@
 # (R5XX_SOAK_STEPS, R5XX_SOAK_WORKERS, R5XX_SOAK_SEED, printed first).
 #
 # vm-chips: rv380
+# vm-all-chips: rv380 rv515 rv350 r420 rs480 rs690 rs600 r580 rv380m
 # vm-kernels: bookworm trixie
 # vm-kernel-args: slub_debug=U
 set -uo pipefail

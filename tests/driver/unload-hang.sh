@@ -10,6 +10,7 @@
 # recovering the GPU before teardown's drain (as long) gives up: a hang is
 # declared after one to two periods without progress.
 # vm-chips: rv380
+# vm-all-chips: rv380 rv515 rv350 r420 rs480 rs690 rs600 r580 rv380m
 # vm-kernels: bookworm trixie
 set -uo pipefail
 . tests/driver/lib.sh

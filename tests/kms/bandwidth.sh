@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only OR MIT
 # vm-chips: rv515 r580 rv380 r420 rs690
+# vm-all-chips: rv380 rv515 rv350 r420 rs480 rs690 rs600 r580 rv380m
 # vm-kernels: bookworm trixie:rv515
 # KMS test (in the VM, r5xx.ko): the display bandwidth registers. Legacy
 # chips (rv380, r420): GRPH_BUFFER_CNTL / GRPH2_BUFFER_CNTL of each CRTC
@@ -9,7 +10,9 @@
 # = the line's octawords (hdisplay * bytes per pixel / 16, at most 0x7c),
 # critical point 0, GRPH_BUFFER_SIZE, the critical and stop controls
 # clear; MC_INIT_MISC_LAT_TIMER's display latencies 1 for the CRTCs that
-# are on; tests/unit/bandwidth-legacy.test checks the latency arithmetic
+# are on; on the rs480 (an IGP: the priority not forced high) a critical
+# point below the stop level and the latencies left alone;
+# tests/unit/bandwidth-legacy.test checks the latency arithmetic
 # and the memory timings. AVIVO chips: the registers
 # read back through debugfs r5xx_regs, are what rv515_bandwidth_update
 # gives for the modes the CRTCs run (debugfs state; the console's): the
@@ -19,7 +22,7 @@
 # one that is off, MODE_PRIORITY_ALWAYS_ON and the MC's display latencies
 # on rv515 only (radeon_update_display_priority); on rs690 the depths less
 # one and DCP_CONTROL 0, as rs690_bandwidth_update (in rs690's tests/igp
-# boot).
+# boot); on rs600 the split alone, as rs600_bandwidth_update.
 # tests/unit/bandwidth.test checks the arithmetic for other modes.
 set -uo pipefail
 . tests/driver/lib.sh
@@ -75,6 +78,18 @@ if legacy:
             continue
         stop = min(width[i] * cpp[i] // 16, 0x7c)
         want = stop | stop << 8 | 1 << 29
+        if chip == "rs480":
+            # an IGP: the priority is not forced high, the critical point
+            # is the computed one (bandwidth-legacy.test has its value),
+            # below the stop level, and the MC latencies are left alone
+            crit = v >> 16 & 0x7f
+            if v & 0xf0007f7f != want or not 0 < crit < stop:
+                bad.append("%s 0x%x, want 0x%x with a critical point "
+                           "in 1..0x%x" % (n, v, want, stop - 1))
+            if (lat >> (8 + 4 * i)) & 0xf != 0:
+                bad.append("MC_INIT_MISC_LAT_TIMER 0x%x: CRTC%d's latency "
+                           "written on an IGP" % (lat, i + 1))
+            continue
         if v & 0xf07f7f7f != want:
             bad.append("%s 0x%x, want 0x%x" % (n, v, want))
         if (lat >> (8 + 4 * i)) & 0xf != 1:
@@ -100,6 +115,19 @@ else:
 split = regs["DC_LB_MEMORY_SPLIT"] & 3
 if split != want:
     bad.append("DC_LB_MEMORY_SPLIT %d, want %d" % (split, want))
+
+# RS600: rs600_bandwidth_update programs the line buffer split alone (the
+# IGP never forces the priority high): the depths and marks stay at reset
+if chip == "rs600":
+    for n in ("LB_MAX_REQ_OUTSTANDING", "D1MODE_PRIORITY_A_CNT",
+              "D1MODE_PRIORITY_B_CNT", "D2MODE_PRIORITY_A_CNT",
+              "D2MODE_PRIORITY_B_CNT"):
+        if regs.get(n, 0) != 0:
+            bad.append("%s 0x%x written on rs600" % (n, regs[n]))
+    if bad:
+        print("FAIL: " + "; ".join(bad))
+        sys.exit(1)
+    sys.exit(0)
 
 # RS690 (DCP_CONTROL shown): rs690_bandwidth_update's depths less one
 igp = "DCP_CONTROL" in regs

@@ -951,9 +951,13 @@ static int t_hotplug(void)
 /* the X driver's VLINE register: CRTC_GUI_TRIG_VLINE, D1MODE_VLINE_START_END on AVIVO */
 static uint32_t vline_reg(void)
 {
+	static const char *const avivo[] = { "rv515", "r580", "rs690", "rs600" };
 	const char *chip = getenv("R5XX_CHIP");
 
-	return chip && !strcmp(chip, "rv515") ? 0x6538 : 0x0218;
+	for (unsigned int i = 0; chip && i < ARRAY_SIZE(avivo); i++)
+		if (!strcmp(chip, avivo[i]))
+			return 0x6538;
+	return 0x0218;
 }
 
 static int vline_cs(uint32_t crtc_id)

@@ -4,6 +4,7 @@
 # no connectors, no fbdev, the reason in the debug log; reloaded again with
 # the default, the connectors and the console are back.
 # vm-chips: rv380 rv515
+# vm-all-chips: rv380 rv515 rv350 r420 rs480 rs690 rs600 r580 rv380m
 set -uo pipefail
 . tests/driver/lib.sh
 

@@ -4,6 +4,7 @@
 # waits for a foreign (vgem) fence has no GPU time in drm-engine-gfx until
 # the fence signals and it runs; the imported buffer is shared and active.
 # vm-chips: rv380
+# vm-all-chips: rv380 rv515 rv350 r420 rs480 rs690 rs600 r580 rv380m
 # vm-driver: r5xx
 . tests/driver/lib.sh
 . tests/uapi/lib.sh

@@ -4,6 +4,7 @@
 # memory per region, GPU time of a busy and an idle file): build/uapi/fdinfo
 # keys, memory and engine (see tests/uapi/fdinfo.c).
 # vm-chips: rv380 rv515
+# vm-all-chips: rv380 rv515 rv350 r420 rs480 rs690 rs600 r580 rv380m
 # vm-driver: r5xx
 bin=$PWD/build/uapi/fdinfo
 if [ ! -x "$bin" ]; then

@@ -7,6 +7,7 @@
 # under script(1), whose pseudo-terminal of size 0x0 it takes for 80x24
 # (its output then has CRLF line ends and escape sequences, removed here).
 # vm-chips: rv380
+# vm-all-chips: rv380 rv515 rv350 r420 rs480 rs690 rs600 r580 rv380m
 # vm-driver: r5xx
 set -u
 bin=$PWD/build/uapi/fdinfo

@@ -6,6 +6,7 @@
 # is loaded again with a 1 s lockup timeout (an IB allocation gives up
 # after three), and with the defaults again afterwards.
 # vm-chips: rv380
+# vm-all-chips: rv380 rv515 rv350 r420 rs480 rs690 rs600 r580 rv380m
 # vm-driver: r5xx
 . tests/driver/lib.sh
 . tests/uapi/lib.sh

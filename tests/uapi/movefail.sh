@@ -7,6 +7,7 @@
 # boot has slub_debug=FZP so that a double free or a write to a freed
 # object is reported (tests/vm/group.sh fails the test on "BUG:").
 # vm-chips: rv380
+# vm-all-chips: rv380 rv515 rv350 r420 rs480 rs690 rs600 r580 rv380m
 # vm-driver: r5xx
 # vm-kernels: bookworm trixie
 # vm-kernel-args: slub_debug=FZP

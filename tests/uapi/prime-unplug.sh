@@ -10,6 +10,7 @@
 # unbind, their IBs to hold the freed IB pool (a WARNING at the unbind),
 # and the pinned buffer to be unbound through the unmapped GART table.
 # vm-chips: rv380
+# vm-all-chips: rv380 rv515 rv350 r420 rs480 rs690 rs600 r580 rv380m
 # vm-driver: r5xx
 # vm-kernels: bookworm trixie
 # vm-kernel-args: slub_debug=FZP

@@ -9,6 +9,7 @@
 # trixie's 6.12.118 takes the id but its trace events do not show it, and
 # the older kernels have none.
 # vm-chips: rv380 rv515
+# vm-all-chips: rv380 rv515 rv350 r420 rs480 rs690 rs600 r580 rv380m
 # vm-driver: r5xx
 # vm-kernels: trixie-backports
 set -uo pipefail

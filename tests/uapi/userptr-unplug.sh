@@ -9,6 +9,7 @@
 # unplug. slub_debug=FZP poisons freed objects, so that such a use is
 # reported (the poisoned workqueue reads as draining: a WARNING).
 # vm-chips: rv380
+# vm-all-chips: rv380 rv515 rv350 r420 rs480 rs690 rs600 r580 rv380m
 # vm-driver: r5xx
 # vm-kernels: bookworm trixie
 # vm-kernel-args: slub_debug=FZP

@@ -6,6 +6,7 @@
 # visible, as on boards whose VRAM is larger than the aperture), and with
 # the defaults again afterwards.
 # vm-chips: rv380 rv515
+# vm-all-chips: rv380 rv515 rv350 r420 rs480 rs690 rs600 r580 rv380m
 # vm-driver: r5xx
 . tests/driver/lib.sh
 . tests/uapi/lib.sh

@@ -4,7 +4,9 @@
 # reports direct rendering by Mesa's r300 driver on the model's chip
 # (DRI2); glxgears draws until it reports its first frame rate, and every
 # command stream it sent was accepted (Mesa prints "The kernel rejected
-# CS" otherwise). Pixels are not compared: the model has no 3D engine.
+# CS" otherwise). Pixels are not compared: on the model glxgears' DRI2
+# frames do not reach X's screen yet, under radeon.ko as under r5xx (a
+# model gap, open in issue 23); tests/mesa compares rendered pixels.
 set -uo pipefail
 . tests/desktop/lib.sh
 need Xorg glxinfo glxgears

@@ -210,6 +210,26 @@ ppm_cmp() {
 	python3 tests/desktop/ppmcmp.py "$@"
 }
 
+# same_picture A B: PPMs A and B are the same, pixel for pixel (cmp first:
+# ppmcmp.py takes seconds for 1024x768 under TCG; it tells the difference).
+same_picture() {
+	cmp -s "$1" "$2" || ppm_cmp "$1" "$2"
+}
+
+# screen_stable NAME: screendumps of the CRTC into $S/NAME.ppm until two in
+# a row are the same (the display settles after a draw or a resume); at
+# most 50.
+screen_stable() {
+	local _
+	screendump "$S/$1.ppm"
+	for _ in $(seq 50); do
+		cp "$S/$1.ppm" "$S/$1.prev"
+		screendump "$S/$1.ppm"
+		cmp -s "$S/$1.ppm" "$S/$1.prev" && return 0
+	done
+	fail "the CRTC never settled ($1)"
+}
+
 # cs_watch: from now on, log the driver's refusals of command streams
 # (drm.debug=0x2: r5xx logs them with rate-limited drm_dbg only; radeon.ko
 # always logs them); cs_refused: print the refusals logged since, and

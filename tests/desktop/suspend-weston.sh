@@ -42,20 +42,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# stable NAME: screendumps of the CRTC until two in a row are the same.
-stable() {
-	local _
-	screendump "$S/$1.ppm"
-	for _ in $(seq 50); do
-		cp "$S/$1.ppm" "$S/$1.prev"
-		screendump "$S/$1.ppm"
-		cmp -s "$S/$1.ppm" "$S/$1.prev" && return 0
-	done
-	fail "the CRTC never settled ($1)"
-}
-
 # show: start wlpic, wait until weston presented its buffer, and check
-# that the CRTC shows its picture (stable NAME).
+# that the CRTC shows its picture (screen_stable NAME).
 show() {
 	local line size w h _
 	"$wlpic" >"/tmp/$1.out" 2>&1 &
@@ -64,11 +52,11 @@ show() {
 		{ cat "/tmp/$1.out"; fail "$2: wlpic's buffer was not presented"; }
 	[[ $line = "wlpic: presented "* ]] || { cat "/tmp/$1.out"; fail "$2: weston discarded wlpic's buffer"; }
 	size=${line##* }
-	stable "$1"
+	screen_stable "$1"
 	read -r _ w h _ <<<"$(head -c 16 "$S/$1.ppm" | tr '\n' ' ')"
 	[ "${w}x$h" = "$size" ] || fail "$2: the CRTC shows ${w}x$h, wlpic's buffer is $size"
 	[ -f "$S/wlpic.ppm" ] || "$wlpic" ppm "$w" "$h" "$S/wlpic.ppm" || fail "wlpic ppm"
-	cmp -s "$S/wlpic.ppm" "$S/$1.ppm" || ppm_cmp "$S/wlpic.ppm" "$S/$1.ppm" ||
+	same_picture "$S/wlpic.ppm" "$S/$1.ppm" ||
 		fail "$2: the CRTC does not show wlpic's picture"
 	echo "ok: $2: wlpic's $size picture presented and on the CRTC, every pixel"
 }
@@ -85,14 +73,14 @@ p0=$(posts)
 echo 1 >"$f" || fail "suspend and resume failed"
 [ "$(posts)" -gt "$p0" ] || fail "the driver did not re-post the GPU"
 kill -CONT "$xpid" "$cpid"
-stable after
-cmp -s "$S/before.ppm" "$S/after.ppm" || ppm_cmp "$S/before.ppm" "$S/after.ppm" ||
+screen_stable after
+same_picture "$S/before.ppm" "$S/after.ppm" ||
 	fail "the CRTC differs from before the suspend"
 echo "ok: re-posted, the CRTC as before, pixel for pixel"
 kill "$cpid"
 wait "$cpid" 2>/dev/null
 cpid=
-stable bg
+screen_stable bg
 cmp -s "$S/wlpic.ppm" "$S/bg.ppm" && fail "wlpic ended, but the CRTC still shows its picture"
 echo "ok: wlpic ended: weston composited its desktop without it"
 show again "after resume, a new client"

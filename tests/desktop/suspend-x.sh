@@ -49,25 +49,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# same A B: pictures A and B are the same, pixel for pixel (cmp first:
-# ppmcmp.py takes seconds for 1024x768 under TCG; it tells the difference)
-same() {
-	cmp -s "$1" "$2" || ppm_cmp "$1" "$2"
-}
-
-# x_stable NAME: screendumps of X's CRTC until two in a row are the same
-# (X and the display engine settle after a draw or a resume); at most 50.
-x_stable() {
-	local _
-	screendump "$S/$1.ppm"
-	for _ in $(seq 50); do
-		cp "$S/$1.ppm" "$S/$1.prev"
-		screendump "$S/$1.ppm"
-		cmp -s "$S/$1.ppm" "$S/$1.prev" && return 0
-	done
-	fail "X's CRTC never settled ($1)"
-}
-
 # fences: the fences the driver emitted so far (debugfs r5xx_fences).
 fences() { sed -n 's/^emitted: //p' "$d/r5xx_fences"; }
 failed_jobs() { sed -n 's/^jobs_failed: //p' "$d/r5xx_fences"; }
@@ -97,16 +78,16 @@ grep -q '^GL_RENDERER: ATI ' /tmp/tri.out || { cat /tmp/tri.out; fail "tri: not 
 start_ati ati
 log_has '\[DRI2\] +DRI driver: r300' "DRI2 with Mesa r300"
 $xdraw tiles || fail "xdraw tiles"
-x_stable tiles
+screen_stable tiles
 $xdraw dump "$S/tiles-x.ppm" || fail "xdraw dump"
-same "$S/tiles-x.ppm" "$S/tiles.ppm" || fail "the CRTC does not show X's tiles"
+same_picture "$S/tiles-x.ppm" "$S/tiles.ppm" || fail "the CRTC does not show X's tiles"
 echo "ok: X shows its tiles on CRTC $xhead"
 
 glxgears -geometry 120x120+100+100 >/tmp/gears.out 2>&1 &
 gp=$!
 kill -STOP "$gp"
 gears_run "after it started"
-x_stable before
+screen_stable before
 jf=$(failed_jobs)
 echo "ok: glxgears drew, submitting to the GPU, and is stopped"
 
@@ -115,15 +96,15 @@ for i in $(seq "$cycles"); do
 	p0=$(posts)
 	echo 1 >"$f" || fail "cycle $i: suspend and resume failed"
 	[ "$(posts)" -gt "$p0" ] || fail "cycle $i: the driver did not re-post the GPU"
-	x_stable after
-	same "$S/before.ppm" "$S/after.ppm" ||
+	screen_stable after
+	same_picture "$S/before.ppm" "$S/after.ppm" ||
 		fail "cycle $i: X's CRTC differs from before the suspend"
 	$xdraw dump "$S/x-after.ppm" || fail "cycle $i: xdraw dump after: X is not answering"
-	same "$S/x-before.ppm" "$S/x-after.ppm" ||
+	same_picture "$S/x-before.ppm" "$S/x-after.ppm" ||
 		fail "cycle $i: X's own picture (GetImage) differs from before the suspend"
 	gears_run "after resume $i"
 	[ "$(failed_jobs)" = "$jf" ] || fail "cycle $i: jobs failed after resume ($jf -> $(failed_jobs))"
-	x_stable before
+	screen_stable before
 	echo "cycle $i: re-posted, the CRTC and X's picture as before, pixel for pixel; glxgears drew on"
 done
 
@@ -136,8 +117,8 @@ echo "ok: glxgears ran on over the suspend, every stream accepted"
 
 $xdraw fill 000000 || fail "xdraw fill after resume"
 $xdraw tiles || fail "xdraw tiles after resume"
-x_stable tiles2
-same "$S/tiles.ppm" "$S/tiles2.ppm" || fail "X's tiles drawn after resume differ from those before"
+screen_stable tiles2
+same_picture "$S/tiles.ppm" "$S/tiles2.ppm" || fail "X's tiles drawn after resume differ from those before"
 echo "ok: X draws after resume: the CRTC shows its tiles as at start"
 stop_server
 

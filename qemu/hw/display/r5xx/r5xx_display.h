@@ -98,6 +98,14 @@ void r5xx_panel_reset(R5xxState *s);
 bool r5xx_panel_write(R5xxState *s, uint32_t addr, uint32_t val);
 bool r5xx_panel_lit(R5xxState *s);
 uint32_t r5xx_panel_backlight(R5xxState *s);
+/*
+ * Both engines' scalers: panel pixel (x, y) shows pixel (srcx[x], srcy[y])
+ * of CRTC @n's picture @m (with its cursor), black where either is
+ * negative; srcx and srcy hold the panel's width and height of entries.
+ */
+void r5xx_panel_draw_scaled(R5xxState *s, DisplaySurface *ds, unsigned n,
+                            const R5xxScanout *m, const int64_t *srcx,
+                            const int64_t *srcy);
 extern const GraphicHwOps r5xx_panel_ops;
 
 /* The AVIVO LVTMA panel and the D1/D2 scaler (r5xx_lvtma.c) */

@@ -123,11 +123,10 @@ static bool r5xx_lvtma_draw(R5xxState *s, DisplaySurface *ds)
                             EXT_OVERSCAN_TOP);
     uint32_t b = FIELD_EX32(tb, D1MODE_EXT_OVERSCAN_TOP_BOTTOM,
                             EXT_OVERSCAN_BOTTOM);
-    g_autofree uint32_t *line = NULL;
+    g_autofree int64_t *srcx = NULL;
+    g_autofree int64_t *srcy = NULL;
     uint32_t active_w, active_h;
     R5xxScanout m;
-    R5xxCursor cur;
-    int64_t last = -1;
 
     memset(&m, 0, sizeof(m));
     if (!s->disp.ops->scanout(s, n, &m) || !m.width || !m.height) {
@@ -138,30 +137,17 @@ static bool r5xx_lvtma_draw(R5xxState *s, DisplaySurface *ds)
     /* the source is the viewport, from the screen's top left */
     m.width = MAX(vpw, 1);
     m.height = MAX(vph, 1);
-    s->disp.ops->cursor(s, n, &cur);
-    cur.on = cur.on && !m.blank;
-    line = g_new0(uint32_t, m.width);
-    for (uint32_t y = 0; y < p->vdisp; y++) {
-        uint32_t *dst = (uint32_t *)((uint8_t *)surface_data(ds) +
-                                     y * surface_stride(ds));
-        int64_t sy = y < active_h ?
-                     r5xx_scl_src(y, active_h, t, b, vph, scale) : -1;
-
-        if (sy < 0) {
-            memset(dst, 0, p->hdisp * 4);
-            continue;
-        }
-        if (sy != last) {
-            r5xx_crtc_render_line(s, &m, &cur, sy, line);
-            last = sy;
-        }
-        for (uint32_t x = 0; x < p->hdisp; x++) {
-            int64_t sx = x < active_w ?
-                         r5xx_scl_src(x, active_w, l, rt, vpw, scale) : -1;
-
-            dst[x] = sx < 0 ? 0 : line[sx];
-        }
+    srcx = g_new(int64_t, p->hdisp);
+    srcy = g_new(int64_t, p->vdisp);
+    for (uint32_t x = 0; x < p->hdisp; x++) {
+        srcx[x] = x < active_w ?
+                  r5xx_scl_src(x, active_w, l, rt, vpw, scale) : -1;
     }
+    for (uint32_t y = 0; y < p->vdisp; y++) {
+        srcy[y] = y < active_h ?
+                  r5xx_scl_src(y, active_h, t, b, vph, scale) : -1;
+    }
+    r5xx_panel_draw_scaled(s, ds, n, &m, srcx, srcy);
     return true;
 }
 

@@ -81,6 +81,35 @@ static int64_t r5xx_panel_src(uint32_t p, uint32_t panel, uint32_t src,
     return v >= 0 && v < src ? v : -1;
 }
 
+void r5xx_panel_draw_scaled(R5xxState *s, DisplaySurface *ds, unsigned n,
+                            const R5xxScanout *m, const int64_t *srcx,
+                            const int64_t *srcy)
+{
+    const R5xxPanelInfo *p = s->info->panel;
+    g_autofree uint32_t *line = g_new0(uint32_t, m->width);
+    R5xxCursor cur;
+    int64_t last = -1;
+
+    s->disp.ops->cursor(s, n, &cur);
+    cur.on = cur.on && !m->blank;
+    for (uint32_t y = 0; y < p->vdisp; y++) {
+        uint32_t *dst = (uint32_t *)((uint8_t *)surface_data(ds) +
+                                     y * surface_stride(ds));
+
+        if (srcy[y] < 0) {
+            memset(dst, 0, p->hdisp * 4);
+            continue;
+        }
+        if (srcy[y] != last) {
+            r5xx_crtc_render_line(s, m, &cur, srcy[y], line);
+            last = srcy[y];
+        }
+        for (uint32_t x = 0; x < p->hdisp; x++) {
+            dst[x] = srcx[x] < 0 ? 0 : line[srcx[x]];
+        }
+    }
+}
+
 static void r5xx_panel_update(void *opaque)
 {
     R5xxState *s = opaque;
@@ -92,10 +121,9 @@ static void r5xx_panel_update(void *opaque)
     uint32_t more = reg(s, A_CRTC_MORE_CNTL);
     bool rmx = sel == 2, hstr = false, vstr = false, hc = false, vc = false;
     unsigned n = sel == 1;
-    g_autofree uint32_t *line = NULL;
+    g_autofree int64_t *srcx = NULL;
+    g_autofree int64_t *srcy = NULL;
     R5xxScanout m;
-    R5xxCursor cur;
-    int64_t last = -1;
 
     memset(&m, 0, sizeof(m));
     if (sel > 2 || !r5xx_panel_lit(s) || !s->disp.ops->scanout(s, n, &m) ||
@@ -117,32 +145,19 @@ static void r5xx_panel_update(void *opaque)
         hc = more & R_CRTC_MORE_CNTL_CRTC_AUTO_HORZ_CENTER_EN_MASK;
         vc = more & R_CRTC_MORE_CNTL_CRTC_AUTO_VERT_CENTER_EN_MASK;
     }
-    s->disp.ops->cursor(s, n, &cur);
-    cur.on = cur.on && !m.blank;
-    line = g_new0(uint32_t, m.width);
-    for (uint32_t y = 0; y < p->vdisp; y++) {
-        uint32_t *dst = (uint32_t *)((uint8_t *)surface_data(ds) +
-                                     y * surface_stride(ds));
-        int64_t sy = r5xx_panel_src(y, p->vdisp, m.height, vstr,
-                                    FIELD_EX32(vs, FP_VERT_STRETCH,
-                                               VERT_STRETCH_RATIO), vc);
-
-        if (sy < 0) {
-            memset(dst, 0, p->hdisp * 4);
-            continue;
-        }
-        if (sy != last) {
-            r5xx_crtc_render_line(s, &m, &cur, sy, line);
-            last = sy;
-        }
-        for (uint32_t x = 0; x < p->hdisp; x++) {
-            int64_t sx = r5xx_panel_src(x, p->hdisp, m.width, hstr,
-                                        FIELD_EX32(hs, FP_HORZ_STRETCH,
-                                                   HORZ_STRETCH_RATIO), hc);
-
-            dst[x] = sx < 0 ? 0 : line[sx];
-        }
+    srcx = g_new(int64_t, p->hdisp);
+    srcy = g_new(int64_t, p->vdisp);
+    for (uint32_t x = 0; x < p->hdisp; x++) {
+        srcx[x] = r5xx_panel_src(x, p->hdisp, m.width, hstr,
+                                 FIELD_EX32(hs, FP_HORZ_STRETCH,
+                                            HORZ_STRETCH_RATIO), hc);
     }
+    for (uint32_t y = 0; y < p->vdisp; y++) {
+        srcy[y] = r5xx_panel_src(y, p->vdisp, m.height, vstr,
+                                 FIELD_EX32(vs, FP_VERT_STRETCH,
+                                            VERT_STRETCH_RATIO), vc);
+    }
+    r5xx_panel_draw_scaled(s, ds, n, &m, srcx, srcy);
     dpy_gfx_update(s->disp.panel_con, 0, 0, p->hdisp, p->vdisp);
 }
 

@@ -26,13 +26,9 @@ r5xx_vbios.py does for the ATOM boards.
 
 Usage: r5xx_combios.py BOARD.toml REGS.h [-c OUT.c [-s SYMBOL]] [-b OUT.rom]
 """
-import argparse
 import struct
-import sys
-import tomllib
 
-from r5xx_vbios import (BoardError, c_file, khz10, read_regs, rom_finish,
-                        rom_start)
+from r5xx_vbios import BoardError, generator_main, khz10, rom_finish, rom_start
 
 HEADER_PTR = 0x48
 HEADER_SIZE = 0x72              # through the I2C info pointer at 0x70
@@ -203,28 +199,5 @@ def build(board, regs):
     return rom_finish(rom, fixed, pcir)
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("board")
-    ap.add_argument("regs")
-    ap.add_argument("-c", dest="c_out")
-    ap.add_argument("-b", dest="bin_out")
-    ap.add_argument("-s", dest="symbol", default="r5xx_vbios")
-    args = ap.parse_args()
-    with open(args.board, "rb") as f:
-        board = tomllib.load(f)
-    try:
-        img = build(board, read_regs(args.regs))
-    except (BoardError, KeyError, struct.error) as e:
-        sys.exit(f"{args.board}: {e}")
-    if args.c_out:
-        with open(args.c_out, "w") as f:
-            f.write(c_file(img, args.board.rsplit("/", 1)[-1], args.symbol)
-                    .replace("r5xx_vbios.py", "r5xx_combios.py", 1))
-    if args.bin_out:
-        with open(args.bin_out, "wb") as f:
-            f.write(img)
-
-
 if __name__ == "__main__":
-    main()
+    generator_main(__doc__, build, "r5xx_combios.py")
